@@ -1,0 +1,75 @@
+// The one door to the extension APIs (seed 000 §5.2, §6.1c). Every runtime, tabs, contextMenus and action call
+// in DocMind goes through this module, built on webextension-polyfill so Chrome, Edge and Firefox all get the
+// promise-based `browser.*` API. Nothing else imports the polyfill or touches `chrome.*`.
+import Browser from 'webextension-polyfill';
+
+export const browser = Browser;
+
+export type MessageSender = Browser.Runtime.MessageSender;
+
+/** Send a message to the background; resolves with its answer. */
+export function sendToBackground(message: unknown): Promise<unknown> {
+  return browser.runtime.sendMessage(message);
+}
+
+/** Send a message to the content script of one tab; resolves with its answer. */
+export function sendMessageToTab(tabId: number, message: unknown): Promise<unknown> {
+  return browser.tabs.sendMessage(tabId, message);
+}
+
+/**
+ * Listen for messages. The handler answers with a Promise, or returns undefined for messages it does not own
+ * so another listener may answer. (The polyfill turns a returned Promise into Chrome's sendResponse protocol.)
+ */
+export function onMessage(handler: (message: unknown, sender: MessageSender) => Promise<unknown> | undefined): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender: MessageSender) => handler(message, sender));
+}
+
+/** The tab the user is looking at, from the popup's point of view. */
+export async function activeTabId(): Promise<number | undefined> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id;
+}
+
+/**
+ * True when a tab has no content script to answer: restricted pages (chrome://, about:, the stores) and pages
+ * opened before the extension was installed. Chrome says "Receiving end does not exist"; Firefox says
+ * "Could not establish connection. Receiving end does not exist."
+ */
+export function isReceivingEndMissing(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Receiving end does not exist|Could not establish connection/i.test(message);
+}
+
+export function onInstalled(listener: () => void): void {
+  browser.runtime.onInstalled.addListener(() => listener());
+}
+
+export interface MenuClick {
+  menuItemId: string | number;
+  selectionText?: string | undefined;
+  tabId?: number | undefined;
+}
+
+export function createContextMenu(id: string, title: string, contexts: Browser.Menus.ContextType[]): void {
+  browser.contextMenus.create({ id, title, contexts });
+}
+
+export function onContextMenuClicked(listener: (click: MenuClick) => void): void {
+  browser.contextMenus.onClicked.addListener((info, tab) =>
+    listener({ menuItemId: info.menuItemId, selectionText: info.selectionText, tabId: tab?.id }),
+  );
+}
+
+/** Best effort (seed 000 §5.4): browsers may refuse without a user gesture; the prefill waits either way. */
+export async function tryOpenPopup(): Promise<void> {
+  try {
+    if (import.meta.env.MANIFEST_VERSION === 3) {
+      await browser.action.openPopup();
+    } else {
+      await browser.browserAction.openPopup();
+    }
+  } catch {
+    // Not allowed here: the user opens the popup from the toolbar and finds the question waiting.
+  }
+}

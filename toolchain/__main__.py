@@ -1,0 +1,3 @@
+from toolchain.cli import run
+
+run()

@@ -1,0 +1,230 @@
+"""The `xtk` command. Thin: parse options, call one stage, turn its diagnostics into text and an exit code.
+
+Exit codes: 0 ok; 1 the project has errors (build, type-check, lint); 2 bad usage or bad input (arguments,
+config, schema, manifest). Stages are imported inside the commands so `xtk --help` starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import click
+
+from toolchain import __version__
+from toolchain.diagnostics import EXIT_PROJECT_ERRORS, Diagnostic, XtkError
+
+F = TypeVar("F", bound=Callable[..., Any])
+BROWSER_CHOICES = ("chrome", "edge", "firefox", "all")
+
+
+def _emit(diagnostics: Iterable[Diagnostic]) -> None:
+    for diagnostic in diagnostics:
+        click.echo(diagnostic.format(), err=True)
+
+
+def project_option(command: F) -> F:
+    return click.option(
+        "--project",
+        "-p",
+        "project",
+        metavar="PATH",
+        default=None,
+        help="The project: a folder holding xtk.toml, or the config file itself. Default: the current folder.",
+    )(command)
+
+
+def format_option(command: F) -> F:
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help="text for people; json (on stdout) for tools and CI.",
+    )(command)
+
+
+def _browsers(project: Any, choice: str) -> list[Any]:
+    from toolchain.diagnostics import InputError
+
+    if choice == "all":
+        return project.targets
+    if choice not in project.targets:
+        raise InputError.single(
+            f"--browser {choice}: the project has no [targets.{choice}] (it targets {', '.join(project.targets)})"
+        )
+    return [choice]
+
+
+class XtkGroup(click.Group):
+    """Maps xtk's errors to exit codes in one place, for every command."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except XtkError as error:
+            _emit(error.diagnostics)
+            ctx.exit(error.exit_code)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt:
+            click.echo("xtk: interrupted", err=True)
+            ctx.exit(130)
+        except Exception as error:  # a bug in xtk, not in the project: say so, keep the traceback behind a flag
+            if os.environ.get("XTK_DEBUG"):
+                traceback.print_exc()
+            click.echo(f"xtk: internal error: {type(error).__name__}: {error} (set XTK_DEBUG=1 for the traceback)", err=True)
+            ctx.exit(EXIT_PROJECT_ERRORS)
+
+
+@click.group(cls=XtkGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.version_option(__version__, "--version", "-V", prog_name="xtk", message="%(prog)s %(version)s")
+def main() -> None:
+    """xtk — build, package and check a cross-browser web extension from one project.
+
+    A project is described by one config file, xtk.toml (see docs/config.md). From it xtk renders the
+    Manifest V3 manifests for Chrome and Edge and the Manifest V2 (or V3) manifest for Firefox, bundles the
+    TypeScript per browser with esbuild, type-checks it with tsc and packages zips.
+
+    \b
+    Exit codes: 0 ok · 1 the project has errors · 2 bad usage or bad input.
+    """
+
+
+@main.command()
+@project_option
+@click.option(
+    "--browser",
+    "-b",
+    type=click.Choice(BROWSER_CHOICES),
+    default="all",
+    show_default=True,
+    help="Which target to build; all = every [targets.*] in the config.",
+)
+@click.option(
+    "--mode",
+    type=click.Choice(["development", "production"]),
+    default="production",
+    show_default=True,
+    help="production minifies; development keeps names and writes source maps.",
+)
+@click.option("--typecheck/--no-typecheck", default=True, show_default=True, help="Run `tsc --noEmit` (strict) too.")
+@format_option
+def build(project: str | None, browser: str, mode: str, typecheck: bool, output_format: str) -> None:
+    """Build the extension into build/<browser>/ for each target browser.
+
+    Each build holds manifest.json (validated against specs/manifest/*.schema.json before it is written),
+    the bundles, pages and icons. Next to it: <browser>.metafile.json (esbuild's metafile) and
+    <browser>.contexts.json (which source runs in which extension context). A failed build leaves the
+    previous build in place. Type errors, esbuild errors and bad pages exit 1; config errors exit 2.
+    """
+    from toolchain.build import build as run_build
+    from toolchain.project import load_project
+
+    loaded = load_project(project)
+    browsers = _browsers(loaded, browser)
+    warnings: list[Diagnostic] = []
+    try:
+        report = run_build(loaded, browsers, mode, typecheck, on_warning=warnings.append)  # type: ignore[arg-type]
+    except XtkError as error:
+        if output_format == "json":
+            click.echo(json.dumps({"ok": False, "errors": [d.to_json() for d in error.diagnostics],
+                                   "warnings": [d.to_json() for d in warnings]}, indent=2))
+            sys.exit(error.exit_code)
+        _emit(warnings)
+        raise
+    if output_format == "json":
+        click.echo(json.dumps({
+            "ok": True,
+            "seconds": round(report.seconds, 4),
+            "builds": [{"browser": b.browser, "path": loaded.display(b.out_dir), "files": b.files,
+                        "manifest_version": b.manifest.get("manifest_version")} for b in report.builds],
+            "warnings": [d.to_json() for d in warnings],
+        }, indent=2))
+        return
+    _emit(warnings)
+    for b in report.builds:
+        click.echo(f"built {b.browser:<8} → {loaded.display(b.out_dir)}/ (MV{b.manifest.get('manifest_version')}, {b.files} files)")
+    click.echo(f"{len(report.builds)} build(s) in {report.seconds * 1000:.0f} ms" + (", type-checked" if typecheck else ""))
+
+
+@main.command()
+@project_option
+@click.option("--browser", "-b", type=click.Choice(BROWSER_CHOICES), default="all", show_default=True,
+              help="Which target to package; all = every [targets.*].")
+@click.option("--typecheck/--no-typecheck", default=True, show_default=True, help="Run `tsc --noEmit` before packaging.")
+@format_option
+def package(project: str | None, browser: str, typecheck: bool, output_format: str) -> None:
+    """Build in production mode and write store-ready zips to dist/.
+
+    One zip per browser (<name>-<version>-<browser>.zip) and a sources zip (<name>-<version>-sources.zip)
+    with everything needed to rebuild, as Firefox's add-on review asks for. Zips are reproducible: the same
+    input gives byte-identical files (sorted entries, fixed timestamps and permissions).
+    """
+    from toolchain.build import build as run_build
+    from toolchain.bundle.package import package_builds, package_sources
+    from toolchain.project import load_project
+
+    loaded = load_project(project)
+    browsers = _browsers(loaded, browser)
+    warnings: list[Diagnostic] = []
+    try:
+        report = run_build(loaded, browsers, "production", typecheck, on_warning=warnings.append)
+    finally:
+        if output_format == "text":
+            _emit(warnings)
+    zips = package_builds(loaded, report.builds) + [package_sources(loaded)]
+    if output_format == "json":
+        click.echo(json.dumps({"ok": True, "zips": [loaded.display(z) for z in zips],
+                               "warnings": [d.to_json() for d in warnings]}, indent=2))
+        return
+    for path in zips:
+        click.echo(f"wrote {loaded.display(path)} ({path.stat().st_size:,} bytes)")
+
+
+@main.command()
+@project_option
+def prepare(project: str | None) -> None:
+    """Write .xtk/env.d.ts (the types of import.meta.env) so editors and plain `tsc` see them.
+
+    `xtk build` rewrites it too; run this after cloning, before opening the project in an editor.
+    """
+    from toolchain.build import prepare as run_prepare
+    from toolchain.project import load_project
+
+    loaded = load_project(project)
+    path = run_prepare(loaded)
+    click.echo(f"wrote {loaded.display(path)}")
+
+
+@main.command()
+@project_option
+@format_option
+def inspect(project: str | None, output_format: str) -> None:
+    """Check the config and print the project as xtk understands it (targets, entries, permissions).
+
+    Exits 2 with every problem located (file:line: key: message) when the config is not valid.
+    """
+    from toolchain.project import load_project
+
+    loaded = load_project(project)
+    data = loaded.config.model_dump(mode="json", exclude_defaults=True)
+    if output_format == "json":
+        click.echo(json.dumps({"config": loaded.display(loaded.config_path), "targets": loaded.targets, "project": data}, indent=2))
+        return
+    click.echo(f"{loaded.name} {loaded.config.extension.version} ({loaded.display(loaded.config_path)})")
+    click.echo(f"targets: {', '.join(loaded.targets)}")
+    click.echo(json.dumps(data, indent=2))
+
+
+def run() -> None:  # pragma: no cover - console entry for `python -m toolchain`
+    main(prog_name="xtk")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

@@ -1,0 +1,159 @@
+"""Render one browser's manifest.json: conversions → Jinja2 template → JSON → schema check.
+
+A manifest that fails its schema is never written: the error names the JSON pointer.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from toolchain.plan import BuildPlan
+from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.manifest import conversions as cv
+from toolchain.templating import render
+
+
+@dataclass(frozen=True)
+class RenderedManifest:
+    manifest: dict[str, Any]
+    warnings: list[Diagnostic]
+
+    def to_json(self) -> str:
+        return json.dumps(self.manifest, indent=2, ensure_ascii=False) + "\n"
+
+
+#: Every value a manifest template may write; `manifest_values` fills what applies, the rest stay None (absent).
+TEMPLATE_KEYS = (
+    "name", "short_name", "version", "version_name", "description", "author", "homepage_url", "default_locale",
+    "minimum_chrome_version", "icons", "action", "background", "content_scripts", "options_ui", "side_panel",
+    "sidebar_action", "permissions", "optional_permissions", "host_permissions", "optional_host_permissions",
+    "web_accessible_resources", "content_security_policy", "sandbox", "chrome_url_overrides", "commands",
+    "browser_specific_settings",
+)
+
+
+def _sorted_icons(icons: dict[str, str], plan: BuildPlan) -> dict[str, str]:
+    return {size: plan.output_of(path) for size, path in sorted(icons.items(), key=lambda kv: int(kv[0]))}
+
+
+def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """Everything the template writes, already in this browser's shape."""
+    config = plan.project.config
+    browser, mv = plan.browser, plan.manifest_version
+    target = getattr(config.targets, browser)
+    ext = config.extension
+    warnings: list[Diagnostic] = []
+    m: dict[str, Any] = {
+        "name": ext.name,
+        "short_name": ext.short_name,
+        "version": cv.normalize_version(ext.version),
+        "version_name": cv.version_name_for(browser, ext.version, ext.version_name),
+        "description": ext.description,
+        "author": ext.author,
+        "homepage_url": ext.homepage_url,
+        "default_locale": ext.default_locale,
+        "minimum_chrome_version": cv.minimum_chrome_version(browser, target.min_version),
+        "icons": _sorted_icons(config.icons, plan),
+    }
+
+    if config.action:
+        popup = plan.output_of(config.action.popup) if config.action.popup else None
+        m["action"] = cv.action_for(config.action, popup, _sorted_icons(config.action.icons, plan))
+    if config.background:
+        script = plan.output_of(config.background.entry)
+        background = cv.background_for(browser, mv, config.background, script)
+        if browser == "firefox" and mv == 3:
+            background = cv.firefox_mv3_background(background, target.min_version, script)
+        m["background"] = background
+
+    content_scripts = []
+    for i, script in enumerate(config.content_scripts):
+        value, notes = cv.content_script_for(
+            browser, mv, script, [plan.output_of(js) for js in script.js], [plan.output_of(css) for css in script.css], i
+        )
+        content_scripts.append(value)
+        warnings += notes
+    m["content_scripts"] = content_scripts
+
+    if config.options:
+        m["options_ui"] = cv.options_for(plan.output_of(config.options.page), config.options.open_in_tab)
+    if config.side_panel:
+        key, value = cv.side_panel_for(
+            browser, config.side_panel, plan.output_of(config.side_panel.page), _sorted_icons(config.side_panel.icons, plan)
+        )
+        m[key] = value
+
+    permissions, notes = cv.permissions_for(browser, config.permissions)
+    warnings += notes
+    optional, notes = cv.permissions_for(browser, config.optional_permissions, "optional_permissions")
+    warnings += notes
+    hosts = cv.host_patterns_for(browser, config.host_permissions)
+    optional_hosts = cv.host_patterns_for(browser, config.optional_host_permissions)
+    if mv == 2:
+        m["permissions"] = cv.merge_host_permissions_mv2(permissions, hosts)
+        m["optional_permissions"] = cv.move_optional_host_permissions_mv2(optional, optional_hosts)
+    else:
+        m.update(permissions=permissions, optional_permissions=optional, host_permissions=hosts,
+                 optional_host_permissions=optional_hosts)
+
+    m["web_accessible_resources"] = cv.web_accessible_resources_for(browser, mv, _web_accessible(plan))
+    if config.csp:
+        m["content_security_policy"], notes = cv.content_security_policy_for(browser, mv, config.csp)
+        warnings += notes
+    sandbox_pages = [plan.output_of(p.page) for p in config.sandbox]
+    m["sandbox"], notes = cv.sandbox_for(browser, sandbox_pages)
+    warnings += notes
+    if config.overrides:
+        pages = {n: plan.output_of(getattr(config.overrides, n)) for n in ("newtab", "bookmarks", "history")
+                 if getattr(config.overrides, n) and (browser != "firefox" or n == "newtab")}
+        m["chrome_url_overrides"], notes = cv.url_overrides_for(browser, config.overrides, pages)
+        warnings += notes
+    if config.commands:
+        m["commands"] = {name: cmd.model_dump(exclude_none=True) for name, cmd in config.commands.items()}
+    if browser == "firefox":
+        m["browser_specific_settings"] = cv.gecko_settings(target)
+        warnings += cv.data_collection_version_conflict(target)
+    return m, warnings
+
+
+def _web_accessible(plan: BuildPlan) -> list[Any]:
+    """Declared groups plus one group per injected UI bundle (its script and stylesheets)."""
+    from toolchain.project.models import WebAccessibleResources
+
+    groups = list(plan.project.config.web_accessible_resources)
+    for bundle in plan.project.config.injected:
+        resources = [plan.output_of(bundle.entry)] + [plan.output_of(css) for css in bundle.css]
+        groups.append(WebAccessibleResources(resources=resources, matches=bundle.matches))
+    return groups
+
+
+def render_manifest(plan: BuildPlan) -> RenderedManifest:
+    """The manifest of `plan.browser`, checked against its schema; raises InputError naming each bad pointer."""
+    from toolchain.manifest.schema import schema_for, validate_manifest
+
+    values, warnings = manifest_values(plan)
+    unknown = set(values) - set(TEMPLATE_KEYS)
+    assert not unknown, f"manifest values without a template key: {unknown}"
+    filled = {key: values.get(key) for key in TEMPLATE_KEYS}
+    manifest = json.loads(render(f"manifest.mv{plan.manifest_version}.json.j2", m=filled))
+    target = getattr(plan.project.config.targets, plan.browser)
+    if target.manifest:
+        manifest = cv.deep_merge(manifest, target.manifest)
+    schema = schema_for(plan.browser, plan.manifest_version)
+    violations = validate_manifest(manifest, schema)
+    if violations:
+        raise InputError(
+            [
+                Diagnostic(
+                    "error",
+                    f"generated manifest violates {schema}: {v.message}",
+                    path=plan.project.display(plan.project.config_path),
+                    key=v.key,
+                    browser=plan.browser,
+                )
+                for v in violations
+            ]
+        )
+    return RenderedManifest(manifest, warnings)

@@ -1,0 +1,296 @@
+"""The build plan of one browser: every file that goes into `build/<browser>/`, where, and in which form.
+
+The plan is derived from the project alone (no bundling yet), so the manifest and the bundler read the same
+output paths. Each script is tagged with the extension context it runs in (background, content, popup, ...);
+that map is written next to the build for the analyses that need to know which code runs where.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from toolchain.plan.pages import scan_page
+from toolchain.diagnostics import Diagnostic
+from toolchain.project import Browser, Project
+
+Mode = Literal["development", "production"]
+Format = Literal["iife", "esm"]
+
+#: Where code runs. A script loaded by several contexts carries all of them.
+Context = Literal[
+    "background",
+    "content",
+    "popup",
+    "options",
+    "side_panel",
+    "offscreen",
+    "sandbox",
+    "page",
+    "newtab",
+    "bookmarks",
+    "history",
+    "worker",
+    "injected",
+]
+
+
+@dataclass(frozen=True)
+class ScriptEntry:
+    source: Path
+    out: str  # path inside build/<browser>/
+    format: Format
+    contexts: tuple[Context, ...]
+
+
+@dataclass(frozen=True)
+class StyleEntry:
+    source: Path
+    out: str
+    contexts: tuple[Context, ...]
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    source: Path
+    out: str
+    context: Context
+    text: str
+    replacements: dict[tuple[int, int], str]  # offsets in `text` → new attribute value
+
+
+@dataclass(frozen=True)
+class AssetCopy:
+    source: Path
+    out: str
+
+
+@dataclass
+class BuildPlan:
+    project: Project
+    browser: Browser
+    manifest_version: int
+    mode: Mode
+    scripts: dict[Path, ScriptEntry] = field(default_factory=dict)
+    styles: dict[Path, StyleEntry] = field(default_factory=dict)
+    pages: list[PagePlan] = field(default_factory=list)
+    assets: dict[str, AssetCopy] = field(default_factory=dict)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def output_of(self, config_path: str) -> str:
+        """The build path of a file named in the config (a script becomes .js)."""
+        absolute = self.project.path(config_path)
+        for entries in (self.scripts, self.styles):
+            if absolute in entries:
+                return entries[absolute].out
+        return self.project.build_path(config_path)
+
+    @property
+    def esbuild_target(self) -> str:
+        target = getattr(self.project.config.targets, self.browser)
+        return f"{self.browser}{'.'.join(target.min_version.split('.')[:2]).removesuffix('.0')}"
+
+    def defines(self) -> dict[str, str]:
+        """Compile-time constants: `import.meta.env.*`, so code for other browsers folds away."""
+        env: dict[str, object] = {
+            "BROWSER": self.browser,
+            "MANIFEST_VERSION": self.manifest_version,
+            "MODE": self.mode,
+            "DEV": self.mode == "development",
+            "PROD": self.mode == "production",
+            "CHROME": self.browser == "chrome",
+            "EDGE": self.browser == "edge",
+            "FIREFOX": self.browser == "firefox",
+            **self.project.config.constants,
+        }
+        defines = {f"import.meta.env.{name}": json.dumps(value) for name, value in env.items()}
+        defines["process.env.NODE_ENV"] = json.dumps(self.mode)
+        return defines
+
+    def contexts_json(self) -> dict[str, object]:
+        """What runs where: the map later analyses read (with esbuild's metafile)."""
+        root = self.project.root
+        return {
+            "browser": self.browser,
+            "manifest_version": self.manifest_version,
+            "mode": self.mode,
+            "scripts": [
+                {
+                    "source": e.source.relative_to(root).as_posix(),
+                    "output": e.out,
+                    "format": e.format,
+                    "contexts": list(e.contexts),
+                }
+                for e in self.scripts.values()
+            ],
+            "styles": [
+                {"source": e.source.relative_to(root).as_posix(), "output": e.out, "contexts": list(e.contexts)}
+                for e in self.styles.values()
+            ],
+            "pages": [
+                {"source": p.source.relative_to(root).as_posix(), "output": p.out, "context": p.context}
+                for p in self.pages
+            ],
+        }
+
+    # -- building the plan ------------------------------------------------------------------------------
+
+    def add_script(self, source: Path, fmt: Format, context: Context, display_key: str) -> str:
+        out = _script_out(self.project, source)
+        existing = self.scripts.get(source)
+        if existing is None:
+            self.scripts[source] = ScriptEntry(source, out, fmt, (context,))
+        else:
+            if existing.format != fmt:
+                self.problems.append(
+                    Diagnostic(
+                        "error",
+                        f"{self.project.display(source)} is loaded both as a classic script and as an ES module "
+                        f"({display_key}); give each its own entry file",
+                        browser=self.browser,
+                    )
+                )
+            if context not in existing.contexts:
+                self.scripts[source] = ScriptEntry(source, out, existing.format, existing.contexts + (context,))
+        return out
+
+    def add_style(self, source: Path, context: Context) -> str:
+        out = self.project.build_path(source.relative_to(self.project.root).as_posix())
+        existing = self.styles.get(source)
+        contexts = existing.contexts if existing else ()
+        if context not in contexts:
+            contexts += (context,)
+        self.styles[source] = StyleEntry(source, out, contexts)
+        return out
+
+    def add_asset(self, source: Path, out: str) -> None:
+        self.assets.setdefault(out, AssetCopy(source, out))
+
+    def add_page(self, config_path: str, context: Context) -> str:
+        project = self.project
+        source = project.path(config_path)
+        out = project.build_path(config_path)
+        text = source.read_text(encoding="utf-8")
+        scan = scan_page(text, source, project.display(source))
+        self.problems.extend(scan.problems)
+        replacements: dict[tuple[int, int], str] = {}
+        page_dir = Path(out).parent
+        for ref in scan.references:
+            if not ref.target.is_relative_to(project.src_dir) and not ref.target.is_relative_to(project.public_dir):
+                self.problems.append(
+                    Diagnostic(
+                        "error",
+                        f"{ref.value} is outside {project.config.src}/ and {project.config.public}/",
+                        path=project.display(source),
+                        line=ref.line,
+                        column=ref.column,
+                    )
+                )
+                continue
+            if ref.kind == "script":
+                if not ref.target.is_relative_to(project.src_dir):
+                    self.problems.append(
+                        Diagnostic(
+                            "error",
+                            f"{ref.value}: scripts must be inside {project.config.src}/",
+                            path=project.display(source),
+                            line=ref.line,
+                            column=ref.column,
+                        )
+                    )
+                    continue
+                target_out = self.add_script(ref.target, "esm" if ref.module else "iife", context, config_path)
+            elif ref.kind == "style":
+                target_out = self.add_style(ref.target, context)
+            else:
+                rel = ref.target.relative_to(project.root).as_posix()
+                target_out = project.build_path(rel)
+                self.add_asset(ref.target, target_out)
+            replacements[(ref.start, ref.end)] = _relative(page_dir, target_out)
+        self.pages.append(PagePlan(source, out, context, text, replacements))
+        return out
+
+
+def _script_out(project: Project, source: Path) -> str:
+    return Path(source.relative_to(project.src_dir).as_posix()).with_suffix(".js").as_posix()
+
+
+def _relative(from_dir: Path, target: str) -> str:
+    """A page-relative URL from the page's folder to `target` (both build-relative)."""
+    rel = posixpath.relpath(target, from_dir.as_posix())
+    return rel if rel.startswith("../") else f"./{rel}"
+
+
+def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
+    """Everything one browser's build contains. Problems (bad pages) are collected, not raised."""
+    config = project.config
+    target = getattr(config.targets, browser)
+    plan = BuildPlan(project, browser, target.manifest_version, mode)
+    firefox = browser == "firefox"
+
+    if config.background:
+        fmt: Format = "esm" if config.background.type == "module" else "iife"
+        plan.add_script(project.path(config.background.entry), fmt, "background", "background.entry")
+    for i, script in enumerate(config.content_scripts):
+        for js in script.js:
+            plan.add_script(project.path(js), "iife", "content", f"content_scripts[{i}].js")
+        for css in script.css:
+            plan.add_style(project.path(css), "content")
+    for i, bundle in enumerate(config.injected):
+        plan.add_script(project.path(bundle.entry), "esm", "injected", f"injected[{i}].entry")
+        for css in bundle.css:
+            plan.add_style(project.path(css), "injected")
+    for i, worker in enumerate(config.workers):
+        fmt = "esm" if worker.type == "module" else "iife"
+        plan.add_script(project.path(worker.entry), fmt, "worker", f"workers[{i}].entry")
+
+    if config.action and config.action.popup:
+        plan.add_page(config.action.popup, "popup")
+    if config.options:
+        plan.add_page(config.options.page, "options")
+    if config.side_panel:
+        plan.add_page(config.side_panel.page, "side_panel")
+    for page in config.pages:
+        plan.add_page(page.page, "page")
+    if not firefox:  # Firefox has neither offscreen documents nor sandboxed pages: the manifest drops them too.
+        for page in config.offscreen:
+            plan.add_page(page.page, "offscreen")
+        for page in config.sandbox:
+            plan.add_page(page.page, "sandbox")
+    if config.overrides:
+        for name in ("newtab", "bookmarks", "history"):
+            value = getattr(config.overrides, name)
+            if value and (name == "newtab" or not firefox):
+                plan.add_page(value, name)  # type: ignore[arg-type]
+
+    for icon in _icon_paths(project):
+        plan.add_asset(project.path(icon), project.build_path(icon))
+    for source in _files_under(project.public_dir):
+        plan.add_asset(source, source.relative_to(project.public_dir).as_posix())
+    if config.locales:
+        locales = project.path(config.locales)
+        for source in _files_under(locales):
+            plan.add_asset(source, f"_locales/{source.relative_to(locales).as_posix()}")
+    return plan
+
+
+def _files_under(folder: Path) -> list[Path]:
+    """Files to copy as they are, in a stable order; dotfiles (.DS_Store, .gitkeep) stay behind."""
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p for p in folder.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    )
+
+
+def _icon_paths(project: Project) -> list[str]:
+    config = project.config
+    paths = list(config.icons.values())
+    if config.action:
+        paths += config.action.icons.values()
+    if config.side_panel:
+        paths += config.side_panel.icons.values()
+    return paths

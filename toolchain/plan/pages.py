@@ -1,0 +1,164 @@
+"""Extension pages: find the local scripts and stylesheets an HTML page loads, and point them at the bundles.
+
+A page is written as users write it for any bundler: `<script type="module" src="./index.ts">` and
+`<link rel="stylesheet" href="./popup.css">`. xtk bundles each referenced file and rewrites the reference to
+the output. What an extension page cannot do is an error here rather than a blank popup at run time:
+inline scripts and remote scripts are blocked by every browser's extension CSP.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Literal
+
+from toolchain.diagnostics import Diagnostic
+
+_SCRIPT_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"}
+#: Inline `<script type=...>` blocks that hold data, not code: allowed by CSP.
+_DATA_SCRIPT_TYPES = {"application/json", "application/ld+json", "importmap", "text/template", "text/html"}
+
+
+@dataclass(frozen=True)
+class PageReference:
+    """One `src`/`href` attribute value in a page that xtk rewrites."""
+
+    kind: Literal["script", "style", "asset"]
+    value: str  # as written in the page
+    target: Path  # the file it names, resolved against the page's folder
+    start: int  # offset of the value in the page's text
+    end: int
+    line: int
+    column: int
+    module: bool = False  # <script type="module">
+
+
+@dataclass(frozen=True)
+class PageScan:
+    references: list[PageReference]
+    problems: list[Diagnostic]
+
+
+_ATTR = r"""\b{name}\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))"""
+
+
+def _attr_span(tag_text: str, name: str) -> tuple[int, int] | None:
+    m = re.search(_ATTR.format(name=name), tag_text, flags=re.IGNORECASE)
+    if not m:
+        return None
+    group = next(i for i in (1, 2, 3) if m.group(i) is not None)
+    return m.start(group), m.end(group)
+
+
+def _is_remote(value: str) -> bool:
+    return bool(re.match(r"^([a-z][a-z0-9+.-]*:|//)", value, flags=re.IGNORECASE))
+
+
+class _Scanner(HTMLParser):
+    def __init__(self, text: str, page: Path, display: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text = text
+        self.page = page
+        self.display = display
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.references: list[PageReference] = []
+        self.problems: list[Diagnostic] = []
+        self._inline_script: tuple[int, int] | None = None  # (line, col) of an open <script> without src
+        self._inline_text: list[str] = []
+
+    def _offset(self) -> int:
+        line, col = self.getpos()
+        return self.line_starts[line - 1] + col
+
+    def _error(self, message: str, line: int, column: int) -> None:
+        self.problems.append(Diagnostic("error", message, path=self.display, line=line, column=column))
+
+    def _reference(self, kind: Literal["script", "style", "asset"], attr: str, module: bool = False) -> None:
+        tag_text = self.get_starttag_text() or ""
+        span = _attr_span(tag_text, attr)
+        if span is None:
+            return
+        tag_start = self._offset()
+        start, end = tag_start + span[0], tag_start + span[1]
+        value = self.text[start:end]
+        line = self.text.count("\n", 0, start) + 1
+        column = start - self.line_starts[line - 1] + 1
+        if not value or value.startswith(("#", "data:")):
+            return
+        if _is_remote(value):
+            if kind == "script":
+                self._error(
+                    f"remote script {value!r}: extensions must ship their code (remote code is blocked by the "
+                    "extension CSP and rejected by store review); install it as a dependency and import it",
+                    line,
+                    column,
+                )
+            return
+        path_part = re.split(r"[?#]", value, maxsplit=1)[0]
+        target = (self.page.parent / path_part).resolve()
+        self.references.append(PageReference(kind, value, target, start, end, line, column, module))
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = {k.lower(): (v or "") for k, v in attrs}
+        if tag == "script":
+            script_type = attributes.get("type", "").strip().lower()
+            if "src" in attributes:
+                self._reference("script", "src", module=script_type == "module")
+            elif script_type not in _DATA_SCRIPT_TYPES:
+                self._inline_script = self.getpos()
+                self._inline_text = []
+        elif tag == "link":
+            rel = attributes.get("rel", "").lower().split()
+            if "stylesheet" in rel:
+                self._reference("style", "href")
+            elif "href" in attributes and ("icon" in rel or "preload" in rel or "manifest" in rel):
+                self._reference("asset", "href")
+        elif tag in ("img", "source", "audio", "video") and "src" in attributes:
+            self._reference("asset", "src")
+
+    def handle_data(self, data: str) -> None:
+        if self._inline_script is not None:
+            self._inline_text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and self._inline_script is not None:
+            if "".join(self._inline_text).strip():
+                line, col = self._inline_script
+                self._error(
+                    "inline <script>: the extension CSP blocks inline code; move it to a file and load it with "
+                    '<script type="module" src="./file.ts">',
+                    line,
+                    col + 1,
+                )
+            self._inline_script = None
+
+
+def scan_page(text: str, page: Path, display: str) -> PageScan:
+    """The references in one page and the problems that would break it in a browser."""
+    scanner = _Scanner(text, page, display)
+    scanner.feed(text)
+    scanner.close()
+    problems = list(scanner.problems)
+    references: list[PageReference] = []
+    for ref in scanner.references:
+        if not ref.target.is_file():
+            problems.append(
+                Diagnostic("error", f"{ref.value}: file not found", path=display, line=ref.line, column=ref.column)
+            )
+            continue
+        if ref.kind == "script" and ref.target.suffix.lower() not in _SCRIPT_SUFFIXES:
+            problems.append(
+                Diagnostic("error", f"{ref.value}: not a script file", path=display, line=ref.line, column=ref.column)
+            )
+            continue
+        references.append(ref)
+    return PageScan(references, problems)
+
+
+def rewrite_page(text: str, replacements: dict[tuple[int, int], str]) -> str:
+    """Replace attribute values at the given (start, end) offsets, last first so offsets stay valid."""
+    for (start, end), value in sorted(replacements.items(), reverse=True):
+        text = text[:start] + value + text[end:]
+    return text

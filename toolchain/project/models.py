@@ -1,0 +1,385 @@
+"""The project config (`xtk.toml`) as pydantic models.
+
+One file describes an extension project: what it is, which browsers it targets and from which version,
+its entry points of every kind, the permissions it asks for and why, and the constants its code is built
+with. Every path is relative to `root` (the extension's JavaScript project: package.json, tsconfig.json).
+A file's place in the build mirrors its place under `src/` (code, pages, styles) or `public/` (copied as is).
+
+The models check shape and values; `loader.py` checks what needs the file system (that files exist).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+
+Browser = Literal["chrome", "edge", "firefox"]
+BROWSERS: tuple[Browser, ...] = ("chrome", "edge", "firefox")
+
+RunAt = Literal["document_start", "document_end", "document_idle"]
+ScriptType = Literal["classic", "module"]
+
+#: Firefox's data-collection categories (`browser_specific_settings.gecko.data_collection_permissions`).
+FirefoxDataType = Literal[
+    "none",
+    "authenticationInfo",
+    "bookmarksInfo",
+    "browsingActivity",
+    "financialAndPaymentInfo",
+    "healthInfo",
+    "locationInfo",
+    "personalCommunications",
+    "personallyIdentifyingInfo",
+    "searchTerms",
+    "technicalAndInteraction",
+    "websiteActivity",
+    "websiteContent",
+]
+
+_VERSION = re.compile(r"^(0|[1-9]\d{0,4})(\.(0|[1-9]\d{0,4})){0,3}([-+][0-9A-Za-z.+-]+)?$")
+_BROWSER_VERSION = re.compile(r"^\d+(\.\d+){0,2}$")
+_PERMISSION = re.compile(r"^[A-Za-z][A-Za-z0-9.]*$")
+_CONSTANT = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_MATCH_PATTERN = re.compile(r"^(<all_urls>|(\*|https?|wss?|ftp|file|data|urn|chrome-extension|moz-extension)://(\*|\*\.[^/*]+|[^/*]+)?(/.*))$")
+_GECKO_ID = re.compile(r"^([A-Za-z0-9._+-]*@[A-Za-z0-9.-]+|\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\})$")
+
+#: Names xtk defines itself under `import.meta.env`; a project constant may not shadow them.
+RESERVED_CONSTANTS = frozenset({"BROWSER", "MANIFEST_VERSION", "MODE", "DEV", "PROD", "CHROME", "EDGE", "FIREFOX"})
+
+
+class _Strict(BaseModel):
+    """Unknown keys are errors: a typo must not silently drop part of the manifest."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _non_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be empty")
+    return value
+
+
+NonBlank = Annotated[str, BeforeValidator(lambda v: _non_blank(v) if isinstance(v, str) else v)]
+
+
+def _match_pattern(value: str) -> str:
+    if not _MATCH_PATTERN.match(value):
+        raise ValueError(f"{value!r} is not a match pattern (like 'https://*.example.com/*' or '<all_urls>')")
+    return value
+
+
+MatchPattern = Annotated[str, BeforeValidator(lambda v: _match_pattern(v) if isinstance(v, str) else v)]
+
+
+class Extension(_Strict):
+    """What the extension is called and which version it is."""
+
+    name: NonBlank = Field(max_length=75)
+    short_name: str | None = Field(default=None, max_length=12)
+    version: str
+    version_name: str | None = None
+    description: str | None = Field(default=None, max_length=132)
+    author: str | None = None
+    homepage_url: str | None = None
+    default_locale: str | None = None
+
+    @field_validator("version")
+    @classmethod
+    def _version(cls, value: str) -> str:
+        if not _VERSION.match(value):
+            raise ValueError(
+                f"{value!r} is not a version: one to four dot-separated integers (0-65535, no leading zeros), "
+                "optionally followed by a pre-release suffix such as '-beta.1'"
+            )
+        if any(int(part) > 65535 for part in re.split(r"[-+]", value, maxsplit=1)[0].split(".")):
+            raise ValueError(f"{value!r}: each part of a version must be at most 65535")
+        return value
+
+
+def _browser_version(value: str) -> str:
+    if not _BROWSER_VERSION.match(value):
+        raise ValueError(f"{value!r} is not a browser version (like '116' or '142.0')")
+    return value
+
+
+BrowserVersion = Annotated[str, BeforeValidator(lambda v: _browser_version(str(v)) if isinstance(v, (str, int)) else v)]
+
+
+class ChromiumTarget(_Strict):
+    """Chrome or Edge: always Manifest V3."""
+
+    min_version: BrowserVersion
+    manifest_version: Literal[3] = 3
+    #: Raw manifest keys merged last, for what the config has no key for. Validated like the rest.
+    manifest: dict[str, Any] = Field(default_factory=dict)
+
+
+class DataCollection(_Strict):
+    """What the add-on collects or transmits, as Firefox's data-collection categories."""
+
+    required: list[FirefoxDataType] = Field(min_length=1)
+    optional: list[FirefoxDataType] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _none_alone(self) -> "DataCollection":
+        if "none" in self.required and len(self.required) > 1:
+            raise ValueError("'none' in required cannot be combined with other categories")
+        if "none" in self.optional:
+            raise ValueError("'none' is only valid in required")
+        if "technicalAndInteraction" in self.required:
+            raise ValueError("'technicalAndInteraction' can only be optional")
+        return self
+
+
+class FirefoxTarget(_Strict):
+    """Firefox: Manifest V2 by default, V3 when asked for."""
+
+    min_version: BrowserVersion
+    android_min_version: BrowserVersion | None = None
+    manifest_version: Literal[2, 3] = 2
+    gecko_id: str
+    data_collection: DataCollection
+    manifest: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("gecko_id")
+    @classmethod
+    def _gecko_id(cls, value: str) -> str:
+        if not _GECKO_ID.match(value):
+            raise ValueError(f"{value!r} is not a gecko id: use an email-like id ('name@example.com') or a {{UUID}}")
+        return value
+
+
+class Targets(_Strict):
+    chrome: ChromiumTarget | None = None
+    edge: ChromiumTarget | None = None
+    firefox: FirefoxTarget | None = None
+
+    @model_validator(mode="after")
+    def _at_least_one(self) -> "Targets":
+        if not any((self.chrome, self.edge, self.firefox)):
+            raise ValueError("declare at least one target: [targets.chrome], [targets.edge] or [targets.firefox]")
+        return self
+
+
+class Background(_Strict):
+    """The background: a service worker in Chrome/Edge MV3, background scripts in Firefox and MV2."""
+
+    entry: NonBlank
+    #: `module` makes the MV3 service worker an ES module; MV2 and Firefox background scripts stay classic.
+    type: ScriptType = "classic"
+    #: MV2 only: a persistent background page instead of an event page.
+    persistent: bool = False
+
+
+class Action(_Strict):
+    """The toolbar button: `action` in MV3, `browser_action` in MV2."""
+
+    popup: str | None = None
+    title: str | None = None
+    icons: dict[str, str] = Field(default_factory=dict)
+
+
+class OptionsPage(_Strict):
+    page: NonBlank
+    open_in_tab: bool = False
+
+
+class SidePanel(_Strict):
+    """Chrome's `side_panel` (needs the `sidePanel` permission); Firefox's `sidebar_action`."""
+
+    page: NonBlank
+    title: str | None = None
+    icons: dict[str, str] = Field(default_factory=dict)
+
+
+class Page(_Strict):
+    """An extension page: an HTML file whose local scripts and stylesheets xtk bundles."""
+
+    page: NonBlank
+
+
+class Worker(_Strict):
+    """A web worker script, bundled on its own so pages can start it with `new Worker(url)`."""
+
+    entry: NonBlank
+    type: ScriptType = "module"
+
+
+class ContentScript(_Strict):
+    matches: list[MatchPattern] = Field(min_length=1)
+    exclude_matches: list[MatchPattern] = Field(default_factory=list)
+    js: list[NonBlank] = Field(default_factory=list)
+    css: list[NonBlank] = Field(default_factory=list)
+    run_at: RunAt = "document_idle"
+    all_frames: bool = False
+    match_about_blank: bool = False
+    #: MAIN runs in the page's own world (Chrome 111+, Firefox 128+ in MV3 only).
+    world: Literal["ISOLATED", "MAIN"] = "ISOLATED"
+
+    @model_validator(mode="after")
+    def _has_files(self) -> "ContentScript":
+        if not self.js and not self.css:
+            raise ValueError("a content script needs at least one file in js or css")
+        return self
+
+
+class InjectedBundle(_Strict):
+    """A UI bundle a content script loads at run time (`import(runtime.getURL(...))`), with its stylesheets.
+
+    Its outputs are exposed to the pages in `matches` through web_accessible_resources.
+    """
+
+    entry: NonBlank
+    css: list[NonBlank] = Field(default_factory=list)
+    matches: list[MatchPattern] = Field(min_length=1)
+
+
+class WebAccessibleResources(_Strict):
+    """Build-relative paths or globs that web pages (or other extensions) may load."""
+
+    resources: list[NonBlank] = Field(min_length=1)
+    matches: list[MatchPattern] = Field(default_factory=list)
+    extension_ids: list[str] = Field(default_factory=list)
+    use_dynamic_url: bool = False
+
+    @model_validator(mode="after")
+    def _someone_may_load(self) -> "WebAccessibleResources":
+        if not self.matches and not self.extension_ids:
+            raise ValueError("give matches or extension_ids: who may load these resources")
+        return self
+
+
+class PermissionGrant(_Strict):
+    """A permission and the reason a store reviewer reads. `browsers` limits it to some targets."""
+
+    justification: NonBlank
+    browsers: list[Browser] | None = None
+
+
+def _grant(value: Any) -> Any:
+    return {"justification": value} if isinstance(value, str) else value
+
+
+Grant = Annotated[PermissionGrant, BeforeValidator(_grant)]
+
+
+class ContentSecurityPolicy(_Strict):
+    extension_pages: str | None = None
+    #: Chrome only: the policy of sandboxed pages. Dropped for Firefox.
+    sandbox: str | None = None
+
+
+class UrlOverrides(_Strict):
+    """Pages that replace the browser's own. Firefox supports only `newtab`."""
+
+    newtab: str | None = None
+    bookmarks: str | None = None
+    history: str | None = None
+
+
+class Command(_Strict):
+    description: str | None = None
+    suggested_key: dict[str, str] | str | None = None
+
+
+def _permission_names(grants: dict[str, PermissionGrant]) -> dict[str, PermissionGrant]:
+    for name in grants:
+        if "://" in name or name == "<all_urls>":
+            raise ValueError(f"{name!r} is a host pattern: declare it under host_permissions")
+        if not _PERMISSION.match(name):
+            raise ValueError(f"{name!r} is not a permission name")
+    return grants
+
+
+def _host_patterns(grants: dict[str, PermissionGrant]) -> dict[str, PermissionGrant]:
+    for pattern in grants:
+        _match_pattern(pattern)
+    return grants
+
+
+class ProjectConfig(_Strict):
+    """The whole of `xtk.toml`."""
+
+    extension: Extension
+    #: The extension's JavaScript project (package.json, tsconfig.json), relative to this file.
+    root: str = "."
+    #: Code, pages and styles, relative to root; their build paths mirror this folder.
+    src: str = "src"
+    #: Files copied into the build as they are (icons, fonts), relative to root.
+    public: str = "public"
+    #: `_locales` folder relative to root, copied to `_locales/`; needs extension.default_locale.
+    locales: str | None = None
+    #: Where `xtk build` and `xtk package` write, relative to this file.
+    out: str = "build"
+    dist: str = "dist"
+
+    targets: Targets
+    icons: dict[str, str] = Field(default_factory=dict)
+    background: Background | None = None
+    action: Action | None = None
+    options: OptionsPage | None = None
+    side_panel: SidePanel | None = None
+    offscreen: list[Page] = Field(default_factory=list)
+    sandbox: list[Page] = Field(default_factory=list)
+    pages: list[Page] = Field(default_factory=list)
+    overrides: UrlOverrides | None = None
+    workers: list[Worker] = Field(default_factory=list)
+    content_scripts: list[ContentScript] = Field(default_factory=list)
+    injected: list[InjectedBundle] = Field(default_factory=list)
+    web_accessible_resources: list[WebAccessibleResources] = Field(default_factory=list)
+
+    permissions: dict[str, Grant] = Field(default_factory=dict)
+    optional_permissions: dict[str, Grant] = Field(default_factory=dict)
+    host_permissions: dict[str, Grant] = Field(default_factory=dict)
+    optional_host_permissions: dict[str, Grant] = Field(default_factory=dict)
+    csp: ContentSecurityPolicy | None = None
+    commands: dict[str, Command] = Field(default_factory=dict)
+    #: Build-time constants, readable in code as `import.meta.env.NAME`.
+    constants: dict[str, str | int | float | bool] = Field(default_factory=dict)
+
+    @field_validator("permissions", "optional_permissions")
+    @classmethod
+    def _permission_names(cls, grants: dict[str, PermissionGrant]) -> dict[str, PermissionGrant]:
+        return _permission_names(grants)
+
+    @field_validator("host_permissions", "optional_host_permissions")
+    @classmethod
+    def _host_patterns(cls, grants: dict[str, PermissionGrant]) -> dict[str, PermissionGrant]:
+        return _host_patterns(grants)
+
+    @field_validator("icons")
+    @classmethod
+    def _icon_sizes(cls, icons: dict[str, str]) -> dict[str, str]:
+        for size in icons:
+            if not size.isdigit():
+                raise ValueError(f"icon size {size!r} must be a number of pixels, like \"16\" or \"128\"")
+        return icons
+
+    @field_validator("constants")
+    @classmethod
+    def _constant_names(cls, constants: dict[str, object]) -> dict[str, object]:
+        for name in constants:
+            if not _CONSTANT.match(name):
+                raise ValueError(f"{name!r}: constant names are UPPER_SNAKE_CASE")
+            if name in RESERVED_CONSTANTS:
+                raise ValueError(f"{name!r} is defined by xtk itself (import.meta.env.{name})")
+        return constants
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "ProjectConfig":
+        if self.locales and not self.extension.default_locale:
+            raise ValueError("locales is set: extension.default_locale must name the default locale")
+        if self.side_panel and "sidePanel" not in self.permissions and (self.targets.chrome or self.targets.edge):
+            raise ValueError(
+                "side_panel needs the 'sidePanel' permission in Chrome and Edge: declare it under [permissions] "
+                'with a justification and browsers = ["chrome", "edge"]'
+            )
+        if self.offscreen and "offscreen" not in self.permissions and (self.targets.chrome or self.targets.edge):
+            raise ValueError("offscreen documents need the 'offscreen' permission: declare it under [permissions]")
+        for name in set(self.permissions) & set(self.optional_permissions):
+            raise ValueError(f"{name!r} is declared both required and optional")
+        for pattern in set(self.host_permissions) & set(self.optional_host_permissions):
+            raise ValueError(f"{pattern!r} is declared both required and optional")
+        return self

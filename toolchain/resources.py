@@ -1,0 +1,24 @@
+"""Where xtk's own data lives: `templates/` and `specs/` at the top of a checkout, or inside an installed wheel."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def _data_root() -> Path:
+    checkout = _PACKAGE.parent
+    if (checkout / "templates").is_dir() and (checkout / "specs").is_dir():
+        return checkout
+    return _PACKAGE / "_data"
+
+
+def templates_dir() -> Path:
+    return _data_root() / "templates"
+
+
+def specs_dir() -> Path:
+    return _data_root() / "specs"
