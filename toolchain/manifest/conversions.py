@@ -328,6 +328,19 @@ def data_collection_version_conflict(target: FirefoxTarget) -> list[Diagnostic]:
     return warnings
 
 
+# -- commands ---------------------------------------------------------------------------------------------
+
+
+def commands_for(manifest_version: int, commands: Mapping[str, Any]) -> dict[str, Any]:
+    """The command that opens the popup is `_execute_action` in MV3 and `_execute_browser_action` in MV2."""
+    renames = (
+        {"_execute_action": "_execute_browser_action"}
+        if manifest_version == 2
+        else {"_execute_browser_action": "_execute_action", "_execute_page_action": "_execute_action"}
+    )
+    return {renames.get(name, name): value for name, value in commands.items()}
+
+
 # -- overrides --------------------------------------------------------------------------------------------
 
 

@@ -111,7 +111,7 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
         m["chrome_url_overrides"], notes = cv.url_overrides_for(browser, config.overrides, pages)
         warnings += notes
     if config.commands:
-        m["commands"] = {name: cmd.model_dump(exclude_none=True) for name, cmd in config.commands.items()}
+        m["commands"] = cv.commands_for(mv, {name: cmd.model_dump(exclude_none=True) for name, cmd in config.commands.items()})
     if browser == "firefox":
         m["browser_specific_settings"] = cv.gecko_settings(target)
         warnings += cv.data_collection_version_conflict(target)

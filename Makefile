@@ -1,0 +1,56 @@
+# The two commands a newcomer needs: `make build` and `make test`. Each one sets up what it needs first,
+# on a fresh Debian machine with Python 3.11 and Node 20 (as root, or with sudo for the browsers).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+EXT := extension_src
+ORACLES := tests/oracle
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: build test setup python-deps node-deps oracle-deps browsers package bench clean
+
+## make build — set up Python and npm dependencies, then build DocMind for Chrome, Edge and Firefox into build/.
+build: setup
+	$(BIN)/xtk build --browser all
+
+## make test — set up everything (including Debian's chromium and firefox-esr) and run the whole test suite.
+test: setup oracle-deps browsers
+	$(BIN)/pytest
+
+## make package — reproducible store zips and the sources zip in dist/.
+package: setup
+	$(BIN)/xtk package
+
+## make bench — the build benchmark: xtk against bare esbuild and WXT (installs WXT under benchmarks/.work/).
+bench: setup
+	$(BIN)/python benchmarks/build_speed.py
+
+setup: python-deps node-deps
+
+python-deps: $(VENV)/.installed
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+node-deps: $(EXT)/node_modules/.installed
+$(EXT)/node_modules/.installed: $(EXT)/package.json $(EXT)/package-lock.json
+	cd $(EXT) && npm ci --no-audit --no-fund
+	touch $@
+
+oracle-deps: $(ORACLES)/node_modules/.installed
+$(ORACLES)/node_modules/.installed: $(ORACLES)/package.json $(ORACLES)/package-lock.json
+	cd $(ORACLES) && npm ci --no-audit --no-fund
+	touch $@
+
+# Real browsers come from Debian's packages; no test tool may download its own.
+browsers:
+	@if command -v chromium >/dev/null && command -v firefox-esr >/dev/null; then \
+	  echo "browsers: $$(chromium --version 2>/dev/null | head -1); $$(firefox-esr --version 2>/dev/null)"; \
+	else \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends chromium firefox-esr; \
+	fi
+
+clean:
+	rm -rf build dist $(EXT)/.xtk

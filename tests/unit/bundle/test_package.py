@@ -1,0 +1,52 @@
+"""Zips are reproducible: same input, same bytes, whatever the files' timestamps and permissions."""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from pathlib import Path
+
+from toolchain.bundle.package import slug, write_reproducible_zip
+
+
+def tree(root: Path) -> list[tuple[str, Path]]:
+    files = {"manifest.json": "{}", "popup/index.html": "<p>hi</p>", "icons/a.png": "PNG"}
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return [(p.relative_to(root).as_posix(), p) for p in root.rglob("*") if p.is_file()]
+
+
+def test_same_input_same_bytes_despite_timestamps_and_modes(tmp_path: Path) -> None:
+    files = tree(tmp_path / "src")
+    first = write_reproducible_zip(tmp_path / "a.zip", files).read_bytes()
+    for _, path in files:
+        os.utime(path, (1_700_000_000, 1_700_000_000))
+        path.chmod(0o600)
+    second = write_reproducible_zip(tmp_path / "b.zip", list(reversed(files))).read_bytes()
+    assert first == second
+
+
+def test_entries_sorted_with_fixed_metadata(tmp_path: Path) -> None:
+    target = write_reproducible_zip(tmp_path / "x.zip", tree(tmp_path / "src"))
+    with zipfile.ZipFile(target) as archive:
+        infos = archive.infolist()
+        assert [i.filename for i in infos] == ["icons/a.png", "manifest.json", "popup/index.html"]
+        assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
+        assert {i.external_attr >> 16 for i in infos} == {0o100644}
+        assert archive.read("popup/index.html") == b"<p>hi</p>"
+    assert not (tmp_path / "x.zip.part").exists()
+
+
+def test_content_change_changes_bytes(tmp_path: Path) -> None:
+    files = tree(tmp_path / "src")
+    first = write_reproducible_zip(tmp_path / "a.zip", files).read_bytes()
+    files[0][1].write_text("changed")
+    assert write_reproducible_zip(tmp_path / "b.zip", files).read_bytes() != first
+
+
+def test_slug() -> None:
+    assert slug("DocMind") == "docmind"
+    assert slug("Top AI Ideas Assistant!") == "top-ai-ideas-assistant"
+    assert slug("__MSG_extName__") == "msg-extname"
