@@ -32,6 +32,8 @@ python-deps: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+	# Byte-compile xtk now: with PYTHONDONTWRITEBYTECODE set, every run would otherwise recompile it (~30 ms).
+	$(BIN)/python -m compileall -q toolchain
 	touch $@
 
 node-deps: $(EXT)/node_modules/.installed

@@ -96,6 +96,43 @@ def main() -> None:
     """
 
 
+def _run_build(project: str | None, browser: str, mode: str, typecheck: bool, use_cache: bool,
+               on_warning: Callable[[Diagnostic], None]) -> tuple[Any, Any]:
+    """Replay the cached recipe when its inputs are unchanged; otherwise load the config and build in full.
+
+    Returns the report and something that shows paths (the project, or the recipe on the cached path).
+    """
+    from toolchain.build import cache
+    from toolchain.project import find_config
+
+    config_path = find_config(project)
+    recipe = cache.load(config_path, browser, mode) if use_cache else None
+    if recipe is not None:
+        from toolchain.build.execute import execute
+
+        report = execute(recipe, typecheck, on_warning)
+        report.cached = True
+        return report, recipe
+    from toolchain.build.pipeline import build as full_build
+    from toolchain.project import load_project
+
+    loaded = load_project(config_path)
+    browsers = _browsers(loaded, browser)
+    report = full_build(loaded, browsers, mode, typecheck, on_warning, request=browser)  # type: ignore[arg-type]
+    return report, loaded
+
+
+def cache_option(command: F) -> F:
+    return click.option(
+        "--cache/--no-cache",
+        "use_cache",
+        default=True,
+        show_default=True,
+        help="Replay the last build's recipe when the config, pages, copied folders and xtk itself are unchanged "
+        "(sources are always re-bundled). --no-cache loads and checks the config from scratch.",
+    )(command)
+
+
 @main.command()
 @project_option
 @click.option(
@@ -114,8 +151,9 @@ def main() -> None:
     help="production minifies; development keeps names and writes source maps.",
 )
 @click.option("--typecheck/--no-typecheck", default=True, show_default=True, help="Run `tsc --noEmit` (strict) too.")
+@cache_option
 @format_option
-def build(project: str | None, browser: str, mode: str, typecheck: bool, output_format: str) -> None:
+def build(project: str | None, browser: str, mode: str, typecheck: bool, use_cache: bool, output_format: str) -> None:
     """Build the extension into build/<browser>/ for each target browser.
 
     Each build holds manifest.json (validated against specs/manifest/*.schema.json before it is written),
@@ -123,14 +161,9 @@ def build(project: str | None, browser: str, mode: str, typecheck: bool, output_
     <browser>.contexts.json (which source runs in which extension context). A failed build leaves the
     previous build in place. Type errors, esbuild errors and bad pages exit 1; config errors exit 2.
     """
-    from toolchain.build import build as run_build
-    from toolchain.project import load_project
-
-    loaded = load_project(project)
-    browsers = _browsers(loaded, browser)
     warnings: list[Diagnostic] = []
     try:
-        report = run_build(loaded, browsers, mode, typecheck, on_warning=warnings.append)  # type: ignore[arg-type]
+        report, paths = _run_build(project, browser, mode, typecheck, use_cache, warnings.append)
     except XtkError as error:
         if output_format == "json":
             click.echo(json.dumps({"ok": False, "errors": [d.to_json() for d in error.diagnostics],
@@ -142,15 +175,17 @@ def build(project: str | None, browser: str, mode: str, typecheck: bool, output_
         click.echo(json.dumps({
             "ok": True,
             "seconds": round(report.seconds, 4),
-            "builds": [{"browser": b.browser, "path": loaded.display(b.out_dir), "files": b.files,
+            "cached_recipe": report.cached,
+            "builds": [{"browser": b.browser, "path": paths.display(b.out_dir), "files": b.files,
                         "manifest_version": b.manifest.get("manifest_version")} for b in report.builds],
             "warnings": [d.to_json() for d in warnings],
         }, indent=2))
         return
     _emit(warnings)
     for b in report.builds:
-        click.echo(f"built {b.browser:<8} → {loaded.display(b.out_dir)}/ (MV{b.manifest.get('manifest_version')}, {b.files} files)")
-    click.echo(f"{len(report.builds)} build(s) in {report.seconds * 1000:.0f} ms" + (", type-checked" if typecheck else ""))
+        click.echo(f"built {b.browser:<8} → {paths.display(b.out_dir)}/ (MV{b.manifest.get('manifest_version')}, {b.files} files)")
+    notes = [n for n, on in (("type-checked", typecheck), ("recipe from cache", report.cached)) if on]
+    click.echo(f"{len(report.builds)} build(s) in {report.seconds * 1000:.0f} ms" + "".join(f", {n}" for n in notes))
 
 
 @main.command()
@@ -158,26 +193,25 @@ def build(project: str | None, browser: str, mode: str, typecheck: bool, output_
 @click.option("--browser", "-b", type=click.Choice(BROWSER_CHOICES), default="all", show_default=True,
               help="Which target to package; all = every [targets.*].")
 @click.option("--typecheck/--no-typecheck", default=True, show_default=True, help="Run `tsc --noEmit` before packaging.")
+@cache_option
 @format_option
-def package(project: str | None, browser: str, typecheck: bool, output_format: str) -> None:
+def package(project: str | None, browser: str, typecheck: bool, use_cache: bool, output_format: str) -> None:
     """Build in production mode and write store-ready zips to dist/.
 
     One zip per browser (<name>-<version>-<browser>.zip) and a sources zip (<name>-<version>-sources.zip)
     with everything needed to rebuild, as Firefox's add-on review asks for. Zips are reproducible: the same
     input gives byte-identical files (sorted entries, fixed timestamps and permissions).
     """
-    from toolchain.build import build as run_build
     from toolchain.bundle.package import package_builds, package_sources
     from toolchain.project import load_project
 
-    loaded = load_project(project)
-    browsers = _browsers(loaded, browser)
     warnings: list[Diagnostic] = []
     try:
-        report = run_build(loaded, browsers, "production", typecheck, on_warning=warnings.append)
+        report, _ = _run_build(project, browser, "production", typecheck, use_cache, warnings.append)
     finally:
         if output_format == "text":
             _emit(warnings)
+    loaded = load_project(project)
     zips = package_builds(loaded, report.builds) + [package_sources(loaded)]
     if output_format == "json":
         click.echo(json.dumps({"ok": True, "zips": [loaded.display(z) for z in zips],
@@ -194,7 +228,7 @@ def prepare(project: str | None) -> None:
 
     `xtk build` rewrites it too; run this after cloning, before opening the project in an editor.
     """
-    from toolchain.build import prepare as run_prepare
+    from toolchain.build.pipeline import prepare as run_prepare
     from toolchain.project import load_project
 
     loaded = load_project(project)

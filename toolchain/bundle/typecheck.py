@@ -12,7 +12,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolchain.bundle.esbuild import _platform_package
+from toolchain.bundle.esbuild import platform_package
 from toolchain.diagnostics import Diagnostic, InputError
 
 _LINE = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$")
@@ -21,7 +21,7 @@ _GLOBAL = re.compile(r"^(?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$")
 
 def find_tsc(root: Path) -> list[str]:
     """The command that runs tsc for this project: the native binary when TypeScript has one."""
-    native = root / "node_modules" / "@typescript" / f"typescript-{_platform_package()}" / "lib" / "tsc"
+    native = root / "node_modules" / "@typescript" / f"typescript-{platform_package()}" / "lib" / "tsc"
     if native.is_file():
         return [str(native)]
     script = root / "node_modules" / "typescript" / "bin" / "tsc"
@@ -74,20 +74,27 @@ def parse_tsc_output(output: str, root: Path, display_base: Path) -> list[Diagno
     return [Diagnostic(**d) for d in found]  # type: ignore[arg-type]
 
 
-def write_env_types(root: Path, browsers: list[str], constants: dict[str, object], out: Path | None = None) -> Path:
-    """Write `.xtk/env.d.ts`: the type of every `import.meta.env` constant, from the config (like WXT's .wxt/)."""
+def env_types_text(browsers: list[str], constants: dict[str, object]) -> str:
+    """`.xtk/env.d.ts`: the type of every `import.meta.env` constant, from the config (like WXT's .wxt/)."""
     from toolchain.templating import render
 
-    text = render(
+    return render(
         "env.d.ts.j2",
         browsers=[json.dumps(b) for b in browsers],
         constants={name: _ts_type(value) for name, value in sorted(constants.items())},
     )
-    target = out or root / ".xtk" / "env.d.ts"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.is_file() or target.read_text(encoding="utf-8") != text:
-        target.write_text(text, encoding="utf-8")
-    return target
+
+
+def env_types_path(root: Path) -> Path:
+    return root / ".xtk" / "env.d.ts"
+
+
+def write_if_changed(path: Path, text: str) -> Path:
+    """Rewrite only on change, so editors and tsc do not see a new file on every build."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+    return path
 
 
 def _ts_type(value: object) -> str:

@@ -13,10 +13,9 @@ from pathlib import Path, PurePosixPath
 from pydantic import BaseModel, ValidationError
 
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.project.locate import find_config
 from toolchain.project.models import BROWSERS, Browser, ProjectConfig
 from toolchain.project.toml_positions import key_positions, locate
-
-CONFIG_NAME = "xtk.toml"
 
 #: What a file reference may be: a script bundled by esbuild, an HTML page, a stylesheet, anything copied.
 FileKind = str  # "script" | "page" | "style" | "asset" | "dir"
@@ -90,18 +89,6 @@ class Project:
             return path.resolve().relative_to(self.base_dir.resolve()).as_posix()
         except ValueError:
             return str(path)
-
-
-def find_config(project: str | Path | None) -> Path:
-    """`--project` may name the config file or its folder; default: xtk.toml in the current folder."""
-    candidate = Path(project) if project else Path.cwd()
-    if candidate.is_dir():
-        candidate = candidate / CONFIG_NAME
-    if not candidate.is_file():
-        raise InputError.single(
-            f"no project config at {candidate} (give --project a folder with {CONFIG_NAME} or the file itself)"
-        )
-    return candidate.resolve()
 
 
 def load_project(project: str | Path | None = None) -> Project:

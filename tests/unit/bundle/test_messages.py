@@ -6,7 +6,6 @@ from pathlib import Path
 
 from toolchain.bundle.esbuild import parse_esbuild_log
 from toolchain.bundle.typecheck import parse_tsc_output
-from toolchain.plan import plan_build
 from toolchain.project import load_project
 
 ESBUILD_LOG = """\
@@ -48,8 +47,8 @@ def project(tmp_path: Path):
 
 
 def test_esbuild_errors_and_warnings(tmp_path: Path) -> None:
-    plan = plan_build(project(tmp_path), "chrome", "production")
-    first, second, third = parse_esbuild_log(ESBUILD_LOG, plan)
+    loaded = project(tmp_path)
+    first, second, third = parse_esbuild_log(ESBUILD_LOG, loaded.root, loaded.base_dir, "chrome")
     assert (first.severity, first.path, first.line, first.column) == ("error", "ext/src/a.ts", 1, 15)
     assert first.message == 'Could not resolve "./nope"' and first.browser == "chrome"
     assert (second.severity, second.path, second.line) == ("warning", "ext/src/b.ts", 3)

@@ -1,0 +1,142 @@
+"""Run a build recipe: every esbuild process and tsc at once, outputs staged, swapped in only on success.
+
+Every browser builds in `build/.staging-<browser>/`, which replaces `build/<browser>/` only when the whole build
+(the type-check included) succeeded: a failed build never leaves a half-written extension behind and never
+loses the last good one.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from toolchain.build.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
+from toolchain.bundle.esbuild import EsbuildCommand, finish_esbuild, merge_metafiles, start_esbuild
+from toolchain.bundle.typecheck import TypeCheck, write_if_changed
+from toolchain.diagnostics import Diagnostic, ProjectError
+
+
+def staging_dir(out_dir: Path, browser: str) -> Path:
+    return out_dir / f".staging-{browser}"
+
+
+def scratch_dir(out_dir: Path) -> Path:
+    return out_dir / ".xtk"
+
+
+class Execution:
+    """Start the slow parts (esbuild, tsc) as early as the commands are known; finish with the rest."""
+
+    def __init__(self, root: Path, base_dir: Path, out_dir: Path) -> None:
+        self.root, self.base_dir, self.out_dir = root, base_dir, out_dir
+        self.started = time.perf_counter()
+        self.processes: list[tuple[EsbuildCommand, subprocess.Popen[bytes]]] = []
+        self.checker: TypeCheck | None = None
+
+    def start(self, commands: list[EsbuildCommand], env_types: tuple[Path, str], typecheck: bool) -> None:
+        write_if_changed(*env_types)
+        if typecheck:
+            self.checker = TypeCheck(self.root, self.base_dir)
+            self.checker.start()
+        scratch_dir(self.out_dir).mkdir(parents=True, exist_ok=True)
+        for browser in dict.fromkeys(c.browser for c in commands):
+            staging = staging_dir(self.out_dir, browser)
+            shutil.rmtree(staging, ignore_errors=True)
+            staging.mkdir()
+        for command in commands:
+            self.processes.append((command, start_esbuild(command, self.root)))
+
+    def abort(self) -> None:
+        """Stop whatever runs and remove the staging folders (on an error before `finish`)."""
+        for _, process in self.processes:
+            if process.poll() is None:
+                process.kill()
+            process.communicate()
+        if self.checker and self.checker.process and self.checker.process.poll() is None:
+            self.checker.process.kill()
+            self.checker.process.communicate()
+        for browser in dict.fromkeys(c.browser for c, _ in self.processes):
+            shutil.rmtree(staging_dir(self.out_dir, browser), ignore_errors=True)
+
+    def finish(self, recipes: list[BrowserRecipe], on_warning: Callable[[Diagnostic], None] | None = None) -> BuildReport:
+        report = BuildReport()
+        errors: list[Diagnostic] = []
+        metafiles: dict[str, list[dict[str, Any]]] = {}
+        try:
+            for recipe in recipes:
+                report.warnings += recipe.warnings
+            for command, process in self.processes:
+                found, metafile = finish_esbuild(command, process, self.root, self.base_dir)
+                errors += [d for d in found if d.severity == "error"]
+                report.warnings += [d for d in found if d.severity == "warning"]
+                if metafile:
+                    metafiles.setdefault(command.browser, []).append(metafile)
+            if self.checker:
+                found = self.checker.finish()
+                errors += [d for d in found if d.severity == "error"]
+                report.warnings += [d for d in found if d.severity == "warning"]
+        except BaseException:
+            self.abort()
+            raise
+
+        report.warnings = unique(report.warnings)
+        if on_warning:
+            for warning in report.warnings:
+                on_warning(warning)
+        if errors:
+            self.abort()
+            raise ProjectError(unique(errors))
+
+        for recipe in recipes:
+            report.builds.append(self._complete(recipe, metafiles.get(recipe.browser, [])))
+        shutil.rmtree(scratch_dir(self.out_dir), ignore_errors=True)
+        report.seconds = time.perf_counter() - self.started
+        return report
+
+    def _complete(self, recipe: BrowserRecipe, metafiles: list[dict[str, Any]]) -> BrowserBuild:
+        staging = staging_dir(self.out_dir, recipe.browser)
+        for out, text in recipe.pages:
+            target = staging / out
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        for source, out in recipe.assets:
+            target = staging / out
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+        manifest_text = json.dumps(recipe.manifest, indent=2, ensure_ascii=False) + "\n"
+        (staging / "manifest.json").write_text(manifest_text, encoding="utf-8")
+        final = self.out_dir / recipe.browser
+        shutil.rmtree(final, ignore_errors=True)
+        staging.rename(final)
+        _write_json(self.out_dir / f"{recipe.browser}.metafile.json", merge_metafiles(metafiles, staging, self.root))
+        _write_json(self.out_dir / f"{recipe.browser}.contexts.json", recipe.contexts)
+        files = sum(1 for p in final.rglob("*") if p.is_file())
+        return BrowserBuild(recipe.browser, final, recipe.manifest, files)
+
+
+def execute(recipe: Recipe, typecheck: bool, on_warning: Callable[[Diagnostic], None] | None = None) -> BuildReport:
+    """Run a whole recipe (the cached path: everything is known up front)."""
+    execution = Execution(recipe.root, recipe.base_dir, recipe.out_dir)
+    execution.start([c for b in recipe.browsers for c in b.esbuild], recipe.env_types, typecheck)
+    return execution.finish(recipe.browsers, on_warning)
+
+
+def _write_json(path: Path, data: object) -> None:
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The same message from three browsers' builds is one message (kept once, first browser named)."""
+    seen: set[tuple[object, ...]] = set()
+    result = []
+    for d in diagnostics:
+        key = (d.severity, d.message, d.path, d.line, d.column, d.key, d.code)
+        if key not in seen:
+            seen.add(key)
+            result.append(d)
+    return result

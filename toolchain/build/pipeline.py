@@ -1,0 +1,81 @@
+"""The full build: project → plan → (esbuild commands, manifests, pages, assets) → recipe → execution.
+
+esbuild and tsc start as soon as the plan gives their commands; manifests render and validate while they run.
+A successful build stores its recipe, with the fingerprint of its inputs, for the cached path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from toolchain.build.cache import Fingerprint, store
+from toolchain.build.execute import Execution, scratch_dir, staging_dir, unique
+from toolchain.build.recipe import BrowserRecipe, BuildReport, Recipe
+from toolchain.bundle.esbuild import esbuild_commands, find_esbuild
+from toolchain.bundle.typecheck import env_types_path, env_types_text, write_if_changed
+from toolchain.diagnostics import Diagnostic, ProjectError
+from toolchain.manifest.render import render_manifest
+from toolchain.plan import BuildPlan, Mode, plan_build
+from toolchain.plan.pages import rewrite_page
+from toolchain.project import Browser, Project
+
+
+def env_types(project: Project) -> tuple[Path, str]:
+    return env_types_path(project.root), env_types_text(project.targets, dict(project.config.constants))
+
+
+def prepare(project: Project) -> Path:
+    """Write the generated type declarations (`.xtk/env.d.ts`) the code is checked against."""
+    return write_if_changed(*env_types(project))
+
+
+def build(
+    project: Project,
+    browsers: list[Browser],
+    mode: Mode = "production",
+    typecheck: bool = True,
+    on_warning: Callable[[Diagnostic], None] | None = None,
+    request: str | None = None,
+) -> BuildReport:
+    """Build `browsers`; raise ProjectError (or InputError) with every problem found, after reporting warnings.
+
+    `request` names the build request for the cache (the CLI's `--browser` choice); None stores nothing.
+    """
+    plans = [plan_build(project, browser, mode) for browser in browsers]
+    problems = [d for plan in plans for d in plan.problems]
+    if problems:
+        raise ProjectError(unique(problems))
+
+    binary = find_esbuild(project.root)
+    execution = Execution(project.root, project.base_dir, project.out_dir)
+    commands = {
+        plan.browser: esbuild_commands(plan, binary, staging_dir(project.out_dir, plan.browser), scratch_dir(project.out_dir))
+        for plan in plans
+    }
+    types = env_types(project)
+    execution.start([c for plan in plans for c in commands[plan.browser]], types, typecheck)
+    try:
+        recipes = [_browser_recipe(plan, commands[plan.browser]) for plan in plans]
+    except BaseException:
+        execution.abort()
+        raise
+    report = execution.finish(recipes, on_warning)
+    if request is not None:
+        recipe = Recipe(project.root, project.base_dir, project.out_dir, types, recipes)
+        store(project.config_path, request, mode, recipe, Fingerprint.of_build(project, plans, binary, request, mode))
+    return report
+
+
+def _browser_recipe(plan: BuildPlan, commands: list) -> BrowserRecipe:
+    rendered = render_manifest(plan)
+    return BrowserRecipe(
+        browser=plan.browser,
+        manifest_version=plan.manifest_version,
+        esbuild=commands,
+        manifest=rendered.manifest,
+        pages=[(page.out, rewrite_page(page.text, page.replacements)) for page in plan.pages],
+        assets=[(str(asset.source), asset.out) for asset in plan.assets.values()],
+        contexts=plan.contexts_json(),
+        warnings=rendered.warnings,
+    )
