@@ -173,7 +173,11 @@ class BuildPlan:
         project = self.project
         source = project.path(config_path)
         out = project.build_path(config_path)
-        text = source.read_text(encoding="utf-8")
+        try:
+            text = source.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            self.problems.append(Diagnostic("error", f"cannot read the page: {error}", path=project.display(source)))
+            return out
         scan = scan_page(text, source, project.display(source))
         self.problems.extend(scan.problems)
         replacements: dict[tuple[int, int], str] = {}

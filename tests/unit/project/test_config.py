@@ -181,3 +181,30 @@ def test_not_utf8_config(tmp_path: Path) -> None:
 def test_format_key() -> None:
     assert format_key(("content_scripts", 0, "js", 1)) == "content_scripts[0].js[1]"
     assert format_key(("host_permissions", "https://x/*")) == 'host_permissions."https://x/*"'
+
+
+LOCALIZED = 'locales = "_locales"\n' + MINIMAL.replace('name = "Demo"', 'name = "__MSG_appName__"\ndefault_locale = "en"')
+
+
+def test_locale_messages_are_checked(tmp_path: Path) -> None:
+    write_project(tmp_path, LOCALIZED, {"ext/_locales/en/messages.json": '{"appName": {"message": "Demo"}}'})
+    assert load_project(tmp_path).config.locales == "_locales"
+
+
+def test_undefined_message_reference(tmp_path: Path) -> None:
+    error = load_error(tmp_path, LOCALIZED, {"ext/_locales/en/messages.json": '{"other": {"message": "x"}}'})
+    (d,) = error.diagnostics
+    assert d.key == "extension.name" and d.line == 5 and "__MSG_appName__ is not defined" in d.message
+
+
+def test_broken_messages_json_names_its_line(tmp_path: Path) -> None:
+    error = load_error(tmp_path, LOCALIZED, {"ext/_locales/en/messages.json": '{\n  "appName": {"message": "x"},\n}'})
+    (d,) = error.diagnostics
+    assert d.path and d.path.endswith("_locales/en/messages.json") and d.line == 3 and "invalid JSON" in d.message
+
+
+def test_missing_default_locale_messages(tmp_path: Path) -> None:
+    error = load_error(tmp_path, LOCALIZED, {"ext/_locales/fr/messages.json": "{}"})
+    (d,) = error.diagnostics
+    assert d.key == "extension.default_locale"
+    assert d.message == "no ext/_locales/en/messages.json for the default locale"
