@@ -1,0 +1,30 @@
+"""Real headless browsers with an unpacked extension loaded: Chromium (Playwright) and Firefox ESR (WebDriver BiDi).
+
+Playwright and websockets are imported only by the driver that needs them, when a browser is launched.
+"""
+
+from toolchain.browsers.base import (
+    BROWSERS,
+    BrowserError,
+    BrowserName,
+    BrowserNotInstalledError,
+    ExtensionBrowser,
+    ExtensionLoadError,
+    JavaScriptError,
+    Tab,
+    launch,
+)
+from toolchain.browsers.server import FixtureServer
+
+__all__ = [
+    "BROWSERS",
+    "BrowserError",
+    "BrowserName",
+    "BrowserNotInstalledError",
+    "ExtensionBrowser",
+    "ExtensionLoadError",
+    "FixtureServer",
+    "JavaScriptError",
+    "Tab",
+    "launch",
+]
