@@ -3,6 +3,7 @@
 // context-menu selection in memory only (no storage permission, seed 000 §10).
 import {
   createContextMenu,
+  isFromExtensionPage,
   isReceivingEndMissing,
   onContextMenuClicked,
   onInstalled,
@@ -75,8 +76,8 @@ async function handle(message: PopupMessage): Promise<BackgroundResponse> {
 }
 
 onMessage((message, sender) => {
-  // Only the extension's own pages talk to the background; content scripts (sender.tab set) answer, never ask.
-  if (sender.tab !== undefined) return undefined;
+  // Only the extension's own pages ask the background; content scripts answer, never ask.
+  if (!isFromExtensionPage(sender)) return undefined;
   if (!isPopupMessage(message)) {
     return Promise.resolve<BackgroundResponse>({ type: 'ERROR', error: 'invalid message' });
   }

@@ -25,6 +25,14 @@ export function onMessage(handler: (message: unknown, sender: MessageSender) => 
   browser.runtime.onMessage.addListener((message: unknown, sender: MessageSender) => handler(message, sender));
 }
 
+/**
+ * True for messages from the extension's own pages (popup, options — also when opened in a tab), false for
+ * content scripts and anything else. The sender's URL tells them apart; `sender.tab` does not.
+ */
+export function isFromExtensionPage(sender: MessageSender): boolean {
+  return sender.id === browser.runtime.id && (sender.url ?? '').startsWith(browser.runtime.getURL(''));
+}
+
 /** The tab the user is looking at, from the popup's point of view. */
 export async function activeTabId(): Promise<number | undefined> {
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
