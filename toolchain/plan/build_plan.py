@@ -183,35 +183,21 @@ class BuildPlan:
         replacements: dict[tuple[int, int], str] = {}
         page_dir = Path(out).parent
         for ref in scan.references:
-            if not ref.target.is_relative_to(project.src_dir) and not ref.target.is_relative_to(project.public_dir):
+            bundled = ref.kind in ("script", "style")  # esbuild's outputs mirror src/: what it bundles lives there
+            allowed = (project.src_dir,) if bundled else (project.src_dir, project.public_dir)
+            if not any(ref.target.is_relative_to(folder) for folder in allowed):
+                where = f"{project.config.src}/" if bundled else f"{project.config.src}/ or {project.config.public}/"
                 self.problems.append(
-                    Diagnostic(
-                        "error",
-                        f"{ref.value} is outside {project.config.src}/ and {project.config.public}/",
-                        path=project.display(source),
-                        line=ref.line,
-                        column=ref.column,
-                    )
+                    Diagnostic("error", f"{ref.value}: a page's {ref.kind}s must be inside {where}",
+                               path=project.display(source), line=ref.line, column=ref.column)
                 )
                 continue
             if ref.kind == "script":
-                if not ref.target.is_relative_to(project.src_dir):
-                    self.problems.append(
-                        Diagnostic(
-                            "error",
-                            f"{ref.value}: scripts must be inside {project.config.src}/",
-                            path=project.display(source),
-                            line=ref.line,
-                            column=ref.column,
-                        )
-                    )
-                    continue
                 target_out = self.add_script(ref.target, "esm" if ref.module else "iife", context, config_path)
             elif ref.kind == "style":
                 target_out = self.add_style(ref.target, context)
             else:
-                rel = ref.target.relative_to(project.root).as_posix()
-                target_out = project.build_path(rel)
+                target_out = project.build_path(ref.target.relative_to(project.root).as_posix())
                 self.add_asset(ref.target, target_out)
             replacements[(ref.start, ref.end)] = _relative(page_dir, target_out)
         self.pages.append(PagePlan(source, out, context, text, replacements))

@@ -10,7 +10,7 @@ and `locate` then falls back to the nearest recorded parent.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 KeyPath = tuple[str | int, ...]
 
@@ -50,12 +50,12 @@ def _split_key(text: str) -> list[str] | None:
     return parts or None
 
 
-def _strip_comment(line: str) -> str:
-    """Drop a trailing `# comment`, respecting quotes on the line."""
+def _unquoted(text: str) -> Iterator[tuple[int, str]]:
+    """(index, character) for every character of `text` outside TOML strings (quotes themselves excluded)."""
     quote: str | None = None
     i = 0
-    while i < len(line):
-        ch = line[i]
+    while i < len(text):
+        ch = text[i]
         if quote:
             if ch == "\\" and quote == '"':
                 i += 2
@@ -64,52 +64,25 @@ def _strip_comment(line: str) -> str:
                 quote = None
         elif ch in "\"'":
             quote = ch
-        elif ch == "#":
-            return line[:i]
+        else:
+            yield i, ch
         i += 1
-    return line
+
+
+def _strip_comment(line: str) -> str:
+    """Drop a trailing `# comment`, respecting quotes on the line."""
+    comment = _find_top_level(line, "#")
+    return line[:comment] if comment >= 0 else line
 
 
 def _find_top_level(text: str, target: str) -> int:
     """Index of the first `target` character outside quotes, or -1."""
-    quote: str | None = None
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\" and quote == '"':
-                i += 2
-                continue
-            if ch == quote:
-                quote = None
-        elif ch in "\"'":
-            quote = ch
-        elif ch == target:
-            return i
-        i += 1
-    return -1
+    return next((i for i, ch in _unquoted(text) if ch == target), -1)
 
 
 def _bracket_balance(text: str) -> int:
-    depth = 0
-    quote: str | None = None
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\" and quote == '"':
-                i += 2
-                continue
-            if ch == quote:
-                quote = None
-        elif ch in "\"'":
-            quote = ch
-        elif ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            depth -= 1
-        i += 1
-    return depth
+    """Opening minus closing brackets and braces outside strings."""
+    return sum(1 if ch in "[{" else -1 for _, ch in _unquoted(text) if ch in "[{]}")
 
 
 def _record_inline_table(
@@ -117,17 +90,10 @@ def _record_inline_table(
 ) -> None:
     """Record `k = v` pairs of a one-line inline table `{ k = v, ... }` (nested ones too)."""
     depth = 0
-    quote: str | None = None
     start = 0
     pieces: list[tuple[int, str]] = []
-    for i, ch in enumerate(body):
-        if quote:
-            if ch == quote:
-                quote = None
-            continue
-        if ch in "\"'":
-            quote = ch
-        elif ch in "[{":
+    for i, ch in _unquoted(body):
+        if ch in "[{":
             depth += 1
         elif ch in "]}":
             depth -= 1

@@ -65,3 +65,27 @@ def test_query_and_fragment_are_ignored_for_the_file(tmp_path: Path) -> None:
     html = '<link rel="stylesheet" href="style.css?v=2">'
     (ref,) = scan_page(html, page(tmp_path, html), "p.html").references
     assert ref.target == (tmp_path / "style.css").resolve()
+
+
+def test_plan_rejects_page_scripts_and_styles_outside_src(tmp_path: Path) -> None:
+    from toolchain.plan import plan_build
+    from toolchain.project import load_project
+
+    (tmp_path / "ext/src").mkdir(parents=True)
+    (tmp_path / "ext/public").mkdir()
+    (tmp_path / "ext/public/x.css").write_text("")
+    (tmp_path / "ext/public/i.png").write_text("")
+    (tmp_path / "ext/lib.ts").write_text("")
+    (tmp_path / "ext/src/p.html").write_text(
+        '<link rel="stylesheet" href="../public/x.css">\n<script src="../lib.ts"></script>\n<img src="../public/i.png">'
+    )
+    (tmp_path / "xtk.toml").write_text(
+        'root = "ext"\n[extension]\nname = "x"\nversion = "1"\n[targets.chrome]\nmin_version = "116"\n[[pages]]\npage = "src/p.html"\n'
+    )
+    plan = plan_build(load_project(tmp_path), "chrome", "production")
+    messages = sorted((d.line, d.message) for d in plan.problems)
+    assert messages == [
+        (1, "../public/x.css: a page's styles must be inside src/"),
+        (2, "../lib.ts: a page's scripts must be inside src/"),
+    ]
+    assert list(plan.pages[0].replacements.values()) == ["./i.png"]  # assets may come from public/
