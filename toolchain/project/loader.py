@@ -212,6 +212,8 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
             value = getattr(c.overrides, name)
             if value:
                 yield FileRef(("overrides", name), value, "page")
+    if c.conformance:
+        yield FileRef(("conformance", "module"), c.conformance.module, "script")
     for i, worker in enumerate(c.workers):
         yield FileRef(("workers", i, "entry"), worker.entry, "script")
     for i, script in enumerate(c.content_scripts):

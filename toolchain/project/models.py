@@ -265,6 +265,15 @@ def _grant(value: Any) -> Any:
 Grant = Annotated[PermissionGrant, BeforeValidator(_grant)]
 
 
+class Conformance(_Strict):
+    """The module `xtk conform` checks against the golden vectors: it exports `conformance`, an object mapping each
+    golden function's name to the runtime function (the very code the extension ships, not a copy)."""
+
+    module: NonBlank
+    #: Golden-vector files or folders, relative to this config; default: xtk's own specs/golden/.
+    vectors: list[NonBlank] = Field(default_factory=list)
+
+
 class ContentSecurityPolicy(_Strict):
     extension_pages: str | None = None
     #: Chrome only: the policy of sandboxed pages. Dropped for Firefox.
@@ -336,6 +345,7 @@ class ProjectConfig(_Strict):
     optional_host_permissions: dict[str, Grant] = Field(default_factory=dict)
     csp: ContentSecurityPolicy | None = None
     commands: dict[str, Command] = Field(default_factory=dict)
+    conformance: Conformance | None = None
     #: Build-time constants, readable in code as `import.meta.env.NAME`.
     constants: dict[str, str | int | float | bool] = Field(default_factory=dict)
 

@@ -1,0 +1,49 @@
+"""URL identity and stale detection (seed 000 §6.4), with the WHATWG URL Standard's parsing.
+
+`new URL()` in every engine follows the WHATWG URL Standard; Python's urllib does not (default ports, dot
+segments, percent-encoding, IDNA, backslashes…). The reference uses ada (PyPI `ada-url`), the WHATWG-compliant
+parser Node.js itself uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ada_url
+
+from toolchain.reference.config import MATCHING_CONFIG
+from toolchain.reference.text import utf16_sort_key
+
+MEANINGFUL_PARAMS = frozenset({"version", "v", "lang", "language", "platform", "view", "tab", "page"})
+
+
+def parse_url_identity(url: str) -> dict[str, str]:
+    """`{origin, pathname, meaningfulParams, full}`: the URL as far as a page's identity goes — origin, path and
+    the whitelisted query parameters, sorted; an unparseable URL is its own pathname and identity."""
+    try:
+        parsed = ada_url.URL(url)
+    except ValueError:
+        return {"origin": "", "pathname": url, "meaningfulParams": "", "full": url}
+    meaningful = [
+        f"{key}={value}" for key, value in ada_url.URLSearchParams(parsed.search).items() if key.lower() in MEANINGFUL_PARAMS
+    ]
+    meaningful.sort(key=utf16_sort_key)
+    params = "&".join(meaningful)
+    origin, pathname = parsed.origin, parsed.pathname
+    return {
+        "origin": origin,
+        "pathname": pathname,
+        "meaningfulParams": params,
+        "full": f"{origin}{pathname}{'?' + params if params else ''}",
+    }
+
+
+def check_stale(stored: dict[str, Any], current: dict[str, Any], age_ms: float) -> dict[str, Any]:
+    """Whether highlights made for `stored` still describe the page at `current`, `age_ms` later."""
+    if stored["origin"] != current["origin"] or stored["pathname"] != current["pathname"]:
+        return {"stale": True, "reason": "path-changed"}
+    if stored["meaningfulParams"] != current["meaningfulParams"]:
+        return {"stale": True, "reason": "params-changed"}
+    if age_ms > MATCHING_CONFIG["STALE_AFTER_MS"]:
+        return {"stale": True, "reason": "expired"}
+    return {"stale": False}
