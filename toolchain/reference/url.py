@@ -8,6 +8,7 @@ parser Node.js itself uses.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
 import ada_url
 
@@ -24,9 +25,7 @@ def parse_url_identity(url: str) -> dict[str, str]:
         parsed = ada_url.URL(url)
     except ValueError:
         return {"origin": "", "pathname": url, "meaningfulParams": "", "full": url}
-    meaningful = [
-        f"{key}={value}" for key, value in ada_url.URLSearchParams(parsed.search).items() if key.lower() in MEANINGFUL_PARAMS
-    ]
+    meaningful = [f"{key}={value}" for key, value in form_urlencoded(parsed.search[1:]) if key.lower() in MEANINGFUL_PARAMS]
     meaningful.sort(key=utf16_sort_key)
     params = "&".join(meaningful)
     origin, pathname = parsed.origin, parsed.pathname
@@ -36,6 +35,26 @@ def parse_url_identity(url: str) -> dict[str, str]:
         "meaningfulParams": params,
         "full": f"{origin}{pathname}{'?' + params if params else ''}",
     }
+
+
+def form_urlencoded(query: str) -> list[tuple[str, str]]:
+    """`new URLSearchParams(query)`: the WHATWG application/x-www-form-urlencoded parser.
+
+    Split on `&`, skip empty parts, split each at its first `=`, `+` → space, percent-decode to bytes, then UTF-8
+    decode with replacement (so `%C3` alone is U+FFFD, as in every engine). ada's own binding decodes strictly and
+    raises there, so the reference does this step itself.
+    """
+    pairs = []
+    for part in query.split("&"):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        pairs.append((_decode(name), _decode(value)))
+    return pairs
+
+
+def _decode(component: str) -> str:
+    return unquote_to_bytes(component.replace("+", " ").encode("utf-8")).decode("utf-8", "replace")
 
 
 def check_stale(stored: dict[str, Any], current: dict[str, Any], age_ms: float) -> dict[str, Any]:
