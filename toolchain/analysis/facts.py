@@ -1,0 +1,170 @@
+"""What the lint rules know about source code: facts extracted from each TypeScript/JavaScript file.
+
+The extractor (`toolchain/analysis/extract.py`, tree-sitter) fills these; rules only read them. Every fact has a
+location (1-based line and column, like editors and tsc). A fact that runs only for some browsers carries the
+build-time condition guarding it (`Guard`), so a rule can ask "is this code in the Firefox build?" the way
+esbuild's constant folding of `import.meta.env.*` answers it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Via = Literal["chrome", "browser", "polyfill", "abstraction"]
+JsonType = Literal["string", "number", "boolean", "null", "object", "array", "unknown"]
+
+
+@dataclass(frozen=True)
+class Location:
+    path: Path  # absolute
+    line: int  # 1-based
+    column: int  # 1-based
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A build-time condition over `import.meta.env` that must hold for the code to be in a bundle.
+
+    `expression` is a tiny language: `BROWSER == "firefox"`, `MANIFEST_VERSION == 3`, `MANIFEST_VERSION != 3`,
+    `FIREFOX`, `!EDGE`, `(A && B)`, `(A || B)` — built from the source's own conditions (`if` consequent and
+    alternate, `?:` branches, the right operand of `&&`/`||`; early `return`s are not followed). `==`/`!=` compare
+    strictly (the source's `===`/`!==`). The grammar and the evaluator are in guards.py. `None` on a fact means
+    unconditional.
+    """
+
+    expression: str
+
+    def holds(self, env: Mapping[str, object]) -> bool:
+        from toolchain.analysis.guards import evaluate  # the evaluator lives with the extractor
+
+        return evaluate(self.expression, env)
+
+
+#: The function a fact sits in: the name of a top-level function (or `const f = () => …`), "Class.method", or
+#: "" for the module's top level. Reachability (which code can run in a context) is computed over these.
+Scope = str
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call from `scope` to a function of the project: in this file (`module` None) or imported from another.
+
+    A function referenced as a value (passed as a callback, stored) counts as called from where it is referenced,
+    so reachability over-approximates. In classic scripts, a call of a global function another script of the same
+    group declares names that script (`module`).
+    """
+
+    scope: Scope
+    callee: str  # the callee's scope name in its module
+    module: Path | None  # the callee's file, when imported from the project
+    location: Location
+
+
+@dataclass(frozen=True)
+class ApiUse:
+    """An extension API touched: `tabs.sendMessage` (call), `runtime.onMessage` (event), `runtime.id` (property)."""
+
+    api: str  # dotted, without the `chrome.`/`browser.` root: "tabs.sendMessage", "storage.local.get"
+    kind: Literal["call", "event", "property"]
+    via: Via  # chrome.* | browser.* global | the webextension-polyfill import | the project's abstraction module
+    location: Location
+    guard: Guard | None = None
+    scope: Scope = ""
+
+
+@dataclass(frozen=True)
+class MessageSend:
+    """A message sent: `runtime.sendMessage` (to extension pages/background), `tabs.sendMessage` (to a tab's content
+    scripts), or through one of the project's helpers that wrap them.
+
+    `payload` is a hashable mapping (a dict subclass); `{}` for `{ type: 'X' }` alone.
+    """
+
+    channel: Literal["runtime", "tabs"]
+    message_type: str | None  # the literal `type` when the message is an object literal with a string `type`
+    payload: Mapping[str, JsonType] | None  # literal keys (other than `type`) → their JSON type; None when not literal
+    handles_error: bool  # tabs.sendMessage inside try/catch, with .catch(), or a rejection handler
+    location: Location
+    via: str = "api"  # "api", or the helper's name ("sendMessageToTab")
+    guard: Guard | None = None
+    scope: Scope = ""
+    #: True when this send only forwards its function's parameter (the function is a send helper): its callers'
+    #: sends are the ones judged (type, payload, error handling).
+    forwarded: bool = False
+
+
+@dataclass(frozen=True)
+class MessageHandler:
+    """An `onMessage` listener (directly, or through the project's helper)."""
+
+    types: frozenset[str]  # message `type` values the listener (or the functions it calls) tests for
+    answer: Literal["promise", "return-true", "sync-send-response", "none", "unknown"]
+    location: Location
+    validates: str | None = None  # the name of the validator/guard it checks messages with, if any
+    guard: Guard | None = None
+    scope: Scope = ""  # where the listener is registered
+
+
+@dataclass(frozen=True)
+class LoadTimeWork:
+    """Work a module does when it is first evaluated (top level, including immediately invoked functions), beyond
+    declarations and listener registration."""
+
+    kind: Literal["dom-read", "dom-write", "network", "timer", "storage", "message", "other"]
+    description: str
+    location: Location
+    guard: Guard | None = None
+
+
+@dataclass(frozen=True)
+class DynamicCode:
+    """Code built or fetched at run time: `eval`, `new Function`, string timers, computed/remote `import()`,
+    `importScripts`/`<script src>` of a computed or remote URL, HTML sinks given computed values (`innerHTML`,
+    `outerHTML`, `insertAdjacentHTML`, `document.write` — kind "inner-html"), `tabs.executeScript({ code })` ("eval")."""
+
+    kind: Literal["eval", "new-function", "string-timer", "remote-import", "remote-script", "inner-html"]
+    description: str
+    location: Location
+    guard: Guard | None = None
+    scope: Scope = ""
+
+
+@dataclass(frozen=True)
+class ConstantValue:
+    """A top-level `const NAME = { KEY: literal, ... }` (or a literal), as written: frozen-constant checks read it."""
+
+    name: str
+    value: object  # JSON-like: numbers, strings, booleans, nested objects/arrays of literals
+    location: Location
+
+
+@dataclass
+class FileFacts:
+    path: Path
+    language: Literal["typescript", "tsx", "javascript"]
+    #: "script": plain JavaScript without import/export (a classic script; its top-level functions are globals that
+    #: other scripts of the same context see, listed in `exports`); "module" otherwise (TypeScript always)
+    module_kind: Literal["module", "script"] = "module"
+    imports: list[str] = field(default_factory=list)  # module specifiers as written
+    resolved_imports: list[Path] = field(default_factory=list)  # the project's own files they resolve to
+    api_uses: list[ApiUse] = field(default_factory=list)
+    sends: list[MessageSend] = field(default_factory=list)
+    handlers: list[MessageHandler] = field(default_factory=list)
+    load_time_work: list[LoadTimeWork] = field(default_factory=list)
+    dynamic_code: list[DynamicCode] = field(default_factory=list)
+    constants: list[ConstantValue] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)
+    #: exported name → the local scope it names (`export function f` → "f"; `export { g as h }` → h: "g";
+    #: `export default function () {}` → default: "default"); for a classic script, its global functions
+    exports: dict[str, Scope] = field(default_factory=dict)
+    #: scopes that are callbacks registered as listeners (onMessage, onInstalled, addEventListener…): they run
+    #: whenever the file's top level has run, so reachability starts from them too
+    listener_scopes: set[Scope] = field(default_factory=set)
+    parse_errors: list[Location] = field(default_factory=list)
+    #: `// xtk-ignore[CODE] reason` comments: line → (codes, reason, location of the comment). A comment on a line
+    #: with code applies to that line, alone on its line to the next line with code. The reason may be "" (the engine
+    #: reports it); two comments for one line merge (codes united, reasons joined with "; ").
+    suppressions: dict[int, tuple[frozenset[str], str, Location]] = field(default_factory=dict)

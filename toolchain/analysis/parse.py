@@ -1,0 +1,137 @@
+"""Tree-sitter parsing of the project's TypeScript and JavaScript sources, with lazy, cached parsers.
+
+One grammar per suffix: `.ts`/`.mts`/`.cts` use tree-sitter-typescript's TypeScript grammar, `.tsx` its TSX grammar,
+and plain JavaScript (`.js`, `.mjs`, `.cjs`, `.jsx`) the TSX grammar too: TSX is a superset of JavaScript with JSX
+(the TypeScript grammar would read `<T>x` as a type assertion and reject JSX), so no separate JavaScript grammar is
+needed. `tree_sitter` is imported on first use only, so commands that never read sources do not pay for it.
+
+A parse is cached by path, size and modification time: the extractor and the rules can ask for the same file many
+times and it is parsed once.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from toolchain.analysis.facts import Location
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tree_sitter import Node, Parser, Tree
+
+Grammar = Literal["typescript", "tsx"]
+SourceLanguage = Literal["typescript", "tsx", "javascript"]
+
+#: suffix → (grammar used, language reported in FileFacts)
+SUFFIXES: dict[str, tuple[Grammar, SourceLanguage]] = {
+    ".ts": ("typescript", "typescript"),
+    ".mts": ("typescript", "typescript"),
+    ".cts": ("typescript", "typescript"),
+    ".tsx": ("tsx", "tsx"),
+    ".js": ("tsx", "javascript"),
+    ".mjs": ("tsx", "javascript"),
+    ".cjs": ("tsx", "javascript"),
+    ".jsx": ("tsx", "javascript"),
+}
+
+#: the suffixes an import specifier without one may stand for, in the order they are tried
+RESOLVE_SUFFIXES = (".ts", ".tsx", ".mts", ".js", ".mjs", ".jsx")
+
+
+def is_source(path: Path) -> bool:
+    return path.suffix.lower() in SUFFIXES
+
+
+def language_of(path: Path) -> tuple[Grammar, SourceLanguage]:
+    """The grammar to parse `path` with and the language it is reported as (TypeScript for unknown suffixes)."""
+    return SUFFIXES.get(path.suffix.lower(), ("typescript", "typescript"))
+
+
+@functools.cache
+def _language(grammar: Grammar) -> Any:
+    from tree_sitter import Language
+    import tree_sitter_typescript
+
+    raw = tree_sitter_typescript.language_tsx() if grammar == "tsx" else tree_sitter_typescript.language_typescript()
+    return Language(raw)
+
+
+@functools.cache
+def parser(grammar: Grammar) -> Parser:
+    """The (one, reused) parser for a grammar."""
+    from tree_sitter import Parser
+
+    return Parser(_language(grammar))
+
+
+@dataclass
+class ParsedFile:
+    """A parsed source file: its bytes, the syntax tree and where the parser found errors."""
+
+    path: Path
+    language: SourceLanguage
+    source: bytes
+    tree: Tree
+    errors: list[Location] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._ascii = self.source.isascii()
+
+    def location(self, node: Node) -> Location:
+        """1-based line and column of a node's start; columns count UTF-16 code units, as tsc and editors do."""
+        row, col = node.start_point
+        if col and not self._ascii:
+            start = node.start_byte
+            prefix = self.source[start - col : start].decode("utf-8", errors="replace")
+            col = len(prefix.encode("utf-16-le")) // 2
+        return Location(self.path, row + 1, col + 1)
+
+    def text(self, node: Node) -> str:
+        return self.source[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
+
+
+def parse_source(source: bytes, path: Path, language: SourceLanguage | None = None) -> ParsedFile:
+    """Parse bytes as the file `path` (its suffix picks the grammar unless `language` is given)."""
+    grammar, reported = language_of(path)
+    if language is not None:
+        grammar, reported = ("typescript" if language == "typescript" else "tsx"), language
+    tree = parser(grammar).parse(source)
+    parsed = ParsedFile(path, reported, source, tree)
+    if tree.root_node.has_error:
+        parsed.errors = _error_locations(parsed)
+    return parsed
+
+
+_CACHE: dict[Path, tuple[tuple[int, int], ParsedFile]] = {}
+
+
+def parse_file(path: Path) -> ParsedFile:
+    """Parse a file (cached by path, size and mtime). Raises OSError when it cannot be read."""
+    path = path.resolve()
+    stat = path.stat()
+    key = (stat.st_size, stat.st_mtime_ns)
+    cached = _CACHE.get(path)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    parsed = parse_source(path.read_bytes(), path)
+    _CACHE[path] = (key, parsed)
+    return parsed
+
+
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
+def _error_locations(parsed: ParsedFile) -> list[Location]:
+    """Where the tree has ERROR nodes or nodes the parser inserted (MISSING), outermost first, in source order."""
+    found: list[Location] = []
+    stack = [parsed.tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            found.append(parsed.location(node))
+            continue
+        stack.extend(child for child in reversed(node.children) if child.has_error or child.is_missing)
+    return found
