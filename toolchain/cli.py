@@ -256,6 +256,206 @@ def inspect(project: str | None, output_format: str) -> None:
     click.echo(json.dumps(data, indent=2))
 
 
+@main.command()
+@project_option
+@click.option(
+    "--engine",
+    "engines",
+    metavar="NAMES",
+    multiple=True,
+    help="Engines to run, comma-separated (or repeat the option): v8, spidermonkey, node, chromium, firefox. "
+    "Default: all five.",
+)
+@click.option(
+    "--vectors",
+    "vectors",
+    metavar="PATH",
+    multiple=True,
+    help="A golden-vector file or a folder of them (its *.json, not recursive); repeat for several. Default: "
+    "[conformance] vectors in the config, else xtk's specs/golden/.",
+)
+@format_option
+def conform(project: str | None, engines: tuple[str, ...], vectors: tuple[str, ...], output_format: str) -> None:
+    """Check the runtime against the golden vectors in every JavaScript engine DocMind runs in.
+
+    Bundles the config's [conformance] module (it exports `conformance`: each golden function's name → the
+    runtime function) with esbuild, runs every case in each engine and compares the result with the
+    reference's `expected` as JSON values: strings code unit for code unit, numbers exactly, keys in any order.
+
+    \b
+    Engines (--engine), all five by default, run at the same time:
+      v8            V8 in-process (PyPI mini-racer)
+      spidermonkey  SpiderMonkey (PyPI pythonmonkey, in a Python process of its own)
+      node          Node.js (`node` on PATH), one process for the whole run
+      chromium      headless Chromium (Debian's), cases in a web page's worker
+      firefox       headless Firefox ESR, cases in a web page's worker
+    V8, Node and Chromium run the Chrome build's code, SpiderMonkey and Firefox the Firefox
+    build's (import.meta.env as `xtk build` defines it). Data crosses every bridge as
+    ASCII-escaped JSON. A case that needs a web API an engine lacks (mini-racer's bare V8 has
+    no URL) is skipped in that engine, saying so.
+
+    \b
+    Vectors (--vectors): golden files as specs/semantics.md §4 describes them. Every case
+    needs "expected" (inputs files lack it: run `xtk golden make`). Cases referencing the
+    corpus ({"$corpus": ...}) are skipped, with the reason, when ../shared/corpus is absent:
+    never counted as passed.
+
+    \b
+    Output: passes and failures per engine and per function, then each failure with its case
+    id, expected and actual value (long values cut around the first difference; --format json
+    has them in full). A case that hangs is stopped after 10 s and reported as failed.
+
+    \b
+    Exit codes:
+      0  every case passed in every engine (skipped cases aside)
+      1  a case failed; an engine could not start or crashed (the report says which and why);
+         or esbuild failed (located)
+      2  bad input: unknown engine, unreadable or invalid vectors (located), a case without
+         "expected", no [conformance] module in the project
+    """
+    from pathlib import Path
+
+    from toolchain.conform.harness import parse_engines, run_conformance
+    from toolchain.project import load_project
+
+    warnings: list[Diagnostic] = []
+    try:
+        chosen = parse_engines(engines)
+        loaded = load_project(project)
+        report = run_conformance(loaded, chosen, [Path(v) for v in vectors], on_warning=warnings.append)
+    except XtkError as error:
+        if output_format == "json":
+            click.echo(json.dumps({"ok": False, "errors": [d.to_json() for d in error.diagnostics],
+                                   "warnings": [d.to_json() for d in warnings]}, indent=2))
+            sys.exit(error.exit_code)
+        _emit(warnings)
+        raise
+    if output_format == "json":
+        click.echo(report.dumps())
+    else:
+        _emit(warnings)
+        for line in report.lines():
+            click.echo(line)
+    if not report.ok:
+        sys.exit(EXIT_PROJECT_ERRORS)
+
+
+@main.group()
+def golden() -> None:
+    """Golden vectors: the language-neutral cases the runtime must reproduce (specs/golden/, docs/golden.md).
+
+    \b
+    Cases come from three sources: hand-written inputs (specs/golden/inputs/), the real pages in
+    ../shared/corpus/pages (kept as references, never as text) and seeded property-based generation.
+    """
+
+
+def corpus_option(command: F) -> F:
+    return click.option(
+        "--corpus",
+        "corpus",
+        metavar="PATH",
+        default=None,
+        help="The corpus pages folder. Default: ../shared/corpus/pages beside the repository.",
+    )(command)
+
+
+def _golden_path(value: str | None) -> Any:
+    from pathlib import Path
+
+    return Path(value) if value else None
+
+
+def _golden_run(output_format: str, action: Callable[[], Any]) -> Any:
+    """Run a golden command; with --format json, errors are a JSON object on stdout too (as `xtk build` does)."""
+    try:
+        return action()
+    except XtkError as error:
+        if output_format != "json":
+            raise
+        click.echo(json.dumps({"ok": False, "errors": [d.to_json() for d in error.diagnostics]}, indent=2))
+        sys.exit(error.exit_code)
+
+
+@golden.command("generate")
+@click.option("--out", "out_dir", metavar="DIR", default=None, help="Where to write <function>.json. Default: specs/golden.")
+@corpus_option
+@format_option
+def golden_generate(out_dir: str | None, corpus: str | None, output_format: str) -> None:
+    """Build every case, compute `expected` with the Python reference and write the golden files.
+
+    Every case is checked against the argument shapes and the agreed character domain first. Output is
+    canonical and deterministic: two runs give identical bytes. Needs the corpus: without it, exits 2
+    (use `xtk golden check`, which runs without it). Bad inputs files exit 2, located.
+    """
+    from toolchain.golden.commands import generate
+
+    summary = _golden_run(output_format, lambda: generate(out_dir=_golden_path(out_dir), corpus_root=_golden_path(corpus)))
+    if output_format == "json":
+        click.echo(json.dumps({"ok": True, "summary": summary.to_json()}, indent=2))
+        return
+    for line in summary.lines():
+        click.echo(line)
+    click.echo(f"wrote {len(summary.counts)} golden files ({summary.bytes:,} bytes) in {summary.seconds:.1f} s")
+
+
+@golden.command("check")
+@click.option("--golden", "golden_dir", metavar="DIR", default=None, help="The committed golden files. Default: specs/golden.")
+@corpus_option
+@format_option
+def golden_check(golden_dir: str | None, corpus: str | None, output_format: str) -> None:
+    """Regenerate every case in memory and compare with the committed files, byte for byte.
+
+    Reports differing, missing and extra case ids. Without the corpus, every other case is checked and the
+    committed corpus cases are reported as skipped (never as passed). Exits 1 on any difference, 2 on
+    unreadable files or bad inputs.
+    """
+    from toolchain.golden.commands import check
+
+    report = _golden_run(output_format, lambda: check(golden=_golden_path(golden_dir), corpus_root=_golden_path(corpus)))
+    if output_format == "json":
+        click.echo(json.dumps(report.to_json(), indent=2))
+    else:
+        shown = report.differences[:50]
+        for difference in shown:
+            click.echo(difference.format())
+        if len(report.differences) > len(shown):
+            click.echo(f"… and {len(report.differences) - len(shown)} more difference(s)")
+        for line in report.summary.lines():
+            click.echo(line)
+        checked = report.summary.total
+        verdict = "no differences" if report.ok else f"{len(report.differences)} difference(s)"
+        click.echo(f"{checked:,} cases checked, {verdict} ({report.summary.seconds:.1f} s)"
+                   + ("" if report.corpus_available else f"; corpus not found at {report.corpus_root}"))
+    if not report.ok:
+        sys.exit(EXIT_PROJECT_ERRORS)
+
+
+@golden.command("make")
+@click.option("--inputs", "inputs", metavar="FILE", required=True, help="A file in the golden format; `expected` may be absent.")
+@click.option("--out", "out", metavar="FILE", required=True, help="Where to write the file with `expected` filled in.")
+@corpus_option
+@format_option
+def golden_make(inputs: str, out: str, corpus: str | None, output_format: str) -> None:
+    """Fill in `expected` for every case of an inputs file, from the Python reference.
+
+    The file is validated first (schema, function name, parameters, argument shapes, the agreed character
+    domain, corpus references); any problem exits 2 with its file and JSON pointer. Existing `expected`
+    values are replaced, and the ones that changed are counted.
+    """
+    from pathlib import Path
+
+    from toolchain.golden.commands import make
+
+    made = _golden_run(output_format, lambda: make(Path(inputs), Path(out), _golden_path(corpus)))
+    if output_format == "json":
+        click.echo(json.dumps({"ok": True, "function": made.golden.function, "cases": made.filled, "changed": made.changed,
+                               "out": out}, indent=2))
+        return
+    changed = f" ({made.changed} existing value(s) changed)" if made.changed else ""
+    click.echo(f"wrote {out}: {made.filled} {made.golden.function} case(s) with expected values{changed}")
+
+
 def run() -> None:  # pragma: no cover - console entry for `python -m toolchain`
     main(prog_name="xtk")
 

@@ -1,0 +1,17 @@
+"""Headless Chromium (Debian's build, driven by Playwright): the V8 and ICU that Chrome and Edge ship."""
+
+from __future__ import annotations
+
+from toolchain.conform.engines.browser import BrowserEngine
+
+
+class ChromiumEngine(BrowserEngine):
+    name = "chromium"
+    title = "headless Chromium"
+    browser = "chromium"
+    manifest = {
+        "manifest_version": 3,
+        "name": "xtk conform",
+        "version": "1.0",
+        "description": "Throwaway: the browser driver needs an extension; the conformance cases run in a web page.",
+    }
