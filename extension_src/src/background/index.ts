@@ -11,9 +11,8 @@ import {
   sendMessageToTab,
   tryOpenPopup,
 } from '../shared/browser';
+import { CHAT_CONFIG, CONTEXT_MENU_CONFIG } from '../shared/config';
 import {
-  CHAT_CONFIG,
-  CONTEXT_MENU_CONFIG,
   isContentResponse,
   isPopupMessage,
   type BackgroundResponse,

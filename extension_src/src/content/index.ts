@@ -2,7 +2,8 @@
 // At load it only registers a message listener; it reads the page only when the background asks, which
 // happens only after the user opened the popup or used the context menu.
 import { onMessage } from '../shared/browser';
-import { isContentMessage, CHAT_CONFIG, type ContentResponse } from '../shared/messages';
+import { CHAT_CONFIG } from '../shared/config';
+import { isContentMessage, type ContentResponse } from '../shared/messages';
 
 function extractText(): ContentResponse {
   const text = (document.body?.innerText ?? '').trim();

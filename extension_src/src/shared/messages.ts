@@ -1,16 +1,6 @@
 // The messages DocMind's contexts exchange (seed 000 Appendix A), with guards that check a message's shape
 // where it is received: a message that does not match is answered with an error, never acted on.
 
-export const CHAT_CONFIG = {
-  MAX_PAGE_CHARS: 30_000,
-} as const;
-
-export const CONTEXT_MENU_CONFIG = {
-  MAX_SELECTION_CHARS: 500,
-  MIN_SELECTION_CHARS: 3,
-  PENDING_CONTEXT_TTL_MS: 30_000,
-} as const;
-
 export type UnsupportedReason =
   | 'virtualized-content'
   | 'iframe-heavy'
