@@ -37,22 +37,22 @@ def build(
     typecheck: bool = True,
     on_warning: Callable[[Diagnostic], None] | None = None,
     request: str | None = None,
+    out_dir: Path | None = None,
 ) -> BuildReport:
     """Build `browsers`; raise ProjectError (or InputError) with every problem found, after reporting warnings.
 
     `request` names the build request for the cache (the CLI's `--browser` choice); None stores nothing.
+    `out_dir` builds somewhere else than the project's `out` (xtk lint builds into .xtk/lint-build/).
     """
+    out = out_dir or project.out_dir
     plans = [plan_build(project, browser, mode) for browser in browsers]
     problems = [d for plan in plans for d in plan.problems]
     if problems:
         raise ProjectError(unique(problems))
 
     binary = find_esbuild(project.root)
-    execution = Execution(project.root, project.base_dir, project.out_dir)
-    commands = {
-        plan.browser: esbuild_commands(plan, binary, staging_dir(project.out_dir, plan.browser), scratch_dir(project.out_dir))
-        for plan in plans
-    }
+    execution = Execution(project.root, project.base_dir, out)
+    commands = {plan.browser: esbuild_commands(plan, binary, staging_dir(out, plan.browser), scratch_dir(out)) for plan in plans}
     types = env_types(project)
     execution.start([c for plan in plans for c in commands[plan.browser]], types, typecheck)
     try:
@@ -62,7 +62,7 @@ def build(
         raise
     report = execution.finish(recipes, on_warning)
     if request is not None:
-        recipe = Recipe(project.root, project.base_dir, project.out_dir, types, recipes)
+        recipe = Recipe(project.root, project.base_dir, out, types, recipes)
         store(project.config_path, request, mode, recipe, Fingerprint.of_build(project, plans, binary, request, mode))
     return report
 

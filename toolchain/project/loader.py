@@ -214,6 +214,8 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
                 yield FileRef(("overrides", name), value, "page")
     if c.conformance:
         yield FileRef(("conformance", "module"), c.conformance.module, "script")
+    if c.lint and c.lint.abstraction:
+        yield FileRef(("lint", "abstraction"), c.lint.abstraction, "script")
     for i, worker in enumerate(c.workers):
         yield FileRef(("workers", i, "entry"), worker.entry, "script")
     for i, script in enumerate(c.content_scripts):

@@ -274,6 +274,27 @@ class Conformance(_Strict):
     vectors: list[NonBlank] = Field(default_factory=list)
 
 
+class LintSettings(_Strict):
+    """How `xtk lint` reads this project."""
+
+    #: The one module allowed to touch the extension APIs (relative to root); calls elsewhere are findings.
+    abstraction: str | None = None
+    #: The project's permission posture (a JSON file, relative to this config file).
+    posture: str | None = None
+    #: Rule codes or prefixes, as the CLI's --select/--ignore (which add to these).
+    select: list[str] = Field(default_factory=list)
+    ignore: list[str] = Field(default_factory=list)
+
+
+class ProtocolSettings(_Strict):
+    """The message protocol: JSON Schemas per channel, and the TypeScript `xtk protocol codegen` makes of them."""
+
+    #: A folder holding protocol.json and one schema per channel, relative to this config file.
+    schemas: NonBlank
+    #: The generated module (types and validators), relative to root; inside src/.
+    generated: NonBlank
+
+
 class ContentSecurityPolicy(_Strict):
     extension_pages: str | None = None
     #: Chrome only: the policy of sandboxed pages. Dropped for Firefox.
@@ -346,6 +367,8 @@ class ProjectConfig(_Strict):
     csp: ContentSecurityPolicy | None = None
     commands: dict[str, Command] = Field(default_factory=dict)
     conformance: Conformance | None = None
+    lint: LintSettings | None = None
+    protocol: ProtocolSettings | None = None
     #: Build-time constants, readable in code as `import.meta.env.NAME`.
     constants: dict[str, str | int | float | bool] = Field(default_factory=dict)
 
