@@ -22,9 +22,11 @@ test: setup oracle-deps browsers
 package: setup
 	$(BIN)/xtk package
 
-## make bench — the build benchmark: xtk against bare esbuild and WXT (installs WXT under benchmarks/.work/).
-bench: setup
+## make bench — the benchmarks: xtk build against bare esbuild and WXT (installs WXT under benchmarks/.work/),
+## and the runtime's matchCitations against a literal port of the seed's, in Node and headless Chromium.
+bench: setup browsers
 	$(BIN)/python benchmarks/build_speed.py
+	$(BIN)/python benchmarks/match_speed.py
 
 setup: python-deps node-deps
 
