@@ -11,6 +11,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -454,6 +455,134 @@ def golden_make(inputs: str, out: str, corpus: str | None, output_format: str) -
         return
     changed = f" ({made.changed} existing value(s) changed)" if made.changed else ""
     click.echo(f"wrote {out}: {made.filled} {made.golden.function} case(s) with expected values{changed}")
+
+
+@main.command()
+@click.argument("path", required=False, type=click.Path(path_type=Path))
+@project_option
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "sarif", "github"]), default="text",
+              show_default=True, help="text like ruff (path:line:col: CODE message); json; SARIF 2.1.0; GitHub annotations.")
+@click.option("--select", "select", multiple=True, metavar="CODES",
+              help="Only these rule codes or prefixes (comma-separated, repeatable), e.g. XP,XM003.")
+@click.option("--ignore", "ignore", multiple=True, metavar="CODES", help="Not these codes or prefixes.")
+@click.option("--browser", "-b", "browsers", multiple=True, type=click.Choice(["chrome", "edge", "firefox"]),
+              help="Lint only these targets (repeatable). Default: every target of the project or manifest.")
+@click.option("--explain", metavar="CODE", default=None, help="Print a rule's documentation and exit.")
+def lint(path: Path | None, project: str | None, output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
+         browsers: tuple[str, ...], explain: str | None) -> None:
+    """Check the permission posture and the message protocol of a project or a plain extension.
+
+    PATH is an xtk project (a folder with xtk.toml; default: --project, else the current folder), or a plain
+    unpacked extension: a folder with manifest.json, or a .zip/.xpi. For a project, xtk builds every target into
+    .xtk/lint-build/ (build/ is untouched) and reads which sources run in which context from esbuild's metafile.
+
+    \b
+    Rules: XP permissions, XS security and structure, XM message protocol (`xtk lint --explain CODE`;
+    `xtk lint --explain all` lists them). Rules about the posture and the protocol need a project.
+    Suppress one line with a comment that says why:  // xtk-ignore[XS001] the URL is runtime.getURL(...)
+    (in xtk.toml:  # xtk-ignore[XP005] reason). A suppression without a reason is itself a finding (XL001).
+
+    \b
+    Exit codes: 0 no findings · 1 findings · 2 bad input (arguments, config, posture, protocol, manifest).
+    """
+    from toolchain.lint.registry import all_rules, parse_codes, rule_by_code
+
+    if explain is not None:
+        if explain.strip().lower() == "all":
+            for rule in all_rules():
+                click.echo(f"{rule.code}  {rule.name:<40} {rule.summary()}")
+            return
+        rule = rule_by_code(explain)
+        if rule is None:
+            from toolchain.diagnostics import InputError
+
+            raise InputError.single(f"--explain {explain}: no such rule (`xtk lint --explain all` lists them)")
+        click.echo(f"{rule.code} ({rule.name}) — {rule.severity}" + (", projects only" if rule.applies_to == "project" else ""))
+        click.echo("")
+        click.echo(rule.documentation())
+        return
+    from toolchain.lint.engine import lint_path, run_rules
+    from toolchain.lint.reporters import reporter
+
+    context = lint_path(path, project, list(browsers) or None)
+    settings = context.project.config.lint if context.project and context.project.config.lint else None
+    chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
+    dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")
+    findings = run_rules(context, chosen, dropped)
+    click.echo(reporter(output_format)(findings, context.root), nl=False)
+    if findings:
+        sys.exit(EXIT_PROJECT_ERRORS)
+
+
+@main.group()
+def protocol() -> None:
+    """The message protocol between the extension's contexts ([protocol] in xtk.toml; docs/protocol.md).
+
+    \b
+    The schemas folder holds protocol.json, which lists the channels (who sends to whom, over
+    runtime.sendMessage or tabs.sendMessage), and one JSON Schema per channel: a oneOf of its messages,
+    each an object whose "type" is a const. `xtk protocol codegen` turns them into one TypeScript module
+    of types and validators; `xtk lint` reports the module when it no longer matches them (XM007).
+    """
+
+
+@protocol.command("codegen")
+@project_option
+@click.option("--check", "check", is_flag=True, default=False,
+              help="Write nothing: compare the generated module with what the schemas give and exit 1 if it is missing "
+              "or differs (for CI and pre-commit).")
+@format_option
+def protocol_codegen(project: str | None, check: bool, output_format: str) -> None:
+    """Generate the protocol's TypeScript types and validators ([protocol] generated) from its schemas.
+
+    \b
+    The module (deterministic: the same schemas give the same bytes) holds
+      - a type per message (AnalyzePage ...), a union per channel (PopupToBackground ...) and a
+        named type per referenced $defs entry (TabId ...);
+      - per channel: <CHANNEL>_TYPES (its message types), is<Channel>(value), a type guard, and
+        describeInvalid<Channel>(value), the first problem as '/pointer: what was expected'
+        ('' for a valid value), for the error a receiver answers instead of acting.
+    The validators implement a subset of JSON Schema 2020-12 exactly (docs/protocol.md); any other
+    keyword is an error, never ignored. An unchanged module is not rewritten.
+
+    \b
+    Exit codes:
+      0  written or already up to date (with --check: up to date)
+      1  --check: the module is missing or out of date (the file and first differing line are named)
+      2  bad input, located as file:line:column: JSON pointer: no [protocol] in the config, unreadable
+         or invalid protocol.json or schemas, a keyword outside the subset, an unresolved $ref
+    """
+    from toolchain.project import load_project
+    from toolchain.protocol.codegen import check_generated, generate
+    from toolchain.protocol.project import load_project_protocol, write_if_changed
+
+    def prepare() -> tuple[Any, Any, str]:
+        loaded = load_project(project)
+        found = load_project_protocol(loaded)
+        return loaded, found, generate(found.protocol)
+
+    loaded, found, text = _golden_run(output_format, prepare)
+    shown = found.generated_display
+    summary = {"path": shown, "bytes": len(text.encode("utf-8")), "channels": len(found.protocol.channels),
+               "messages": sum(len(c.messages) for c in found.protocol.channels),
+               "schemas": loaded.display(found.protocol.folder)}
+    if check:
+        drift = check_generated(found.protocol, found.generated, shown, expected=text)
+        if output_format == "json":
+            click.echo(json.dumps({"ok": not drift, **summary, "errors": [d.to_json() for d in drift]}, indent=2))
+        elif drift:
+            _emit(drift)
+        else:
+            click.echo(f"{shown} is up to date with {summary['schemas']}/")
+        if drift:
+            sys.exit(EXIT_PROJECT_ERRORS)
+        return
+    written = write_if_changed(found.generated, text)
+    if output_format == "json":
+        click.echo(json.dumps({"ok": True, **summary, "written": written}, indent=2))
+        return
+    what = f"{summary['bytes']:,} bytes: {summary['channels']} channels, {summary['messages']} messages"
+    click.echo(f"wrote {shown} ({what})" if written else f"{shown} is up to date ({what})")
 
 
 def run() -> None:  # pragma: no cover - console entry for `python -m toolchain`

@@ -1039,8 +1039,9 @@ class _Walker:
         if not path:
             return None
         name, kind = _classify_api(path, called)
+        checked = self.try_depth > 0 or "?." in node.text.decode("utf-8", "replace").split("(", 1)[0]
         self.facts.api_uses.append(
-            ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope)  # type: ignore[arg-type]
+            ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope, checked)  # type: ignore[arg-type]
         )
         return name, kind
 

@@ -62,11 +62,11 @@ def test_handlers_and_their_types(docmind: dict[str, FileFacts]) -> None:
     (background,) = docmind["background/index.ts"].handlers
     assert background.types == frozenset(POPUP_TYPES)
     assert background.answer == "promise"
-    assert background.validates == "isPopupMessage"
+    assert background.validates == "isPopupToBackground"
     (content,) = docmind["content/index.ts"].handlers
     assert content.types == frozenset({"EXTRACT_TEXT"})
     assert content.answer == "promise"
-    assert content.validates == "isContentMessage"
+    assert content.validates == "isBackgroundToContent"
     # the abstraction's own registration (inside its onMessage helper) is not a handler
     assert docmind["shared/browser.ts"].handlers == []
 

@@ -1,0 +1,44 @@
+"""Every rule: one module each, a stable code and name, a severity, and a docstring in four parts that
+`xtk lint --explain` prints."""
+
+from __future__ import annotations
+
+import pkgutil
+
+import toolchain.lint.rules as package
+from toolchain.lint.registry import all_rules
+
+CODES = {
+    "XP001": "api-without-permission", "XP002": "unused-permission", "XP003": "forbidden-permission",
+    "XP004": "permission-without-justification", "XP005": "broad-host-access", "XP006": "redundant-permission",
+    "XP007": "api-unavailable", "XS001": "remote-or-dynamic-code", "XS002": "unsafe-csp",
+    "XS003": "over-exposed-web-accessible-resources", "XS004": "content-script-load-time-work",
+    "XS005": "frozen-constant-drift", "XS006": "api-outside-abstraction", "XM001": "message-type-not-on-channel",
+    "XM002": "declared-type-without-handler", "XM003": "payload-schema-mismatch", "XM004": "handler-in-wrong-context",
+    "XM005": "unhandled-receiving-end-error", "XM006": "listener-answer-style", "XM007": "protocol-codegen-drift",
+}  # fmt: skip
+PROJECT_ONLY = {"XP003", "XP004", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
+WARNINGS = {"XP006"}
+
+
+def test_every_code_has_its_rule_in_its_own_module() -> None:
+    assert {r.code: r.name for r in all_rules()} == CODES
+    modules = [m.name for m in pkgutil.iter_modules(package.__path__)]
+    assert len(modules) == len(CODES)
+    for rule in all_rules():
+        assert rule.__module__.rsplit(".", 1)[1].startswith(rule.code.lower() + "_"), rule.__module__
+
+
+def test_scope_and_severity() -> None:
+    for rule in all_rules():
+        assert rule.applies_to == ("project" if rule.code in PROJECT_ONLY else "any"), rule.code
+        assert rule.severity == ("warning" if rule.code in WARNINGS else "error"), rule.code
+
+
+def test_docstrings_have_four_parts() -> None:
+    for rule in all_rules():
+        doc = rule.documentation()
+        assert rule.summary() and "\n" not in rule.summary(), rule.code
+        for part in ("What it checks:", "Why it matters:", "Example:", "Fix:"):
+            assert part in doc, (rule.code, part)
+        assert doc.index("What it checks:") < doc.index("Why it matters:") < doc.index("Example:") < doc.index("Fix:")

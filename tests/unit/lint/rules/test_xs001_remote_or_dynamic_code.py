@@ -1,0 +1,30 @@
+"""XS001 remote-or-dynamic-code."""
+
+from __future__ import annotations
+
+from tests.unit.lint.rules.support import findings, places
+
+
+def test_fires_on_eval_string_timers_html_sinks_and_unbundled_modules(project) -> None:
+    ctx = project("security")
+    assert places(ctx, "XS001") == {
+        ("src/background/index.ts", 5, None),  # eval(code)
+        ("src/background/index.ts", 9, None),  # setTimeout('run()'): its suppression has no reason (XL001)
+        ("src/popup/index.ts", 7, None),  # innerHTML = computed (a warning)
+        ("src/shared/conformance.ts", 3, None),  # new Function, in a module checked but not bundled
+    }
+    severities = {f.line: f.severity for f in findings(ctx, "XS001")}
+    assert severities == {5: "error", 9: "error", 7: "warning", 3: "error"}
+
+
+def test_fires_on_remote_scripts_of_plain_extension_pages(extension) -> None:
+    assert places(extension("mv3-issues"), "XS001") == {("background.js", 10, None), ("popup.html", 3, None)}
+    remote = next(f for f in findings(extension("mv3-issues"), "XS001") if f.path == "popup.html")
+    assert remote.message == "the page loads a remote script: https://cdn.example.com/lib.js" and remote.column == 1
+
+
+def test_near_misses(extension) -> None:
+    # setTimeout with a function, import('./lazy') (security); the suppressed import(runtime.getURL(...)) is
+    # tested in test_suppressions.py; mv3-clean's timers, imports and textContent
+    assert places(extension("mv3-clean"), "XS001") == set()
+    assert places(extension("mv2-firefox"), "XS001") == set()

@@ -1,0 +1,136 @@
+"""Run the selected rules over a LintContext, then apply inline suppressions.
+
+A suppression silences findings of the listed codes on one line and must say why:
+
+    const widget = await import(url);  // xtk-ignore[XS001] the widget bundle is packaged, url is runtime.getURL
+    # xtk-ignore[XP005] the API host is the product's own            (in xtk.toml, on or above the key's line)
+
+A comment alone on its line applies to the next line. A suppression without a reason does not apply and is
+reported (XL001); one that silences nothing is reported too (XL002), so stale ones do not pile up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolchain.lint.context import LintContext
+from toolchain.lint.model import Finding
+from toolchain.lint.registry import all_rules, selected
+
+_TOML_SUPPRESSION = re.compile(r"#\s*xtk-ignore\[([A-Za-z0-9, ]+)\]\s*(.*)$")
+
+
+@dataclass
+class Suppression:
+    path: str
+    line: int  # the line it applies to
+    codes: frozenset[str]
+    reason: str
+    comment_line: int
+    comment_column: int
+    used: bool = False
+
+
+def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Finding]:
+    findings: list[Finding] = []
+    for rule_class in all_rules():
+        if not selected(rule_class.code, select, ignore):
+            continue
+        if rule_class.applies_to == "project" and ctx.kind != "project":
+            continue
+        findings.extend(rule_class().check(ctx))
+    for path, facts in sorted(ctx.facts.items()):
+        for location in facts.parse_errors[:1]:  # one per file: the rest follow from the first
+            findings.append(Finding("XL003", "syntax error: facts from this file may be incomplete", "error",
+                                    ctx.display(path), location.line, location.column))
+    findings = [f for f in findings if selected(f.code, select, ignore)]
+    return _apply_suppressions(ctx, _unique(findings, [t.browser for t in ctx.targets]), select, ignore)
+
+
+def _unique(findings: Iterable[Finding], browsers: list[str] | None = None) -> list[Finding]:
+    """One finding per (code, place, message). A finding true of every target loses its browser label; one true of
+    some of them (Chrome and Edge, not Firefox) is labelled with those, comma-separated in target order."""
+    grouped: dict[tuple[object, ...], list[Finding]] = {}
+    for finding in findings:
+        key = (finding.code, finding.path, finding.line, finding.column, finding.message)
+        grouped.setdefault(key, []).append(finding)
+    every = set(browsers or ())
+    order = {b: i for i, b in enumerate(browsers or ())}
+    result = []
+    for group in grouped.values():
+        labels = {f.browser for f in group}
+        first = group[0]
+        if None in labels or (every and labels >= every) or (not every and len(labels) > 1):
+            label = None
+        else:
+            label = ",".join(sorted((b for b in labels if b), key=lambda b: (order.get(b, len(order)), b)))
+        if label != first.browser:
+            first = Finding(first.code, first.message, first.severity, first.path, first.line, first.column, label, first.fix)
+        result.append(first)
+    return result
+
+
+def _suppressions(ctx: LintContext) -> list[Suppression]:
+    found: list[Suppression] = []
+    for path, facts in ctx.facts.items():
+        for line, (codes, reason, location) in facts.suppressions.items():
+            found.append(Suppression(ctx.display(path), line, frozenset(codes), reason.strip(), location.line, location.column))
+    if ctx.manifest_source.kind == "config":
+        lines = ctx.manifest_source.path.read_text(encoding="utf-8").splitlines()
+        for number, text in enumerate(lines, start=1):
+            match = _TOML_SUPPRESSION.search(text)
+            if not match:
+                continue
+            codes = frozenset(c.strip().upper() for c in match.group(1).split(",") if c.strip())
+            alone = not text[: match.start()].strip()
+            target = number + 1 if alone else number
+            if alone:  # the next line with content
+                while target <= len(lines) and not lines[target - 1].strip():
+                    target += 1
+            found.append(Suppression(ctx.manifest_source.display, target, codes, match.group(2).strip(), number, match.start() + 1))
+    return found
+
+
+def _apply_suppressions(ctx: LintContext, findings: list[Finding], select: list[str], ignore: list[str]) -> list[Finding]:
+    suppressions = _suppressions(ctx)
+    by_place = {(s.path, s.line): s for s in suppressions}
+    kept: list[Finding] = []
+    for finding in findings:
+        suppression = by_place.get((finding.path or "", finding.line or -1))
+        if suppression and finding.code in suppression.codes and suppression.reason:
+            suppression.used = True
+            continue
+        kept.append(finding)
+    for s in suppressions:
+        if not s.reason:
+            kept.append(Finding("XL001", f"xtk-ignore[{','.join(sorted(s.codes))}] needs a reason after it, saying why",
+                                "error", s.path, s.comment_line, s.comment_column))
+        elif not s.used and any(selected(code, select, ignore) for code in s.codes):
+            kept.append(Finding("XL002", f"xtk-ignore[{','.join(sorted(s.codes))}] suppresses nothing here: remove it",
+                                "warning", s.path, s.comment_line, s.comment_column))
+    return sorted((f for f in kept if selected(f.code, select, ignore)), key=Finding.sort_key)
+
+
+def lint_path(path: Path | None, project_option: str | None, browsers: list[str] | None) -> LintContext:
+    """What `xtk lint [PATH]` is pointed at: an xtk project (folder with xtk.toml, or the file), else a plain
+    extension (folder with manifest.json, or a .zip/.xpi)."""
+    from toolchain.diagnostics import InputError
+    from toolchain.lint.targets import extension_context, project_context
+    from toolchain.project import CONFIG_NAME, load_project
+
+    if path is None or (path.is_dir() and (path / CONFIG_NAME).is_file()) or path.name == CONFIG_NAME:
+        project = load_project(project_option or path)
+        if browsers:
+            unknown = [b for b in browsers if b not in project.targets]
+            if unknown:
+                raise InputError.single(f"--browser {','.join(unknown)}: the project has no such target ({', '.join(project.targets)})")
+        context = project_context(project)
+        if browsers:
+            context.targets = [t for t in context.targets if t.browser in browsers]
+        return context
+    if not path.exists():
+        raise InputError.single(f"{path}: no such file or folder")
+    return extension_context(path, browsers)

@@ -1,0 +1,94 @@
+"""A project's permission posture: what it may ask for and why, what it must never ask for, and what must not
+change without a spec change (frozen constants). Written as JSON in `specs/` and named by `[lint] posture`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from toolchain.diagnostics import Diagnostic, InputError
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PermissionPosture(_Strict):
+    #: allow-list: anything not in `allowed` is forbidden; deny-list: only `forbidden` is.
+    mode: Literal["allow-list", "deny-list"] = "allow-list"
+    allowed: dict[str, str] = Field(default_factory=dict)  # permission → store justification
+    forbidden: dict[str, str] = Field(default_factory=dict)  # permission → why not
+
+
+class HostPosture(_Strict):
+    allowed: list[str] = Field(default_factory=list)  # host patterns the project may request; empty: none
+
+
+class ContentScriptPosture(_Strict):
+    matches: list[str] = Field(default_factory=list)  # the match patterns content scripts may be declared on
+    #: True: content scripts only register listeners at load; they read or change the page only when asked.
+    inert: bool = False
+
+
+class CspPosture(_Strict):
+    forbidden_sources: list[str] = Field(default_factory=list)
+
+
+class WebAccessiblePosture(_Strict):
+    allowed: list[str] = Field(default_factory=list)  # resources that may be exposed to web pages
+
+
+class FrozenConstants(_Strict):
+    module: str  # relative to the project root
+    values: dict[str, Any]  # constant name → its value, as the spec freezes it
+    source: str = ""  # where the values are specified
+
+
+class Posture(_Strict):
+    name: str
+    source: str = ""
+    permissions: PermissionPosture = PermissionPosture()
+    host_permissions: HostPosture = HostPosture()
+    content_scripts: ContentScriptPosture = ContentScriptPosture()
+    csp: CspPosture = CspPosture()
+    web_accessible_resources: WebAccessiblePosture | None = None
+    frozen_constants: FrozenConstants | None = None
+    path: Path | None = Field(default=None, exclude=True)
+    display: str = Field(default="", exclude=True)
+    positions: dict[str, tuple[int, int]] = Field(default_factory=dict, exclude=True)
+
+    def locate(self, pointer: str) -> dict[str, Any]:
+        from toolchain.manifest.json_positions import locate_pointer
+
+        found = locate_pointer(self.positions, pointer) or (None, None)
+        return {"path": self.display, "line": found[0], "column": found[1]}
+
+
+def load_posture(path: Path, display: str) -> Posture:
+    from toolchain.manifest.json_positions import value_positions
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError.single(f"invalid JSON: {error.msg}", path=display, line=error.lineno, column=error.colno) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError.single(f"cannot read the posture: {error}", path=display) from None
+    positions = value_positions(text)
+    data.pop("$schema", None)
+    try:
+        posture = Posture.model_validate(data)
+    except ValidationError as error:
+        problems = []
+        for err in error.errors():
+            pointer = "/" + "/".join(str(p) for p in err["loc"])
+            from toolchain.manifest.json_positions import locate_pointer
+
+            line, column = locate_pointer(positions, pointer) or (None, None)
+            problems.append(Diagnostic("error", err["msg"], path=display, line=line, column=column, key=pointer))
+        raise InputError(problems) from None
+    return posture.model_copy(update={"path": path, "display": display, "positions": positions})

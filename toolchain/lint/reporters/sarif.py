@@ -1,0 +1,77 @@
+"""SARIF 2.1.0 (OASIS): one run, every rule in the driver, one result per finding.
+
+Paths are relative to `%SRCROOT%` (the project or extension root), columns count UTF-16 code units like the
+rest of xtk. The output validates against the published schema (tests check it with the schema shipped in
+Microsoft's SARIF multitool).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from toolchain import __version__
+from toolchain.lint.model import Finding
+from toolchain.lint.registry import ENGINE_CODES, ENGINE_NAMES, all_rules
+
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+
+def _rules() -> list[dict[str, Any]]:
+    described = [
+        {
+            "id": rule.code,
+            "name": rule.name,
+            "shortDescription": {"text": rule.summary()},
+            "fullDescription": {"text": rule.documentation()},
+            "help": {"text": rule.documentation()},
+            "defaultConfiguration": {"level": rule.severity},
+        }
+        for rule in all_rules()
+    ]
+    described += [
+        {"id": code, "name": ENGINE_NAMES[code], "shortDescription": {"text": text}, "defaultConfiguration": {"level": "error"}}
+        for code, text in ENGINE_CODES.items()
+    ]
+    return described
+
+
+def render(findings: Sequence[Finding], root: Path) -> str:
+    rules = _rules()
+    index = {rule["id"]: i for i, rule in enumerate(rules)}
+    results = []
+    for finding in findings:
+        result: dict[str, Any] = {
+            "ruleId": finding.code,
+            "ruleIndex": index[finding.code],
+            "level": finding.severity,
+            "message": {"text": finding.message + (f" (fix: {finding.fix})" if finding.fix else "")},
+        }
+        if finding.path:
+            region: dict[str, int] = {}
+            if finding.line is not None:
+                region["startLine"] = finding.line
+                if finding.column is not None:
+                    region["startColumn"] = finding.column
+            physical: dict[str, Any] = {"artifactLocation": {"uri": finding.path, "uriBaseId": "%SRCROOT%"}}
+            if region:
+                physical["region"] = region
+            result["locations"] = [{"physicalLocation": physical}]
+        if finding.browser:
+            result["properties"] = {"browser": finding.browser}
+        results.append(result)
+    document = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": {"name": "xtk", "version": __version__, "informationUri": "https://xtk.invalid/docs/lint", "rules": rules}},
+                "originalUriBaseIds": {"%SRCROOT%": {"uri": root.resolve().as_uri() + "/"}},
+                "columnKind": "utf16CodeUnits",
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(document, indent=2) + "\n"

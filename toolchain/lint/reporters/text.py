@@ -1,0 +1,28 @@
+"""`path:line:col: CODE message`, one finding a line, like ruff; then a count."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from toolchain.lint.model import Finding
+
+
+def line(finding: Finding) -> str:
+    where = finding.path or "xtk"
+    if finding.line is not None:
+        where += f":{finding.line}"
+        if finding.column is not None:
+            where += f":{finding.column}"
+    browser = f"[{finding.browser}] " if finding.browser else ""
+    fix = f" (fix: {finding.fix})" if finding.fix else ""
+    return f"{where}: {finding.code} {browser}{finding.message}{fix}"
+
+
+def render(findings: Sequence[Finding], root: Path) -> str:
+    if not findings:
+        return "All checks passed.\n"
+    errors = sum(1 for f in findings if f.severity == "error")
+    warnings = len(findings) - errors
+    counts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
+    return "".join(line(f) + "\n" for f in findings) + f"Found {' and '.join(counts)}.\n"

@@ -1,0 +1,1 @@
+"""The lint rules: one module, one rule (see toolchain/lint/model.py)."""

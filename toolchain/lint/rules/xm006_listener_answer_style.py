@@ -1,0 +1,85 @@
+"""XM006: an onMessage listener whose way of answering breaks in a target browser."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from toolchain.lint.context import LintContext, Target
+from toolchain.lint.model import Finding, Rule
+
+#: Browsers whose own `runtime.onMessage` ignores a Promise returned by a listener (Chromium).
+PROMISE_UNAWARE = frozenset({"chrome", "edge"})
+#: A vendored copy of webextension-polyfill (`browser-polyfill.min.js` before the extension's own scripts).
+_POLYFILL_FILE = re.compile(r"(browser|webextension)-polyfill([.-]min)?\.m?js$", re.IGNORECASE)
+
+
+def polyfilled_contexts(target: Target) -> set[str]:
+    """Contexts that load a vendored webextension-polyfill script, where the `browser` global is the polyfill's."""
+    return {c for path, contexts in target.files.items() if _POLYFILL_FILE.search(path.name) for c in contexts}
+
+
+class ListenerAnswerStyle(Rule):
+    """An `onMessage` listener answers in a way that does not reach the sender in some target browser.
+
+    What it checks: every `onMessage` handler in each target's build, by how it answers: a listener that returns
+    a Promise (an `async` function, or `return promise`) registered on the browser's own `runtime.onMessage`
+    (`chrome.*`, or a bare `browser.*` global, rather than webextension-polyfill — imported, or a vendored
+    `browser-polyfill.js` loaded in the same context — or the project's abstraction on top of it) in Chrome or
+    Edge, which ignore the returned Promise; and, with a protocol, a listener that never
+    answers (no return value, no `sendResponse`) while handling a request type whose channel has a response
+    channel (`responds_to`).
+
+    Why it matters: in Chromium, returning a Promise from a listener closes the channel at once: the sender gets
+    `undefined` (or "The message port closed before a response was received"), while the same code works in
+    Firefox, so the bug only shows in one browser. A listener that answers nothing leaves a sender awaiting a
+    declared response with `undefined`. (A listener that returns `true` but never calls `sendResponse` is not
+    detected yet: the source facts do not record whether `sendResponse` is called.)
+
+    Example:
+
+        chrome.runtime.onMessage.addListener(async (message) => {   // XM006 [chrome,edge]
+          return { type: 'TEXT_EXTRACTED', text: readPage() };
+        });
+
+    Fix: register through webextension-polyfill (or the project's abstraction built on it), which turns a
+    returned Promise into `sendResponse`; or, with the raw API, call `sendResponse(answer)` and `return true`
+    for asynchronous answers. Make request handlers answer what the response channel declares.
+    """
+
+    code = "XM006"
+    name = "listener-answer-style"
+
+    def check(self, ctx: LintContext) -> Iterable[Finding]:
+        protocol = ctx.protocol
+        answered = set()
+        if protocol is not None:
+            requests = {c.responds_to for c in protocol.channels if c.kind == "response" and c.responds_to}
+            answered = {(t, r) for c in protocol.channels if c.name in requests for t in c.messages for r in c.receivers}
+        for target in ctx.targets:
+            polyfilled = polyfilled_contexts(target)
+            for facts, handler in ctx.each(target, "handlers"):
+                if handler.answer == "promise" and target.browser in PROMISE_UNAWARE:
+                    via = ctx.listener_via(facts, handler)
+                    if via == "browser" and ctx.contexts_of(target, facts.path) <= polyfilled:
+                        via = "polyfill"
+                    if via in ("chrome", "browser"):
+                        yield self.finding(
+                            f"the listener answers with a Promise through {via}.runtime.onMessage, not "
+                            "webextension-polyfill: in Chrome and Edge the sender gets undefined",
+                            browser=target.browser,
+                            fix="register it through webextension-polyfill (or the abstraction), or use sendResponse "
+                                "and return true",
+                            **ctx.where(handler.location),
+                        )
+                if handler.answer == "none" and answered:
+                    contexts = ctx.contexts_of(target, facts.path)
+                    expecting = sorted(t for t in handler.types if any((t, c) in answered for c in contexts))
+                    if expecting:
+                        yield self.finding(
+                            f"the listener never answers, but {', '.join(f'`{t}`' for t in expecting)} "
+                            f"{'expects' if len(expecting) == 1 else 'expect'} a response (the protocol declares one)",
+                            browser=target.browser,
+                            fix="return the answer (a Promise through the polyfill), or call sendResponse",
+                            **ctx.where(handler.location),
+                        )

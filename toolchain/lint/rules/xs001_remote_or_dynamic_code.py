@@ -1,0 +1,129 @@
+"""XS001: code built from strings or fetched at run time (eval, new Function, remote scripts, remote import())."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+from toolchain.lint.context import LintContext
+from toolchain.lint.model import Finding, Rule
+
+_REMOTE = re.compile(r"^([a-z][a-z0-9+.-]*:|//)", re.IGNORECASE)
+_WHAT = {
+    "eval": "evaluates a string as code",
+    "new-function": "builds a function from a string",
+    "string-timer": "passes a string of code to a timer",
+    "remote-import": "imports a module from a computed or remote URL",
+    "remote-script": "loads a script from a computed or remote URL",
+    "inner-html": "writes computed HTML into the page (markup from data can run code)",
+}
+
+
+class _RemoteScripts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[str, int, int]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "script":
+            return
+        src = dict(attrs).get("src") or ""
+        if _REMOTE.match(src.strip()) and not src.strip().lower().startswith(("chrome-extension:", "moz-extension:")):
+            line, column = self.getpos()
+            self.found.append((src.strip(), line, column + 1))
+
+
+class RemoteOrDynamicCode(Rule):
+    """Code that is not in the package: evaluated from strings or loaded from the network at run time.
+
+    What it checks: the dynamic-code facts of every file in a target's build (and of files xtk checks without
+    bundling, like the conformance module): `eval` (also `tabs.executeScript({ code })`), `new Function`, string
+    timers (`setTimeout("…")`), `import()` of a computed or remote URL, `importScripts`/`<script src>` set to a
+    computed or remote URL. Also remote scripts named by the manifest (`background.scripts`, content-script `js`)
+    and, in a plain extension, `<script src="https://…">` in its HTML pages. HTML sinks given computed values
+    (`innerHTML`, `outerHTML`, `insertAdjacentHTML`, `document.write`) are reported as warnings.
+
+    Why it matters: Manifest V3 forbids remotely hosted code and both stores reject it (Chrome Web Store "Blue
+    Argon", AMO policy): code reviewers cannot see is code nobody reviewed. `eval` and friends are blocked by the
+    extension CSP anyway (the feature breaks) and, when they work, turn any injected string into code execution.
+
+    Example:
+
+        const plugin = await import(`https://cdn.example.com/${name}.js`);   // XS001
+        el.innerHTML = answer.html;                                            // XS001 (warning)
+
+    Fix: ship the code in the package (install it as a dependency and import it); parse data with `JSON.parse`;
+    build DOM with `textContent` / `createElement`; pass functions, not strings, to timers. A computed `import()`
+    of the extension's own file (`runtime.getURL(...)`) may be suppressed with a reason.
+    """
+
+    code = "XS001"
+    name = "remote-or-dynamic-code"
+
+    def check(self, ctx: LintContext) -> Iterable[Finding]:
+        for target in ctx.targets:
+            for _facts, fact in ctx.each(target, "dynamic_code"):
+                yield self._dynamic(ctx, fact, target.browser)
+        bundled = {path.resolve() for target in ctx.targets for path in target.files}
+        for path, facts in sorted(ctx.facts.items()):
+            if path.resolve() not in bundled:  # checked, not bundled: every build-time branch counts
+                for fact in facts.dynamic_code:
+                    yield self._dynamic(ctx, fact, None)
+        for target in ctx.targets:
+            yield from self._manifest_scripts(ctx, target)
+        if ctx.kind == "extension":
+            yield from self._pages(ctx)
+
+    def _dynamic(self, ctx: LintContext, fact: Any, browser: str | None) -> Finding:
+        severity = "warning" if fact.kind == "inner-html" else "error"
+        return Finding(
+            self.code,
+            f"{fact.description}: {_WHAT.get(fact.kind, 'runs code that is not in the package')}",
+            severity,
+            browser=browser,
+            fix="ship the code in the package; use data (JSON, textContent), not code built at run time",
+            **ctx.where(fact.location),
+        )
+
+    def _manifest_scripts(self, ctx: LintContext, target: Any) -> Iterator[Finding]:
+        manifest = target.manifest
+        background = manifest.get("background")
+        candidates: list[tuple[str, object]] = []
+        if isinstance(background, dict):
+            candidates.append(("/background/service_worker", background.get("service_worker")))
+            scripts = background.get("scripts")
+            for i, script in enumerate(scripts if isinstance(scripts, list) else []):
+                candidates.append((f"/background/scripts/{i}", script))
+        content = manifest.get("content_scripts")
+        for i, script in enumerate(content if isinstance(content, list) else []):
+            js = script.get("js") if isinstance(script, dict) else None
+            for j, name in enumerate(js if isinstance(js, list) else []):
+                candidates.append((f"/content_scripts/{i}/js/{j}", name))
+        for pointer, value in candidates:
+            if isinstance(value, str) and _REMOTE.match(value):
+                yield self.finding(
+                    f"the manifest loads a remote script: {value}",
+                    browser=target.browser,
+                    fix="download the script into the package and name the local file",
+                    **ctx.manifest_where(pointer, target),
+                )
+
+    def _pages(self, ctx: LintContext) -> Iterator[Finding]:
+        for page in sorted(Path(ctx.root).rglob("*.htm*")):
+            if page.suffix.lower() not in (".html", ".htm") or "node_modules" in page.parts:
+                continue
+            scanner = _RemoteScripts()
+            try:
+                scanner.feed(page.read_text(encoding="utf-8", errors="replace"))
+                scanner.close()
+            except Exception:  # noqa: BLE001 - a page HTMLParser cannot read has nothing we can judge
+                continue
+            for src, line, column in scanner.found:
+                yield self.finding(
+                    f"the page loads a remote script: {src}",
+                    fix="download the script into the package and load the local copy",
+                    path=ctx.display(page), line=line, column=column,
+                )

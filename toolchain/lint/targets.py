@@ -1,0 +1,257 @@
+"""Turn what `xtk lint` is pointed at into a `LintContext`: an xtk project, or a plain extension (a folder or a
+.zip/.xpi holding manifest.json and JavaScript, as `web-ext lint` takes).
+
+For a project, xtk builds every target into `.xtk/lint-build/` (no type-check; the user's build/ is untouched) and
+reads which sources went into which context from esbuild's metafile and the build's contexts map. For a plain
+extension, the manifest names the entry scripts and pages, and relative imports are followed from there.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import shutil
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from toolchain.diagnostics import InputError
+from toolchain.lint.context import LintContext, ManifestSource, Target
+
+SOURCE_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".mjs", ".jsx", ".cjs"}
+
+
+# -- xtk projects -----------------------------------------------------------------------------------------------
+
+
+def project_context(project: Any) -> LintContext:
+    from toolchain.analysis.extract import extract_project
+    from toolchain.build.pipeline import build
+    from toolchain.project.toml_positions import key_positions
+
+    out = project.base_dir / ".xtk" / "lint-build"
+    report = build(project, project.targets, "production", typecheck=False, out_dir=out)
+    targets: list[Target] = []
+    for built in report.builds:
+        config = getattr(project.config.targets, built.browser)
+        contexts = json.loads((out / f"{built.browser}.contexts.json").read_text(encoding="utf-8"))
+        metafile = json.loads((out / f"{built.browser}.metafile.json").read_text(encoding="utf-8"))
+        targets.append(
+            Target(
+                browser=built.browser,
+                manifest=built.manifest,
+                min_version=config.min_version,
+                files=_files_from_metafile(project.root, contexts, metafile),
+                env=_env(project, built.browser, built.manifest),
+            )
+        )
+    sources = {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}
+    settings = project.config.lint
+    abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
+    if project.config.conformance:  # not in any bundle, but checked for dynamic code and API use all the same
+        sources.add(project.path(project.config.conformance.module))
+    facts = extract_project(sorted(sources), abstraction=abstraction, root=project.root)
+    config_text = project.config_path.read_text(encoding="utf-8")
+    context = LintContext(
+        root=project.base_dir,
+        kind="project",
+        targets=targets,
+        facts=facts,
+        manifest_source=ManifestSource(project.config_path, project.display(project.config_path), "config", key_positions(config_text)),
+        project=project,
+        abstraction=abstraction,
+    )
+    if settings and settings.posture:
+        from toolchain.lint.posture import load_posture
+
+        posture_path = (project.base_dir / settings.posture).resolve()
+        context.posture = load_posture(posture_path, project.display(posture_path))
+    if project.config.protocol:
+        from toolchain.protocol.model import load_protocol
+
+        context.protocol = load_protocol((project.base_dir / project.config.protocol.schemas).resolve(), project.base_dir)
+    return context
+
+
+def _files_from_metafile(root: Path, contexts: dict[str, Any], metafile: dict[str, Any]) -> dict[Path, set[str]]:
+    by_output = {entry["output"]: set(entry["contexts"]) for entry in contexts.get("scripts", [])}
+    files: dict[Path, set[str]] = {}
+    for output, data in metafile.get("outputs", {}).items():
+        where = by_output.get(output)
+        if not where:
+            continue
+        for source in data.get("inputs", {}):
+            path = (root / source).resolve()
+            if "node_modules" in path.parts:
+                continue
+            files.setdefault(path, set()).update(where)
+    return files
+
+
+def _env(project: Any, browser: str, manifest: dict[str, Any]) -> dict[str, object]:
+    return {
+        "BROWSER": browser,
+        "MANIFEST_VERSION": manifest.get("manifest_version", 3),
+        "MODE": "production",
+        "DEV": False,
+        "PROD": True,
+        "CHROME": browser == "chrome",
+        "EDGE": browser == "edge",
+        "FIREFOX": browser == "firefox",
+        **project.config.constants,
+    }
+
+
+# -- plain extensions -------------------------------------------------------------------------------------------
+
+
+def extension_context(path: Path, browsers: list[str] | None = None, workdir: Path | None = None) -> LintContext:
+    """A plain unpacked extension (folder) or an archive (.zip, .xpi, .crx is not supported)."""
+    from toolchain.analysis.extract import extract_project
+    from toolchain.manifest.json_positions import value_positions
+    from toolchain.manifest.schema import parse_manifest_text
+
+    root = _unpack(path, workdir) if path.is_file() else path.resolve()
+    manifest_path = root / "manifest.json"
+    display = "manifest.json"
+    if not manifest_path.is_file():
+        raise InputError.single(f"no manifest.json in {path}: give an extension folder, a .zip/.xpi, or an xtk project")
+    try:
+        text = manifest_path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError.single(f"manifest.json is not UTF-8: {error}", path=display) from None
+    manifest = parse_manifest_text(text, display)
+    version = manifest.get("manifest_version")
+    chosen = browsers or _browsers_for(manifest)
+    entry_contexts, notes = _manifest_entries(root, manifest)
+    sources = sorted(p for p in entry_contexts if p.suffix in SOURCE_SUFFIXES and p.is_file())
+    groups = _script_groups(entry_contexts)
+    facts = extract_project(sources, root=root, script_groups=groups) if sources else {}
+    files = _with_imports(entry_contexts, facts)
+    targets = [
+        Target(browser=b, manifest=manifest, min_version=_min_version(manifest, b), files=files,
+               env={"BROWSER": b, "MANIFEST_VERSION": version})
+        for b in chosen
+    ]
+    return LintContext(
+        root=root,
+        kind="extension",
+        targets=targets,
+        facts=facts,
+        manifest_source=ManifestSource(manifest_path, display, "manifest", value_positions(text)),
+        notes=notes,
+    )
+
+
+def _unpack(archive: Path, workdir: Path | None) -> Path:
+    if archive.suffix.lower() not in (".zip", ".xpi"):
+        raise InputError.single(f"{archive}: xtk lint takes a folder, a .zip or an .xpi")
+    target = Path(tempfile.mkdtemp(prefix="xtk-lint-", dir=workdir))
+    atexit.register(shutil.rmtree, target, True)  # the findings name paths inside it until the command ends
+    try:
+        with zipfile.ZipFile(archive) as opened:
+            for member in opened.infolist():
+                name = Path(member.filename)
+                if name.is_absolute() or ".." in name.parts:
+                    raise InputError.single(f"{archive}: unsafe path in the archive: {member.filename}")
+            opened.extractall(target)
+    except zipfile.BadZipFile as error:
+        shutil.rmtree(target, ignore_errors=True)
+        raise InputError.single(f"{archive}: not a zip archive ({error})") from None
+    return target
+
+
+def _browsers_for(manifest: dict[str, Any]) -> list[str]:
+    """MV3 → Chrome (and Firefox when it declares gecko settings); MV2 → Firefox (Chrome no longer runs MV2)."""
+    settings = manifest.get("browser_specific_settings") or manifest.get("applications") or {}
+    if manifest.get("manifest_version") == 2:
+        return ["firefox"]
+    return ["chrome", "firefox"] if isinstance(settings, dict) and "gecko" in settings else ["chrome"]
+
+
+def _min_version(manifest: dict[str, Any], browser: str) -> str | None:
+    if browser in ("chrome", "edge"):
+        value = manifest.get("minimum_chrome_version")
+    else:
+        settings = manifest.get("browser_specific_settings") or manifest.get("applications") or {}
+        value = (settings.get("gecko") or {}).get("strict_min_version") if isinstance(settings, dict) else None
+    return str(value) if isinstance(value, (str, int)) else None
+
+
+def _manifest_entries(root: Path, manifest: dict[str, Any]) -> tuple[dict[Path, set[str]], list[str]]:
+    from toolchain.plan.pages import scan_page
+
+    entries: dict[Path, set[str]] = {}
+    notes: list[str] = []
+
+    def add(relative: object, context: str) -> None:
+        if not isinstance(relative, str) or "://" in relative:
+            return
+        path = (root / relative.lstrip("/")).resolve()
+        if not path.is_relative_to(root):
+            return
+        if path.suffix.lower() in (".html", ".htm"):
+            if not path.is_file():
+                notes.append(f"{relative}: page not found")
+                return
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for ref in scan_page(text, path, relative).references:
+                if ref.kind == "script":
+                    entries.setdefault(ref.target, set()).add(context)
+            return
+        entries.setdefault(path, set()).add(context)
+
+    background = manifest.get("background") or {}
+    if isinstance(background, dict):
+        add(background.get("service_worker"), "background")
+        for script in background.get("scripts") or []:
+            add(script, "background")
+        add(background.get("page"), "background")
+    for script in manifest.get("content_scripts") or []:
+        if isinstance(script, dict):
+            for js in script.get("js") or []:
+                add(js, "content")
+    for key in ("action", "browser_action", "page_action"):
+        value = manifest.get(key)
+        if isinstance(value, dict):
+            add(value.get("default_popup"), "popup")
+    options = manifest.get("options_ui")
+    add(options.get("page") if isinstance(options, dict) else None, "options")
+    add(manifest.get("options_page"), "options")
+    side_panel = manifest.get("side_panel")
+    add(side_panel.get("default_path") if isinstance(side_panel, dict) else None, "side_panel")
+    sidebar = manifest.get("sidebar_action")
+    add(sidebar.get("default_panel") if isinstance(sidebar, dict) else None, "side_panel")
+    add(manifest.get("devtools_page"), "devtools")
+    sandbox = manifest.get("sandbox")
+    for page in (sandbox.get("pages") or []) if isinstance(sandbox, dict) else []:
+        add(page, "sandbox")
+    overrides = manifest.get("chrome_url_overrides")
+    for page in overrides.values() if isinstance(overrides, dict) else []:
+        add(page, "page")
+    return entries, notes
+
+
+def _script_groups(entries: dict[Path, set[str]]) -> list[list[Path]]:
+    """Classic scripts of one context share globals (MV2 background scripts, a content script's js list)."""
+    groups: dict[str, list[Path]] = {}
+    for path, contexts in entries.items():
+        for context in contexts:
+            groups.setdefault(context, []).append(path)
+    return [sorted(group) for group in groups.values()]
+
+
+def _with_imports(entries: dict[Path, set[str]], facts: dict[Path, Any]) -> dict[Path, set[str]]:
+    files = {path: set(contexts) for path, contexts in entries.items()}
+    changed = True
+    while changed:
+        changed = False
+        for path, contexts in list(files.items()):
+            fact = facts.get(path)
+            for imported in fact.resolved_imports if fact else []:
+                known = files.setdefault(imported.resolve(), set())
+                if not contexts <= known:
+                    known.update(contexts)
+                    changed = True
+    return files
