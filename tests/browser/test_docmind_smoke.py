@@ -141,3 +141,33 @@ def test_content_script_is_inert_until_asked(docmind: ExtensionBrowser, server: 
     assert "docmind" not in html.lower()
     assert docmind.evaluate(page, "document.querySelectorAll('mark, style, script').length") == 0
     docmind.close_tab(page)
+
+
+def test_messages_that_violate_the_protocol_are_rejected_where_received(docmind: ExtensionBrowser, server: FixtureServer) -> None:
+    """The background and the content script validate with the generated validators (specs/protocol/) and answer an
+    invalid message with an error naming what is wrong — never acting on it."""
+    page = docmind.open_tab(server.url("/article.html"))
+    probe = docmind.open_extension_page("popup/index.html")
+    own, every = tab_ids(docmind, probe)
+    wait_until(docmind, probe, "document.body.dataset.ready === 'true'")
+    page_tab = next(tab for tab in every if tab != own)
+    answers = docmind.evaluate(
+        probe,
+        f"""(async () => {{
+            const api = globalThis.browser ?? globalThis.chrome;
+            return [
+                await api.runtime.sendMessage({{ type: 'ANALYZE_PAGE', tabId: 'not-a-tab' }}),
+                await api.runtime.sendMessage({{ type: 'DELETE_EVERYTHING', tabId: 1 }}),
+                await api.tabs.sendMessage({page_tab}, {{ type: 'EXTRACT_TEXT', extra: true }}),
+                await api.tabs.sendMessage({page_tab}, {{ type: 'EXTRACT_TEXT' }}),
+            ];
+        }})()""",
+    )
+    bad_tab, unknown_type, bad_content, good_content = answers
+    assert bad_tab == {"type": "ERROR", "error": "invalid message: /tabId: expected an integer"}
+    assert unknown_type["type"] == "ERROR" and unknown_type["error"].startswith("invalid message: /type")
+    assert bad_content["type"] == "ERROR" and "/extra" in bad_content["error"]
+    assert good_content["type"] == "TEXT_EXTRACTED" and good_content["charCount"] > 150
+    docmind.close_tab(probe)
+    docmind.close_tab(page)
+    assert docmind.extension_errors() == []

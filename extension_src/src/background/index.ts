@@ -1,6 +1,8 @@
 // DocMind's background: an MV3 service worker in Chrome and Edge, an MV2 background page in Firefox
 // (seed 000 Appendix C). It relays the popup's requests to the page's content script and keeps the pending
-// context-menu selection in memory only (no storage permission, seed 000 §10).
+// context-menu selection in memory only (no storage permission, seed 000 §10). Every message it receives is
+// checked against the protocol (specs/protocol/, generated validators): an invalid one is answered with an
+// error, never acted on.
 import {
   createContextMenu,
   isFromExtensionPage,
@@ -13,12 +15,16 @@ import {
 } from '../shared/browser';
 import { CHAT_CONFIG, CONTEXT_MENU_CONFIG } from '../shared/config';
 import {
-  isContentResponse,
-  isPopupMessage,
-  type BackgroundResponse,
-  type PageAnalysis,
-  type PopupMessage,
-} from '../shared/messages';
+  describeInvalidContentToBackground,
+  describeInvalidPopupToBackground,
+  isContentToBackground,
+  isPopupToBackground,
+  type BackgroundToContent,
+  type BackgroundToPopup,
+  type PageAnalyzed,
+  type PageUnsupported,
+  type PopupToBackground,
+} from '../shared/protocol';
 import { truncateSelection } from '../shared/selection';
 
 const MENU_ID = 'ask-docmind';
@@ -37,15 +43,19 @@ onContextMenuClicked((click) => {
   void tryOpenPopup();
 });
 
-async function analyzePage(tabId: number): Promise<PageAnalysis> {
+async function analyzePage(tabId: number): Promise<PageAnalyzed | PageUnsupported> {
+  const request: BackgroundToContent = { type: 'EXTRACT_TEXT' };
   let answer: unknown;
   try {
-    answer = await sendMessageToTab(tabId, { type: 'EXTRACT_TEXT' });
+    answer = await sendMessageToTab(tabId, request);
   } catch (error) {
     if (isReceivingEndMissing(error)) return { type: 'PAGE_UNSUPPORTED', reason: 'restricted-page' };
     throw error;
   }
-  if (!isContentResponse(answer)) throw new Error('the content script answered EXTRACT_TEXT with an invalid message');
+  if (!isContentToBackground(answer)) {
+    throw new Error(`the content script's answer is invalid (${describeInvalidContentToBackground(answer)})`);
+  }
+  if (answer.type === 'ERROR') throw new Error(`the content script could not read the page: ${answer.error}`);
   return {
     type: 'PAGE_ANALYZED',
     charactersAnalyzed: Math.min(answer.charCount, CHAT_CONFIG.MAX_PAGE_CHARS),
@@ -53,7 +63,7 @@ async function analyzePage(tabId: number): Promise<PageAnalysis> {
   };
 }
 
-function pendingContext(tabId: number): BackgroundResponse {
+function pendingContext(tabId: number): BackgroundToPopup {
   const pending = pendingContextByTabId.get(tabId);
   if (pending && Date.now() - pending.createdAt > CONTEXT_MENU_CONFIG.PENDING_CONTEXT_TTL_MS) {
     pendingContextByTabId.delete(tabId);
@@ -62,7 +72,7 @@ function pendingContext(tabId: number): BackgroundResponse {
   return { type: 'PENDING_CONTEXT', payload: pending ? { kind: 'selection', tabId, ...pending } : null };
 }
 
-async function handle(message: PopupMessage): Promise<BackgroundResponse> {
+async function handle(message: PopupToBackground): Promise<BackgroundToPopup> {
   switch (message.type) {
     case 'ANALYZE_PAGE':
       return analyzePage(message.tabId);
@@ -77,10 +87,11 @@ async function handle(message: PopupMessage): Promise<BackgroundResponse> {
 onMessage((message, sender) => {
   // Only the extension's own pages ask the background; content scripts answer, never ask.
   if (!isFromExtensionPage(sender)) return undefined;
-  if (!isPopupMessage(message)) {
-    return Promise.resolve<BackgroundResponse>({ type: 'ERROR', error: 'invalid message' });
+  if (!isPopupToBackground(message)) {
+    const invalid: BackgroundToPopup = { type: 'ERROR', error: `invalid message: ${describeInvalidPopupToBackground(message)}` };
+    return Promise.resolve(invalid);
   }
   return handle(message).catch(
-    (error: unknown): BackgroundResponse => ({ type: 'ERROR', error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown): BackgroundToPopup => ({ type: 'ERROR', error: error instanceof Error ? error.message : String(error) }),
   );
 });

@@ -1,16 +1,27 @@
 // DocMind's content script, declared on <all_urls> for cross-browser parity (seed 000 §10): inert by default.
 // At load it only registers a message listener; it reads the page only when the background asks, which
-// happens only after the user opened the popup or used the context menu.
+// happens only after the user opened the popup or used the context menu. Messages are checked against the
+// protocol first: an invalid one is answered with an error, never acted on.
 import { onMessage } from '../shared/browser';
 import { CHAT_CONFIG } from '../shared/config';
-import { isContentMessage, type ContentResponse } from '../shared/messages';
+import {
+  describeInvalidBackgroundToContent,
+  isBackgroundToContent,
+  type ContentToBackground,
+} from '../shared/protocol';
 
-function extractText(): ContentResponse {
+function extractText(): ContentToBackground {
   const text = (document.body?.innerText ?? '').trim();
-  return { type: 'TEXT_EXTRACTED', text: text.slice(0, CHAT_CONFIG.MAX_PAGE_CHARS), charCount: text.length };
+  let cut = text.slice(0, CHAT_CONFIG.MAX_PAGE_CHARS);
+  const last = cut.charCodeAt(cut.length - 1);
+  if (cut.length < text.length && last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1); // keep pairs whole
+  return { type: 'TEXT_EXTRACTED', text: cut, charCount: text.length };
 }
 
 onMessage((message) => {
-  if (!isContentMessage(message)) return Promise.resolve({ type: 'ERROR', error: 'invalid message' });
+  if (!isBackgroundToContent(message)) {
+    const invalid: ContentToBackground = { type: 'ERROR', error: `invalid message: ${describeInvalidBackgroundToContent(message)}` };
+    return Promise.resolve(invalid);
+  }
   return Promise.resolve(extractText());
 });

@@ -1,7 +1,13 @@
 // DocMind's popup: finds its tab, asks the background to read the page (the content script does the reading)
 // and shows what was analyzed (seed 000 §9.3); pre-fills a question from a context-menu selection (§5.4).
 import { activeTabId, sendToBackground } from '../shared/browser';
-import { isBackgroundResponse, type BackgroundResponse, type UnsupportedReason } from '../shared/messages';
+import {
+  describeInvalidBackgroundToPopup,
+  isBackgroundToPopup,
+  type BackgroundToPopup,
+  type PopupToBackground,
+  type UnsupportedReason,
+} from '../shared/protocol';
 import { selectionQuestion } from '../shared/selection';
 
 const UNSUPPORTED_MESSAGES: Record<UnsupportedReason, string> = {
@@ -19,9 +25,11 @@ function element<T extends HTMLElement>(id: string): T {
   return found as T;
 }
 
-async function ask(message: unknown): Promise<BackgroundResponse> {
+async function ask(message: PopupToBackground): Promise<BackgroundToPopup> {
   const answer = await sendToBackground(message);
-  if (!isBackgroundResponse(answer)) throw new Error('the background sent an invalid answer');
+  if (!isBackgroundToPopup(answer)) {
+    throw new Error(`the background sent an invalid answer (${describeInvalidBackgroundToPopup(answer)})`);
+  }
   if (answer.type === 'ERROR') throw new Error(answer.error);
   return answer;
 }
@@ -36,7 +44,7 @@ async function targetTabId(): Promise<number | undefined> {
   return activeTabId();
 }
 
-function showAnalysis(answer: BackgroundResponse): void {
+function showAnalysis(answer: BackgroundToPopup): void {
   const status = element<HTMLParagraphElement>('status');
   const privacy = element<HTMLElement>('privacy');
   if (answer.type === 'PAGE_ANALYZED') {
