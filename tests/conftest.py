@@ -58,6 +58,9 @@ def copy_flagship(destination: Path) -> Path:
     for name in ("package.json", "package-lock.json", "tsconfig.json"):
         shutil.copy2(EXTENSION / name, target / name)
     (target / "node_modules").symlink_to(EXTENSION / "node_modules", target_is_directory=True)
+    for name in ("posture", "protocol"):  # DocMind's own specs the config names ([lint] posture, [protocol])
+        if (REPO / "specs" / name).is_dir():
+            shutil.copytree(REPO / "specs" / name, destination / "specs" / name)
     return destination
 
 

@@ -64,6 +64,9 @@ TWO_LEVEL_NAMESPACES = {
 _EVENT = re.compile(r"^on[A-Z]")
 _FUNCTION_METHODS = frozenset({"call", "apply", "bind"})
 _VALIDATOR = re.compile(r"^(?:is|validate|assert|check|verify|ensure|guard)(?:[A-Z_]\w*)?$|^(?:safeParse|parse)$")
+#: Functions that only judge a message (they test every type a protocol declares): predicates, and the generated
+#: protocol module's `describeInvalid<Channel>` explanations.
+_JUDGE = re.compile(r"^(?:is|validate|assert|describeInvalid)[A-Z_]\w*$")
 
 DOM_READ_GLOBALS = frozenset(
     {
@@ -2581,21 +2584,26 @@ class _Analysis:
         return listeners
 
     # -- handler properties ----------------------------------------------------------------------------------------
-    def types(self, fn: _Fn, index: int = 0) -> frozenset[str]:
+    def types(self, fn: _Fn, index: int = 0, validators: bool = False) -> frozenset[str]:
+        """The message types a handler dispatches on (`validators=False`), or the ones its validators accept
+        (`validators=True`): literals tested in predicate functions (`value is T`, `: boolean`) — a generated
+        validator tests every declared type, which says nothing about which ones the handler acts on."""
         found: set[str] = set()
-        seen: set[tuple[int, int]] = set()
-        stack = [(fn, index)]
+        seen: set[tuple[int, int, bool]] = set()
+        stack = [(fn, index, False)]
         while stack:
-            current, position = stack.pop()
-            key = (id(current), position)
+            current, position, inside = stack.pop()
+            key = (id(current), position, inside)
             if key in seen:
                 continue
             seen.add(key)
-            found |= current.type_literals.get(position, set())
+            if inside == validators:
+                found |= current.type_literals.get(position, set())
             for ref, _, argument in current.param_uses.get(position, ()):
                 target = self.resolve(ref, current.module)
                 if target is not None:
-                    stack.append((target, argument))
+                    judge = target.predicate or bool(target.name and _JUDGE.match(target.name.rsplit(".", 1)[-1]))
+                    stack.append((target, argument, inside or judge))
         return frozenset(found)
 
     def validates(self, fn: _Fn, index: int = 0, seen: set[tuple[int, int]] | None = None) -> str | None:
@@ -2663,6 +2671,7 @@ class _Analysis:
             answer = "unknown"
         return MessageHandler(
             types=self.types(target) if target is not None else frozenset(),
+            validated_types=self.types(target, validators=True) if target is not None else frozenset(),
             answer=answer,  # type: ignore[arg-type]
             location=site.location,
             validates=self.validates(target) if target is not None else None,

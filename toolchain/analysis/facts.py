@@ -107,8 +107,16 @@ class MessageHandler:
     answer: Literal["promise", "return-true", "sync-send-response", "none", "unknown"]
     location: Location
     validates: str | None = None  # the name of the validator/guard it checks messages with, if any
+    #: types its validators accept (predicates such as `isPopupToBackground(m): m is …`); a handler that validates
+    #: and then acts on every valid message alike (no dispatch of its own) handles exactly these
+    validated_types: frozenset[str] = frozenset()
     guard: Guard | None = None
     scope: Scope = ""  # where the listener is registered
+
+    @property
+    def handled(self) -> frozenset[str]:
+        """The types it acts on: those it dispatches on; with no dispatch of its own, those its validators accept."""
+        return self.types or self.validated_types
 
 
 @dataclass(frozen=True)

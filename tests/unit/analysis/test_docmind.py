@@ -64,7 +64,7 @@ def test_handlers_and_their_types(docmind: dict[str, FileFacts]) -> None:
     assert background.answer == "promise"
     assert background.validates == "isPopupToBackground"
     (content,) = docmind["content/index.ts"].handlers
-    assert content.types == frozenset({"EXTRACT_TEXT"})
+    assert content.handled == frozenset({"EXTRACT_TEXT"})  # what its validator accepts (no dispatch of its own)
     assert content.answer == "promise"
     assert content.validates == "isBackgroundToContent"
     # the abstraction's own registration (inside its onMessage helper) is not a handler
@@ -129,3 +129,13 @@ def test_extraction_is_fast() -> None:
         extract_project(files, abstraction=ABSTRACTION, root=SRC.parent)
         timings.append(time.perf_counter() - start)
     assert min(timings) < 0.060, timings
+
+
+def test_a_validator_does_not_count_as_dispatch(docmind: dict[str, FileFacts]) -> None:
+    """The background validates with the generated isPopupToBackground (all declared types) and dispatches in
+    handle(): handled = its dispatch; the content script validates and acts on every valid message alike."""
+    (background,) = docmind["background/index.ts"].handlers
+    assert background.types == frozenset(POPUP_TYPES)
+    assert background.validated_types == frozenset(POPUP_TYPES)
+    (content,) = docmind["content/index.ts"].handlers
+    assert content.types == frozenset() and content.handled == frozenset({"EXTRACT_TEXT"})

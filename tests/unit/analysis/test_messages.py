@@ -76,7 +76,7 @@ def test_handler_answers_types_and_validators() -> None:
     found = extract("handlers/background.ts")
     facts = found["handlers/background.ts"]
     handlers = {handler.location.line: handler for handler in facts.handlers}
-    summary = {line: (sorted(h.types), h.answer, h.validates) for line, h in handlers.items()}
+    summary = {line: (sorted(h.handled), h.answer, h.validates) for line, h in handlers.items()}
     assert summary == {
         9: (["ASYNC"], "promise", None),
         15: (["LATER"], "return-true", None),  # message['type'] !== 'LATER'
@@ -107,7 +107,9 @@ def test_message_types_only_follow_the_message() -> None:
     # isObject(value) is reached, but compares no type; other functions the handler calls do not count
     facts = extract("handlers/background.ts")["handlers/background.ts"]
     (named,) = [h for h in facts.handlers if h.location.line == 39]
-    assert named.types == frozenset({"GET", "SET"})
+    assert named.handled == frozenset({"GET", "SET"})
+    # the types come from the validator (a predicate), not from a dispatch of the handler's own
+    assert named.types == frozenset() and named.validated_types == frozenset({"GET", "SET"})
 
 
 def test_helpers_taking_the_message_type() -> None:

@@ -27,9 +27,9 @@ def handled_types(ctx: LintContext, target: Target, channel: str, sender: set[st
     found: set[str] = set()
     for facts, handler in ctx.each(target, "handlers"):
         if reaches(channel, sender, ctx.contexts_of(target, facts.path)):
-            if not handler.types:
+            if not handler.handled:
                 return None
-            found |= handler.types
+            found |= handler.handled
     return found
 
 

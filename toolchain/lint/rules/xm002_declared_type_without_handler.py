@@ -49,9 +49,9 @@ class DeclaredTypeWithoutHandler(Rule):
             if channel.kind != "request":
                 continue
             receiving = [h for contexts, h in handlers if contexts & channel.receivers]
-            if any(not h.types for h in receiving):
+            if any(not h.handled for h in receiving):
                 continue
-            handled = {t for h in receiving for t in h.types}
+            handled = {t for h in receiving for t in h.handled}
             for type_value, message in channel.messages.items():
                 if type_value in handled:
                     continue
@@ -75,7 +75,7 @@ class DeclaredTypeWithoutHandler(Rule):
             if any(s.message_type is None for s in reaching):
                 continue
             sent = {s.message_type for s in reaching}
-            for type_value in sorted(handler.types - sent):
+            for type_value in sorted(handler.handled - sent):
                 yield self.finding(
                     f"the handler tests for `{type_value}`, but nothing that reaches "
                     f"{'/'.join(sorted(contexts)) or 'it'} sends it",

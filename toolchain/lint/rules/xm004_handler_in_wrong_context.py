@@ -42,7 +42,7 @@ class HandlerInWrongContext(Rule):
                 contexts = ctx.contexts_of(target, facts.path)
                 if not contexts:
                     continue
-                for type_value in sorted(handler.types):
+                for type_value in sorted(handler.handled):
                     channels = [c for c in protocol.channels if type_value in c.messages]
                     if channels and not any(c.receivers & contexts for c in channels):
                         receivers = sorted({r for c in channels for r in c.receivers})

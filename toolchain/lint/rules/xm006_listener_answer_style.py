@@ -74,7 +74,7 @@ class ListenerAnswerStyle(Rule):
                         )
                 if handler.answer == "none" and answered:
                     contexts = ctx.contexts_of(target, facts.path)
-                    expecting = sorted(t for t in handler.types if any((t, c) in answered for c in contexts))
+                    expecting = sorted(t for t in handler.handled if any((t, c) in answered for c in contexts))
                     if expecting:
                         yield self.finding(
                             f"the listener never answers, but {', '.join(f'`{t}`' for t in expecting)} "

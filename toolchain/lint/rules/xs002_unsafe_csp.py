@@ -49,6 +49,12 @@ def _problem(source: str, manifest_version: int) -> str | None:
     return "allows remote scripts"
 
 
+def _forbidden(source: str, forbidden: set[str]) -> bool:
+    """A posture's forbidden source matches itself; a forbidden scheme (`http:`) also matches every host source of
+    that scheme (`http://localhost:8787`), as CSP's own scheme-source matching does."""
+    return source in forbidden or any(f.endswith(":") and source.startswith(f + "//") for f in forbidden)
+
+
 class UnsafeCsp(Rule):
     """The extension's content security policy lets in code that is not in the package.
 
@@ -58,7 +64,8 @@ class UnsafeCsp(Rule):
     `https://*.cdn.com`), scheme sources (`https:`, `data:`, `blob:`) and remote hosts; in Manifest V3, anything
     besides `'self'`, `'none'`, `'wasm-unsafe-eval'` and localhost (Chrome refuses to load such an extension).
     MV3 `sandbox` policies may relax these (that is what sandboxed pages are for), but every policy, in every
-    directive, must avoid the posture's `csp.forbidden_sources` (matched source by source).
+    directive, must avoid the posture's `csp.forbidden_sources` (source by source; a forbidden scheme such as
+    `http:` also covers host sources of that scheme, `http://localhost:8787` included).
 
     Why it matters: the default extension CSP is what keeps an injected string from becoming code; relaxing it
     turns any HTML-injection bug into remote code execution with the extension's privileges, and store review
@@ -111,7 +118,7 @@ class UnsafeCsp(Rule):
                         )
         for directive, sources in directives.items():
             for source in sources:
-                if source.lower() in forbidden and source.lower() not in reported:
+                if _forbidden(source.lower(), forbidden) and source.lower() not in reported:
                     reported.add(source.lower())
                     yield self.finding(
                         f"{directive} {source}: the posture forbids this source",

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, copy_flagship
+from tests.conftest import copy_flagship
 from tests.unit.lint.rules.support import lint_project
 from toolchain.lint.engine import run_rules
 from toolchain.lint.reporters import text
@@ -16,11 +15,7 @@ from toolchain.lint.reporters import text
 
 @pytest.fixture(scope="module")
 def docmind(tmp_path_factory: pytest.TempPathFactory):
-    if not (REPO / "extension_src/node_modules/esbuild").is_dir():
-        pytest.skip("extension_src/node_modules is missing (npm ci)")
-    folder = copy_flagship(tmp_path_factory.mktemp("docmind") / "docmind")
-    for spec in ("posture", "protocol"):  # [lint] posture and [protocol] schemas live beside xtk.toml
-        shutil.copytree(REPO / "specs" / spec, folder / "specs" / spec)
+    folder = copy_flagship(tmp_path_factory.mktemp("docmind") / "docmind")  # with specs/posture and specs/protocol
     return lint_project(folder)
 
 

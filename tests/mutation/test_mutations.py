@@ -1,0 +1,64 @@
+"""The mutation suite: every seeded defect (tests/mutation/mutations.py) applied to a copy of DocMind is reported
+with its own rule code — and with nothing else — while the clean flagship lints with no finding at all."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import copy_flagship
+from tests.mutation.mutations import MUTATIONS, Mutation
+
+pytestmark = pytest.mark.node
+
+
+def lint(project_dir: Path) -> list:
+    from toolchain.lint.engine import run_rules
+    from toolchain.lint.targets import project_context
+    from toolchain.project import load_project
+
+    return run_rules(project_context(load_project(project_dir)), [], [])
+
+
+def regenerate_protocol(project_dir: Path) -> None:
+    from toolchain.project import load_project
+    from toolchain.protocol.codegen import generate
+    from toolchain.protocol.project import load_project_protocol, write_if_changed
+
+    loaded = load_project_protocol(load_project(project_dir))
+    write_if_changed(loaded.generated, generate(loaded.protocol))
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return copy_flagship(tmp_path_factory.mktemp("pristine") / "docmind")
+
+
+def test_the_clean_flagship_has_no_findings(pristine: Path) -> None:
+    assert lint(pristine) == []
+
+
+def test_there_are_at_least_40_mutations_covering_every_rule() -> None:
+    from toolchain.lint.registry import all_rules
+
+    assert len(MUTATIONS) >= 40
+    assert len({m.id for m in MUTATIONS}) == len(MUTATIONS)
+    assert {r.code for r in all_rules()} <= {m.code for m in MUTATIONS}
+
+
+@pytest.mark.parametrize("mutation", MUTATIONS, ids=[f"{m.code}-{m.id}" for m in MUTATIONS])
+def test_each_mutation_is_reported_with_its_code_and_nothing_else(mutation: Mutation, pristine: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "docmind"
+    shutil.copytree(pristine, copy, symlinks=True, ignore=shutil.ignore_patterns(".xtk", "build"))
+    for edit in mutation.edits:
+        edit(copy)
+    if mutation.regenerate_protocol:
+        regenerate_protocol(copy)
+    findings = lint(copy)
+    codes = Counter(f.code for f in findings)
+    shown = "\n".join(f"{f.code} {f.path}:{f.line} [{f.browser}] {f.message}" for f in findings)
+    assert codes[mutation.code] >= 1, f"{mutation.description}: not caught\n{shown}"
+    assert set(codes) == {mutation.code}, f"{mutation.description}: other codes too\n{shown}"
