@@ -1343,6 +1343,11 @@ class _Walker:
                 self.visit(root)
             for extra in extras:
                 self.visit(extra)
+            if ref[0] in ("other", "member-global") and props and props[-1].isidentifier():
+                # `monitor.start()`: the receiver's class is unknown without types, so the call may reach any
+                # project method of that name (Call.callee "*.start"); reachability over-approximates, as it does
+                # for functions referenced as values.
+                self.facts.calls.append(Call(self.scope, f"*.{props[-1]}", None, self.location(node)))
         else:
             ref, name = self.callee_ref(bare)
             if ref[0] == "api":

@@ -58,7 +58,9 @@ class Call:
     """
 
     scope: Scope
-    callee: str  # the callee's scope name in its module
+    #: the callee's scope name in its module; "*.name" for a method called on a receiver of unknown class
+    #: (`monitor.start()`): any project method of that name ("Class.name") may be the one that runs
+    callee: str
     module: Path | None  # the callee's file, when imported from the project
     location: Location
 

@@ -193,9 +193,19 @@ class LintContext:
         todo = [(path, "") for path in target.files if path in self.facts]
         todo += [(path, scope) for path in target.files if path in self.facts for scope in self.facts[path].listener_scopes]
         calls: dict[tuple[Path, str], list[tuple[Path, str]]] = {}
+        methods: dict[str, list[tuple[Path, str]]] = {}  # "start" → every ("file", "Class.start")
+        for path, facts in self.facts.items():
+            scopes = {fact.scope for kind in ("api_uses", "sends", "handlers", "dynamic_code", "calls")
+                      for fact in getattr(facts, kind)}
+            for scope in scopes:  # methods worth reaching are those that hold facts or call on
+                if "." in scope:
+                    methods.setdefault(scope.rsplit(".", 1)[1], []).append((path.resolve(), scope))
         for path, facts in self.facts.items():
             for call in facts.calls:  # calls carry no guard: a guarded call is assumed possible (conservative)
-                calls.setdefault((path, call.scope), []).append(((call.module or path).resolve(), call.callee))
+                if call.callee.startswith("*."):
+                    calls.setdefault((path, call.scope), []).extend(methods.get(call.callee[2:], ()))
+                else:
+                    calls.setdefault((path, call.scope), []).append(((call.module or path).resolve(), call.callee))
         while todo:
             item = todo.pop()
             if item in seen:

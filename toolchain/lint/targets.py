@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import re
 import shutil
 import tempfile
 import zipfile
@@ -125,9 +126,13 @@ def extension_context(path: Path, browsers: list[str] | None = None, workdir: Pa
     version = manifest.get("manifest_version")
     chosen = browsers or _browsers_for(manifest)
     entry_contexts, notes = _manifest_entries(root, manifest)
-    sources = sorted(p for p in entry_contexts if p.suffix in SOURCE_SUFFIXES and p.is_file())
-    groups = _script_groups(entry_contexts)
-    facts = extract_project(sources, root=root, script_groups=groups) if sources else {}
+    facts: dict[Path, Any] = {}
+    while True:  # pages named in code add entries; their scripts may name more pages
+        sources = sorted(p for p in entry_contexts if p.suffix in SOURCE_SUFFIXES and p.is_file())
+        groups = _script_groups(entry_contexts)
+        facts = extract_project(sources, root=root, script_groups=groups) if sources else {}
+        if not _add_pages_named_in_code(root, entry_contexts, list(facts)):
+            break
     files = _with_imports(entry_contexts, facts)
     targets = [
         Target(browser=b, manifest=manifest, min_version=_min_version(manifest, b), files=files,
@@ -231,6 +236,33 @@ def _manifest_entries(root: Path, manifest: dict[str, Any]) -> tuple[dict[Path, 
     for page in overrides.values() if isinstance(overrides, dict) else []:
         add(page, "page")
     return entries, notes
+
+
+_HTML_LITERAL = re.compile(r"""["'`]([^"'`\s]+\.html?)["'`]""")
+
+
+def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts: list[Path]) -> bool:
+    """Pages a script opens at run time (`offscreen.createDocument({url: 'offscreen/x.html'})`, `tabs.create`,
+    `windows.create`, `runtime.getURL('search.html')`): a literal naming an .html file of the extension makes that
+    page's scripts entries too (context "page"), as the manifest's pages are. True when something was added."""
+    from toolchain.plan.pages import scan_page
+
+    added = False
+    for script in scripts:
+        try:
+            text = script.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for literal in _HTML_LITERAL.findall(text):
+            page = (root / literal.lstrip("/")).resolve()
+            if not page.is_file() or not page.is_relative_to(root):
+                continue
+            html = page.read_text(encoding="utf-8", errors="replace")
+            for ref in scan_page(html, page, literal).references:
+                if ref.kind == "script" and ref.target not in entries:
+                    entries[ref.target] = {"page"}
+                    added = True
+    return added
 
 
 def _script_groups(entries: dict[Path, set[str]]) -> list[list[Path]]:
