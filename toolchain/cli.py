@@ -585,8 +585,26 @@ def protocol_codegen(project: str | None, check: bool, output_format: str) -> No
     click.echo(f"wrote {shown} ({what})" if written else f"{shown} is up to date ({what})")
 
 
-def run() -> None:  # pragma: no cover - console entry for `python -m toolchain`
-    main(prog_name="xtk")
+def run() -> None:  # pragma: no cover - the console entry point (`xtk`, `python -m toolchain`)
+    """Run the command, then leave without tearing the interpreter down.
+
+    A lint run holds tens of thousands of objects (syntax trees, facts, the knowledge base); freeing them one by
+    one at exit costs ~60 ms of a ~400 ms command for nothing. Output is flushed and exit handlers run first, so
+    nothing is lost.
+    """
+    import atexit
+
+    try:
+        main(prog_name="xtk")
+        code = 0
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+        if not isinstance(stop.code, (int, type(None))):
+            print(stop.code, file=sys.stderr)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    atexit._run_exitfuncs()
+    os._exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -38,11 +38,14 @@ def build(
     on_warning: Callable[[Diagnostic], None] | None = None,
     request: str | None = None,
     out_dir: Path | None = None,
+    validate: bool = True,
+    while_bundling: Callable[[list[BuildPlan]], None] | None = None,
 ) -> BuildReport:
     """Build `browsers`; raise ProjectError (or InputError) with every problem found, after reporting warnings.
 
     `request` names the build request for the cache (the CLI's `--browser` choice); None stores nothing.
-    `out_dir` builds somewhere else than the project's `out` (xtk lint builds into .xtk/lint-build/).
+    `out_dir` builds somewhere else than the project's `out` (xtk lint builds into .xtk/lint-build/, and with
+    `validate=False` skips the manifest schema, which `xtk build` enforces).
     """
     out = out_dir or project.out_dir
     plans = [plan_build(project, browser, mode) for browser in browsers]
@@ -56,7 +59,9 @@ def build(
     types = env_types(project)
     execution.start([c for plan in plans for c in commands[plan.browser]], types, typecheck)
     try:
-        recipes = [_browser_recipe(plan, commands[plan.browser]) for plan in plans]
+        recipes = [_browser_recipe(plan, commands[plan.browser], validate) for plan in plans]
+        if while_bundling is not None:
+            while_bundling(plans)
     except BaseException:
         execution.abort()
         raise
@@ -67,8 +72,8 @@ def build(
     return report
 
 
-def _browser_recipe(plan: BuildPlan, commands: list) -> BrowserRecipe:
-    rendered = render_manifest(plan)
+def _browser_recipe(plan: BuildPlan, commands: list, validate: bool = True) -> BrowserRecipe:
+    rendered = render_manifest(plan, validate)
     return BrowserRecipe(
         browser=plan.browser,
         manifest_version=plan.manifest_version,

@@ -199,13 +199,13 @@ class LintContext:
                       for fact in getattr(facts, kind)}
             for scope in scopes:  # methods worth reaching are those that hold facts or call on
                 if "." in scope:
-                    methods.setdefault(scope.rsplit(".", 1)[1], []).append((path.resolve(), scope))
+                    methods.setdefault(scope.rsplit(".", 1)[1], []).append((path, scope))
         for path, facts in self.facts.items():
             for call in facts.calls:  # calls carry no guard: a guarded call is assumed possible (conservative)
                 if call.callee.startswith("*."):
                     calls.setdefault((path, call.scope), []).extend(methods.get(call.callee[2:], ()))
                 else:
-                    calls.setdefault((path, call.scope), []).append(((call.module or path).resolve(), call.callee))
+                    calls.setdefault((path, call.scope), []).append((call.module or path, call.callee))
         while todo:
             item = todo.pop()
             if item in seen:
@@ -219,7 +219,7 @@ class LintContext:
         guard = getattr(fact, "guard", None)
         if guard is not None and not guard.holds(target.env):
             return False
-        return (path.resolve(), getattr(fact, "scope", "")) in self._reachable[target.browser]
+        return (path, getattr(fact, "scope", "")) in self._reachable[target.browser]
 
     def each(self, target: Target, attribute: str) -> Iterator[tuple[FileFacts, Any]]:
         """Every fact of one kind (`api_uses`, `sends`, `handlers`…) present in the target, in file order."""
@@ -231,7 +231,7 @@ class LintContext:
 
     def contexts_of(self, target: Target, path: Path) -> set[str]:
         """The contexts a file runs in, including through the files that import it."""
-        return target.files.get(path.resolve(), set())
+        return target.files.get(path, set())
 
     def declared(self, target: Target, key: str = "permissions") -> list[str]:
         return strings(target.manifest.get(key, []))

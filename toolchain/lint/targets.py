@@ -32,7 +32,18 @@ def project_context(project: Any) -> LintContext:
     from toolchain.project.toml_positions import key_positions
 
     out = project.base_dir / ".xtk" / "lint-build"
-    report = build(project, project.targets, "production", typecheck=False, out_dir=out)
+    settings = project.config.lint
+    abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
+    extra = [project.path(project.config.conformance.module)] if project.config.conformance else []
+    facts: dict[Path, Any] = {}
+
+    def read_sources(plans: list[Any]) -> None:
+        """While esbuild bundles: the facts of every entry and what it imports (the metafile confirms it later)."""
+        entries = {entry.source for plan in plans for entry in plan.scripts.values()}
+        facts.update(extract_project(sorted(entries) + extra, abstraction=abstraction, root=project.root))
+
+    report = build(project, project.targets, "production", typecheck=False, out_dir=out, validate=False,
+                   while_bundling=read_sources)
     targets: list[Target] = []
     for built in report.builds:
         config = getattr(project.config.targets, built.browser)
@@ -47,12 +58,9 @@ def project_context(project: Any) -> LintContext:
                 env=_env(project, built.browser, built.manifest),
             )
         )
-    sources = {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}
-    settings = project.config.lint
-    abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
-    if project.config.conformance:  # not in any bundle, but checked for dynamic code and API use all the same
-        sources.add(project.path(project.config.conformance.module))
-    facts = extract_project(sorted(sources), abstraction=abstraction, root=project.root)
+    bundled = {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}
+    if not bundled <= set(facts):  # reached in a way relative imports do not show (tsconfig paths…): read it all
+        facts = extract_project(sorted(bundled) + extra, abstraction=abstraction, root=project.root)
     config_text = project.config_path.read_text(encoding="utf-8")
     context = LintContext(
         root=project.base_dir,

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import copy_flagship, run_xtk
-from tests.unit.protocol.support import SPECS
 from toolchain.protocol.codegen import generate
 from toolchain.protocol.model import load_protocol
 
@@ -20,8 +18,7 @@ MODULE = Path("extension_src/src/shared/protocol.ts")
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = copy_flagship(tmp_path / "docmind")
-    shutil.copytree(SPECS, root / "specs" / "protocol")
+    root = copy_flagship(tmp_path / "docmind")  # with specs/protocol beside xtk.toml
     (root / MODULE).unlink(missing_ok=True)
     return root
 
