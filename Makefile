@@ -8,7 +8,7 @@ EXT := extension_src
 ORACLES := tests/oracle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test setup python-deps node-deps oracle-deps browsers package bench clean
+.PHONY: build test lint setup python-deps node-deps oracle-deps browsers package bench clean
 
 ## make build — set up Python and npm dependencies, then build DocMind for Chrome, Edge and Firefox into build/.
 build: setup
@@ -17,6 +17,10 @@ build: setup
 ## make test — set up everything (including Debian's chromium and firefox-esr) and run the whole test suite.
 test: setup oracle-deps browsers
 	$(BIN)/pytest
+
+## make lint — xtk's own lint of DocMind: permission posture and message protocol (no findings expected).
+lint: setup
+	$(BIN)/xtk lint
 
 ## make package — reproducible store zips and the sources zip in dist/.
 package: setup
