@@ -1,8 +1,9 @@
 // DocMind's background: an MV3 service worker in Chrome and Edge, an MV2 background page in Firefox
-// (seed 000 Appendix C). It relays the popup's requests to the page's content script and keeps the pending
-// context-menu selection in memory only (no storage permission, seed 000 §10). Every message it receives is
-// checked against the protocol (specs/protocol/, generated validators): an invalid one is answered with an
-// error, never acted on.
+// (seed 000 Appendix C). It relays the popup's requests to the page's content script, calls the DocMind API,
+// keeps the pending context-menu selection and the last highlights' identity in memory only (no storage
+// permission, seed 000 §10), and clears the page's highlights when the popup closes (Appendix A). Every message
+// it receives is checked against the protocol (specs/protocol/, generated validators): an invalid one is
+// answered with an error, never acted on.
 import {
   createContextMenu,
   isFromExtensionPage,
@@ -10,6 +11,7 @@ import {
   onContextMenuClicked,
   onInstalled,
   onMessage,
+  onPopupClosed,
   sendMessageToTab,
   tryOpenPopup,
 } from '../shared/browser';
@@ -21,15 +23,31 @@ import {
   isPopupToBackground,
   type BackgroundToContent,
   type BackgroundToPopup,
-  type PageAnalyzed,
-  type PageUnsupported,
+  type Citation,
+  type ContentToBackground,
+  type HighlightLifecycle,
+  type HighlightResults,
   type PopupToBackground,
+  type Query,
+  type StaleReason,
 } from '../shared/protocol';
 import { truncateSelection } from '../shared/selection';
+import { checkStale, parseUrlIdentity, type UrlIdentity } from '../shared/url';
+import { query } from './api';
 
 const MENU_ID = 'ask-docmind';
 
 const pendingContextByTabId = new Map<number, { selectionText: string; createdAt: number }>();
+
+/** The citations last highlighted in a tab, for retry and for the stale checks of §6.4. */
+interface TabHighlights {
+  citations: Citation[];
+  identity: UrlIdentity;
+  createdAt: number;
+  staleReason?: StaleReason;
+}
+
+const highlightsByTabId = new Map<number, TabHighlights>();
 
 onInstalled(() => {
   createContextMenu(MENU_ID, 'Ask DocMind about this', ['selection']);
@@ -43,24 +61,137 @@ onContextMenuClicked((click) => {
   void tryOpenPopup();
 });
 
-async function analyzePage(tabId: number): Promise<PageAnalyzed | PageUnsupported> {
-  const request: BackgroundToContent = { type: 'EXTRACT_TEXT' };
+// Appendix A: the content script cannot see the popup close; the background can, and clears the page.
+onPopupClosed((tabId) => {
+  highlightsByTabId.delete(tabId);
+  void sendMessageToTab(tabId, { type: 'CLEAR_HIGHLIGHTS' } satisfies BackgroundToContent).catch(() => undefined);
+});
+
+class RestrictedPage extends Error {}
+
+/** Ask the tab's content script; its answer validated. A tab without one is a restricted page (Appendix A). */
+async function askContent(tabId: number, request: BackgroundToContent): Promise<Exclude<ContentToBackground, { type: 'ERROR' }>> {
   let answer: unknown;
   try {
     answer = await sendMessageToTab(tabId, request);
   } catch (error) {
-    if (isReceivingEndMissing(error)) return { type: 'PAGE_UNSUPPORTED', reason: 'restricted-page' };
+    if (isReceivingEndMissing(error)) throw new RestrictedPage();
     throw error;
   }
   if (!isContentToBackground(answer)) {
     throw new Error(`the content script's answer is invalid (${describeInvalidContentToBackground(answer)})`);
   }
-  if (answer.type === 'ERROR') throw new Error(`the content script could not read the page: ${answer.error}`);
+  if (answer.type === 'ERROR') throw new Error(`the content script failed: ${answer.error}`);
+  return answer;
+}
+
+async function extractText(tabId: number): Promise<{ text: string; charCount: number; url: string }> {
+  const answer = await askContent(tabId, { type: 'EXTRACT_TEXT' });
+  if (answer.type !== 'TEXT_EXTRACTED') throw new Error(`the content script answered ${answer.type} to EXTRACT_TEXT`);
+  return answer;
+}
+
+async function analyzePage(tabId: number): Promise<BackgroundToPopup> {
+  const { charCount, url } = await extractText(tabId);
   return {
     type: 'PAGE_ANALYZED',
-    charactersAnalyzed: Math.min(answer.charCount, CHAT_CONFIG.MAX_PAGE_CHARS),
-    truncated: answer.charCount > CHAT_CONFIG.MAX_PAGE_CHARS,
+    charactersAnalyzed: Math.min(charCount, CHAT_CONFIG.MAX_PAGE_CHARS),
+    truncated: charCount > CHAT_CONFIG.MAX_PAGE_CHARS,
+    pageUrlIdentity: parseUrlIdentity(url).full,
   };
+}
+
+async function answerQuery({ tabId, payload }: Query): Promise<BackgroundToPopup> {
+  const page = await extractText(tabId);
+  const answer = await query(
+    {
+      pageText: page.text,
+      question: payload.question,
+      url: page.url,
+      mode: payload.mode,
+      ...(payload.conversation ? { conversation: payload.conversation } : {}),
+    },
+    page.charCount,
+  );
+  if ('type' in answer) return answer;
+  return { type: 'ANSWER', ...answer, pageUrlIdentity: parseUrlIdentity(page.url).full };
+}
+
+async function highlight(tabId: number, citations: Citation[]): Promise<HighlightResults> {
+  const answer = await askContent(tabId, { type: 'INJECT_HIGHLIGHTS', citations });
+  if (answer.type !== 'HIGHLIGHTS_INJECTED') throw new Error(`the content script answered ${answer.type} to INJECT_HIGHLIGHTS`);
+  highlightsByTabId.set(tabId, { citations, identity: parseUrlIdentity(answer.url), createdAt: Date.now() });
+  return { type: 'HIGHLIGHT_RESULTS', results: answer.results, lifecycle: answer.lifecycle };
+}
+
+/**
+ * The lifecycle now (§6.1d): the content script's own (it sees DOM changes), then the URL and age checks of
+ * §6.4 against the page the highlights were made for. Stale highlights are removed: under-highlight, never
+ * leave marks that may point at the wrong text.
+ */
+async function highlightState(tabId: number): Promise<BackgroundToPopup> {
+  const stored = highlightsByTabId.get(tabId);
+  let state: { lifecycle: HighlightLifecycle; url: string };
+  try {
+    const answer = await askContent(tabId, { type: 'GET_STATE' });
+    if (answer.type !== 'STATE') throw new Error(`the content script answered ${answer.type} to GET_STATE`);
+    state = answer;
+  } catch (error) {
+    if (!(error instanceof RestrictedPage)) throw error;
+    // No content script: the tab left for a page extensions may not read.
+    const lifecycle: HighlightLifecycle = stored
+      ? { state: 'stale', reason: (stored.staleReason ??= 'path-changed') }
+      : { state: 'unsupported', reason: 'restricted-page' };
+    return { type: 'HIGHLIGHT_STATE', lifecycle, pageUrlIdentity: '' };
+  }
+  const identity = parseUrlIdentity(state.url);
+  let lifecycle = state.lifecycle;
+  if (stored && (lifecycle.state === 'active' || lifecycle.state === 'idle' || lifecycle.state === 'stale')) {
+    if (!stored.staleReason) {
+      const check = checkStale(stored.identity, identity, Date.now() - stored.createdAt);
+      if (check.stale) stored.staleReason = check.reason;
+      else if (lifecycle.state === 'stale') stored.staleReason = lifecycle.reason;
+      // Highlights gone while the page is the same one: it was reloaded, or its content replaced.
+      else if (lifecycle.state === 'idle') stored.staleReason = 'dom-changed';
+    }
+    if (stored.staleReason) {
+      if (lifecycle.state === 'active') await askContent(tabId, { type: 'CLEAR_HIGHLIGHTS' });
+      lifecycle = { state: 'stale', reason: stored.staleReason };
+    }
+  }
+  return { type: 'HIGHLIGHT_STATE', lifecycle, pageUrlIdentity: identity.full };
+}
+
+async function handle(message: PopupToBackground): Promise<BackgroundToPopup> {
+  switch (message.type) {
+    case 'ANALYZE_PAGE':
+      return analyzePage(message.tabId);
+    case 'QUERY':
+      return answerQuery(message);
+    case 'HIGHLIGHT_CITATIONS':
+      return highlight(message.tabId, message.citations);
+    case 'REINDEX_PAGE': {
+      const stored = highlightsByTabId.get(message.tabId);
+      if (!stored) return { type: 'HIGHLIGHT_RESULTS', results: [], lifecycle: { state: 'idle' } };
+      return highlight(message.tabId, stored.citations);
+    }
+    case 'SCROLL_TO_CITATION': {
+      const answer = await askContent(message.tabId, { type: 'SCROLL_TO', citationId: message.citationId });
+      const found = answer.type === 'SCROLLED' && answer.found;
+      return { type: 'SCROLLED', citationId: message.citationId, found };
+    }
+    case 'CLEAR_HIGHLIGHTS':
+      highlightsByTabId.delete(message.tabId);
+      await askContent(message.tabId, { type: 'CLEAR_HIGHLIGHTS' });
+      return { type: 'CLEARED' };
+    case 'GET_HIGHLIGHT_STATE':
+      return highlightState(message.tabId);
+    case 'GET_PENDING_CONTEXT':
+      return pendingContext(message.tabId);
+    case 'CLEAR_PENDING_CONTEXT':
+      pendingContextByTabId.delete(message.tabId);
+      return { type: 'PENDING_CONTEXT', payload: null };
+  }
 }
 
 function pendingContext(tabId: number): BackgroundToPopup {
@@ -72,16 +203,12 @@ function pendingContext(tabId: number): BackgroundToPopup {
   return { type: 'PENDING_CONTEXT', payload: pending ? { kind: 'selection', tabId, ...pending } : null };
 }
 
-async function handle(message: PopupToBackground): Promise<BackgroundToPopup> {
-  switch (message.type) {
-    case 'ANALYZE_PAGE':
-      return analyzePage(message.tabId);
-    case 'GET_PENDING_CONTEXT':
-      return pendingContext(message.tabId);
-    case 'CLEAR_PENDING_CONTEXT':
-      pendingContextByTabId.delete(message.tabId);
-      return { type: 'PENDING_CONTEXT', payload: null };
+/** Restricted pages answer every request the same way (Appendix A). */
+function restricted(message: PopupToBackground): BackgroundToPopup {
+  if (message.type === 'HIGHLIGHT_CITATIONS' || message.type === 'REINDEX_PAGE') {
+    return { type: 'HIGHLIGHT_RESULTS', results: [], lifecycle: { state: 'unsupported', reason: 'restricted-page' } };
   }
+  return { type: 'PAGE_UNSUPPORTED', reason: 'restricted-page' };
 }
 
 onMessage((message, sender) => {
@@ -91,7 +218,8 @@ onMessage((message, sender) => {
     const invalid: BackgroundToPopup = { type: 'ERROR', error: `invalid message: ${describeInvalidPopupToBackground(message)}` };
     return Promise.resolve(invalid);
   }
-  return handle(message).catch(
-    (error: unknown): BackgroundToPopup => ({ type: 'ERROR', error: error instanceof Error ? error.message : String(error) }),
-  );
+  return handle(message).catch((error: unknown): BackgroundToPopup => {
+    if (error instanceof RestrictedPage) return restricted(message);
+    return { type: 'ERROR', error: error instanceof Error ? error.message : String(error) };
+  });
 });

@@ -15,7 +15,7 @@ function extractText(): ContentToBackground {
   let cut = text.slice(0, CHAT_CONFIG.MAX_PAGE_CHARS);
   const last = cut.charCodeAt(cut.length - 1);
   if (cut.length < text.length && last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1); // keep pairs whole
-  return { type: 'TEXT_EXTRACTED', text: cut, charCount: text.length };
+  return { type: 'TEXT_EXTRACTED', text: cut, charCount: text.length, url: location.href };
 }
 
 onMessage((message) => {
@@ -23,5 +23,6 @@ onMessage((message) => {
     const invalid: ContentToBackground = { type: 'ERROR', error: `invalid message: ${describeInvalidBackgroundToContent(message)}` };
     return Promise.resolve(invalid);
   }
-  return Promise.resolve(extractText());
+  if (message.type === 'EXTRACT_TEXT') return Promise.resolve(extractText());
+  return Promise.resolve<ContentToBackground>({ type: 'ERROR', error: `${message.type} is not handled yet` });
 });

@@ -69,6 +69,25 @@ export function onContextMenuClicked(listener: (click: MenuClick) => void): void
   );
 }
 
+/**
+ * The popup's lifeline to the background (seed 000 Appendix A, "popup close handling"): a port named after the
+ * tab the popup is about. Closing the popup closes the port, which the background sees — a page cannot.
+ */
+export function connectPopupToBackground(tabId: number): void {
+  browser.runtime.connect({ name: `${POPUP_PORT_PREFIX}${tabId}` });
+}
+
+const POPUP_PORT_PREFIX = 'docmind-popup:';
+
+/** Call `listener` with the tab id of a popup's port when that popup closes (or navigates away). */
+export function onPopupClosed(listener: (tabId: number) => void): void {
+  browser.runtime.onConnect.addListener((port) => {
+    const tabId = port.name.startsWith(POPUP_PORT_PREFIX) ? Number(port.name.slice(POPUP_PORT_PREFIX.length)) : NaN;
+    if (!Number.isInteger(tabId) || !isFromExtensionPage(port.sender ?? {})) return;
+    port.onDisconnect.addListener(() => listener(tabId));
+  });
+}
+
 /** Best effort (seed 000 §5.4): browsers may refuse without a user gesture; the prefill waits either way. */
 export async function tryOpenPopup(): Promise<void> {
   try {

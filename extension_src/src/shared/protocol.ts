@@ -4,11 +4,50 @@
 // this file matches them (drift is XM007).
 
 /** Requests from the popup to the background (runtime.sendMessage). The popup names its tab: a popup is not a tab. */
-export type PopupToBackground = AnalyzePage | GetPendingContext | ClearPendingContext;
+export type PopupToBackground = AnalyzePage | Query | HighlightCitations | ScrollToCitation | ClearHighlights | ReindexPage | GetHighlightState | GetPendingContext | ClearPendingContext;
 
 /** read the tab's page (through its content script) and report what was analyzed (§9.3) */
 export type AnalyzePage = {
   type: 'ANALYZE_PAGE';
+  tabId: TabId;
+};
+
+/** ask the DocMind API about the tab's page (§6.2, Phase 4); the background reads the page text itself */
+export type Query = {
+  type: 'QUERY';
+  tabId: TabId;
+  payload: QueryPayload;
+};
+
+/** index the page, match these citations and highlight the confident ones (§6.4–§6.9) */
+export type HighlightCitations = {
+  type: 'HIGHLIGHT_CITATIONS';
+  tabId: TabId;
+  citations: Citations;
+};
+
+/** scroll the citation's first mark into view and pulse it (§6.1e) */
+export type ScrollToCitation = {
+  type: 'SCROLL_TO_CITATION';
+  tabId: TabId;
+  citationId: string;
+};
+
+/** remove every highlight from the page (§6.11) */
+export type ClearHighlights = {
+  type: 'CLEAR_HIGHLIGHTS';
+  tabId: TabId;
+};
+
+/** retry: index the page again and highlight the last citations anew (§9.2) */
+export type ReindexPage = {
+  type: 'REINDEX_PAGE';
+  tabId: TabId;
+};
+
+/** the highlights' lifecycle now, with the URL and age checks (§6.1d, §6.4) */
+export type GetHighlightState = {
+  type: 'GET_HIGHLIGHT_STATE';
   tabId: TabId;
 };
 
@@ -25,19 +64,64 @@ export type ClearPendingContext = {
 };
 
 /** The background's answers to the popup's requests. */
-export type BackgroundToPopup = PageAnalyzed | PageUnsupported | PendingContextAnswer | ErrorAnswer;
+export type BackgroundToPopup = PageAnalyzed | PageUnsupported | Answer | QueryFailed | HighlightResults | Scrolled | HighlightState | Cleared | PendingContextAnswer | ErrorAnswer;
 
-/** how much of the page was read (the privacy indicator, §9.3) */
+/** how much of the page was read (the privacy indicator, §9.3) and the page's URL identity */
 export type PageAnalyzed = {
   type: 'PAGE_ANALYZED';
   charactersAnalyzed: number;
   truncated: boolean;
+  /** UrlIdentity.full (§6.4) */
+  pageUrlIdentity: string;
 };
 
 /** the page cannot be read (Appendix A: restricted pages) */
 export type PageUnsupported = {
   type: 'PAGE_UNSUPPORTED';
   reason: UnsupportedReason;
+};
+
+/** the API's answer, parsed and checked as §6.3a does (truncated and charactersAnalyzed from the page, never the model) */
+export type Answer = {
+  type: 'ANSWER';
+  answer: string;
+  citations: Citations;
+  truncated: boolean;
+  charactersAnalyzed: number;
+  pageUrlIdentity: string;
+};
+
+/** no answer: the API could not be reached or failed, or its answer could not be parsed (§6.3a) */
+export type QueryFailed = {
+  type: 'QUERY_FAILED';
+  reason: 'unparseable-response' | 'invalid-response' | 'api-unreachable' | 'api-error';
+  message: string;
+};
+
+/** what became of each citation in the page, and the lifecycle after it (§6.1d, §6.8) */
+export type HighlightResults = {
+  type: 'HIGHLIGHT_RESULTS';
+  results: HighlightResultList;
+  lifecycle: HighlightLifecycle;
+};
+
+/** whether a mark of the citation was scrolled to */
+export type Scrolled = {
+  type: 'SCROLLED';
+  citationId: string;
+  found: boolean;
+};
+
+/** the highlights' lifecycle now, and the page's URL identity */
+export type HighlightState = {
+  type: 'HIGHLIGHT_STATE';
+  lifecycle: HighlightLifecycle;
+  pageUrlIdentity: string;
+};
+
+/** the page holds no highlight any more */
+export type Cleared = {
+  type: 'CLEARED';
 };
 
 /** Appendix A's PENDING_CONTEXT: the selection waiting for the tab, or null */
@@ -53,34 +137,149 @@ export type ErrorAnswer = {
 };
 
 /** Requests from the background to a tab's content script (tabs.sendMessage). */
-export type BackgroundToContent = ExtractText;
+export type BackgroundToContent = ExtractText | InjectHighlights | ScrollTo | ClearPageHighlights | GetState;
 
 /** read the page's visible text (Appendix A), only ever after a user gesture */
 export type ExtractText = {
   type: 'EXTRACT_TEXT';
 };
 
-/** The content script's answers to the background's requests. */
-export type ContentToBackground = TextExtracted | ErrorAnswer;
+/** index the page, validate and match the citations there, and wrap the confident ones in marks (§6.4–§6.9; Appendix A's BUILD_INDEX and INJECT_HIGHLIGHTS in one: the index never leaves the page) */
+export type InjectHighlights = {
+  type: 'INJECT_HIGHLIGHTS';
+  citations: Citations;
+};
 
-/** the page's text, cut to MAX_PAGE_CHARS, and its full length (Appendix A) */
+/** scroll the citation's first mark into view and pulse it for 900 ms (§6.1e) */
+export type ScrollTo = {
+  type: 'SCROLL_TO';
+  citationId: string;
+};
+
+/** remove every mark and the injected style, restoring the DOM exactly (§6.11) */
+export type ClearPageHighlights = {
+  type: 'CLEAR_HIGHLIGHTS';
+};
+
+/** the highlight lifecycle and the page's URL */
+export type GetState = {
+  type: 'GET_STATE';
+};
+
+/** The content script's answers to the background's requests. */
+export type ContentToBackground = TextExtracted | HighlightsInjected | MarkScrolled | PageCleared | State | ErrorAnswer;
+
+/** the page's text, cut to MAX_PAGE_CHARS, its full length and the page's URL (Appendix A) */
 export type TextExtracted = {
   type: 'TEXT_EXTRACTED';
   text: string;
   charCount: number;
+  url: string;
+};
+
+/** each citation's result, the lifecycle after it, and what the work cost */
+export type HighlightsInjected = {
+  type: 'HIGHLIGHTS_INJECTED';
+  results: HighlightResultList;
+  lifecycle: HighlightLifecycle;
+  url: string;
+  stats: HighlightStats;
+};
+
+/** whether a mark of the citation was found and scrolled to */
+export type MarkScrolled = {
+  type: 'SCROLLED';
+  citationId: string;
+  found: boolean;
+};
+
+/** the page holds no highlight any more */
+export type PageCleared = {
+  type: 'CLEARED';
+};
+
+/** the highlight lifecycle and the page's URL now */
+export type State = {
+  type: 'STATE';
+  lifecycle: HighlightLifecycle;
+  url: string;
 };
 
 /** a browser tab id */
 export type TabId = number;
 
+/** the question and its thread (§6.2 QueryRequest without pageText and url, which the background adds) */
+export type QueryPayload = {
+  question: string;
+  mode: Mode;
+  conversation?: Conversation;
+};
+
+/** the kind of answer asked for (seed 000 §6.2) */
+export type Mode = 'qa' | 'summary' | 'eli5' | 'key-takeaways' | 'main-arguments';
+
+/** the thread so far (seed 000 Phase 4): at most MAX_MESSAGES messages, MAX_HISTORY_CHARS in all */
+export type Conversation = {
+  threadId: string;
+  messages: ConversationMessage[];
+  pageUrlIdentity: string;
+  mode: Mode;
+};
+
+/** one turn of the thread (seed 000 Phase 4); citations are not kept in history */
+export type ConversationMessage = {
+  role: 'user' | 'assistant';
+  content: string;
+};
+
+export type Citations = Citation[];
+
+/** a quote the answer rests on (seed 000 §6.2): `id` is cite-N, `text` copied from the page */
+export type Citation = {
+  id: string;
+  text: string;
+  relevance: string;
+};
+
 /** why a page cannot be read or highlighted (seed 000 §6.6) */
 export type UnsupportedReason = 'virtualized-content' | 'iframe-heavy' | 'shadow-dom-content' | 'insufficient-text' | 'too-large' | 'restricted-page';
+
+export type HighlightResultList = HighlightResult[];
+
+/** what became of one citation in the page (seed 000 §6.8): its match status and the marks made */
+export type HighlightResult = {
+  citationId: string;
+  status: 'matched' | 'low-confidence' | 'not-found' | 'skipped';
+  confidence: number;
+  skipReason?: 'quote-spans-multiple-sections' | 'page-structure-unsupported' | 'confidence-below-threshold' | 'match-timeout';
+  segmentType?: 'prose' | 'code' | 'heading';
+  /** the <mark> elements made for it (one per text node) */
+  marks: number;
+};
+
+/** the page's highlight state (seed 000 §6.1d) */
+export type HighlightLifecycle = { state: 'idle' } | { state: 'active'; citationIds: string[] } | { state: 'stale'; reason: StaleReason } | { state: 'unsupported'; reason: UnsupportedReason };
+
+/** why highlights no longer describe the page (seed 000 §6.4 stale detection) */
+export type StaleReason = 'path-changed' | 'params-changed' | 'expired' | 'dom-changed';
 
 export type PendingSelection = {
   kind: 'selection';
   tabId: TabId;
   selectionText: string;
   createdAt: number;
+};
+
+/** measurements of the last injection, for the status line and the trust evaluation (§6.1b) */
+export type HighlightStats = {
+  /** text nodes the TreeWalker visited */
+  textNodes: number;
+  segments: number;
+  indexMs: number;
+  matchMs: number;
+  highlightMs: number;
+  /** the longest uninterrupted piece of work on the main thread */
+  longestSliceMs: number;
 };
 
 // Validators. check<Name>(value, pointer) returns the value's first problem, '<JSON pointer>: <what was expected>',
@@ -147,6 +346,24 @@ function checkPopupToBackground(v: unknown, p: string): string | undefined {
     case 'ANALYZE_PAGE':
       if ((e = checkAnalyzePage(v, p))) return e;
       break;
+    case 'QUERY':
+      if ((e = checkQuery(v, p))) return e;
+      break;
+    case 'HIGHLIGHT_CITATIONS':
+      if ((e = checkHighlightCitations(v, p))) return e;
+      break;
+    case 'SCROLL_TO_CITATION':
+      if ((e = checkScrollToCitation(v, p))) return e;
+      break;
+    case 'CLEAR_HIGHLIGHTS':
+      if ((e = checkClearHighlights(v, p))) return e;
+      break;
+    case 'REINDEX_PAGE':
+      if ((e = checkReindexPage(v, p))) return e;
+      break;
+    case 'GET_HIGHLIGHT_STATE':
+      if ((e = checkGetHighlightState(v, p))) return e;
+      break;
     case 'GET_PENDING_CONTEXT':
       if ((e = checkGetPendingContext(v, p))) return e;
       break;
@@ -154,7 +371,7 @@ function checkPopupToBackground(v: unknown, p: string): string | undefined {
       if ((e = checkClearPendingContext(v, p))) return e;
       break;
     default:
-      return p + '/type: expected one of "ANALYZE_PAGE", "GET_PENDING_CONTEXT", "CLEAR_PENDING_CONTEXT"';
+      return p + '/type: expected one of "ANALYZE_PAGE", "QUERY", "HIGHLIGHT_CITATIONS", "SCROLL_TO_CITATION", "CLEAR_HIGHLIGHTS", "REINDEX_PAGE", "GET_HIGHLIGHT_STATE", "GET_PENDING_CONTEXT", "CLEAR_PENDING_CONTEXT"';
   }
   return undefined;
 }
@@ -164,6 +381,71 @@ function checkAnalyzePage(v: unknown, p: string): string | undefined {
   if (!_obj(v)) return p + ': expected an object';
   if ((e = _need(v, ['type', 'tabId'], p))) return e;
   if (v['type'] !== 'ANALYZE_PAGE') return p + '/type: expected "ANALYZE_PAGE"';
+  if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
+  if ((e = _only(v, ['type', 'tabId'], p))) return e;
+  return undefined;
+}
+
+function checkQuery(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'tabId', 'payload'], p))) return e;
+  if (v['type'] !== 'QUERY') return p + '/type: expected "QUERY"';
+  if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
+  if ((e = checkQueryPayload(v['payload'], p + '/payload'))) return e;
+  if ((e = _only(v, ['type', 'tabId', 'payload'], p))) return e;
+  return undefined;
+}
+
+function checkHighlightCitations(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'tabId', 'citations'], p))) return e;
+  if (v['type'] !== 'HIGHLIGHT_CITATIONS') return p + '/type: expected "HIGHLIGHT_CITATIONS"';
+  if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
+  if ((e = checkCitations(v['citations'], p + '/citations'))) return e;
+  if ((e = _only(v, ['type', 'tabId', 'citations'], p))) return e;
+  return undefined;
+}
+
+function checkScrollToCitation(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'tabId', 'citationId'], p))) return e;
+  if (v['type'] !== 'SCROLL_TO_CITATION') return p + '/type: expected "SCROLL_TO_CITATION"';
+  if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
+  const x1: unknown = v['citationId'];
+  if (typeof x1 !== 'string') return p + '/citationId: expected a string';
+  if (!/^cite-[0-9]+$/u.test(x1)) return p + '/citationId: expected a string matching /^cite-[0-9]+$/u';
+  if ((e = _only(v, ['type', 'tabId', 'citationId'], p))) return e;
+  return undefined;
+}
+
+function checkClearHighlights(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'tabId'], p))) return e;
+  if (v['type'] !== 'CLEAR_HIGHLIGHTS') return p + '/type: expected "CLEAR_HIGHLIGHTS"';
+  if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
+  if ((e = _only(v, ['type', 'tabId'], p))) return e;
+  return undefined;
+}
+
+function checkReindexPage(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'tabId'], p))) return e;
+  if (v['type'] !== 'REINDEX_PAGE') return p + '/type: expected "REINDEX_PAGE"';
+  if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
+  if ((e = _only(v, ['type', 'tabId'], p))) return e;
+  return undefined;
+}
+
+function checkGetHighlightState(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'tabId'], p))) return e;
+  if (v['type'] !== 'GET_HIGHLIGHT_STATE') return p + '/type: expected "GET_HIGHLIGHT_STATE"';
   if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
   if ((e = _only(v, ['type', 'tabId'], p))) return e;
   return undefined;
@@ -200,6 +482,24 @@ function checkBackgroundToPopup(v: unknown, p: string): string | undefined {
     case 'PAGE_UNSUPPORTED':
       if ((e = checkPageUnsupported(v, p))) return e;
       break;
+    case 'ANSWER':
+      if ((e = checkAnswer(v, p))) return e;
+      break;
+    case 'QUERY_FAILED':
+      if ((e = checkQueryFailed(v, p))) return e;
+      break;
+    case 'HIGHLIGHT_RESULTS':
+      if ((e = checkHighlightResults(v, p))) return e;
+      break;
+    case 'SCROLLED':
+      if ((e = checkScrolled(v, p))) return e;
+      break;
+    case 'HIGHLIGHT_STATE':
+      if ((e = checkHighlightState(v, p))) return e;
+      break;
+    case 'CLEARED':
+      if ((e = checkCleared(v, p))) return e;
+      break;
     case 'PENDING_CONTEXT':
       if ((e = checkPendingContextAnswer(v, p))) return e;
       break;
@@ -207,7 +507,7 @@ function checkBackgroundToPopup(v: unknown, p: string): string | undefined {
       if ((e = checkErrorAnswer(v, p))) return e;
       break;
     default:
-      return p + '/type: expected one of "PAGE_ANALYZED", "PAGE_UNSUPPORTED", "PENDING_CONTEXT", "ERROR"';
+      return p + '/type: expected one of "PAGE_ANALYZED", "PAGE_UNSUPPORTED", "ANSWER", "QUERY_FAILED", "HIGHLIGHT_RESULTS", "SCROLLED", "HIGHLIGHT_STATE", "CLEARED", "PENDING_CONTEXT", "ERROR"';
   }
   return undefined;
 }
@@ -215,7 +515,7 @@ function checkBackgroundToPopup(v: unknown, p: string): string | undefined {
 function checkPageAnalyzed(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'charactersAnalyzed', 'truncated'], p))) return e;
+  if ((e = _need(v, ['type', 'charactersAnalyzed', 'truncated', 'pageUrlIdentity'], p))) return e;
   if (v['type'] !== 'PAGE_ANALYZED') return p + '/type: expected "PAGE_ANALYZED"';
   const x1: unknown = v['charactersAnalyzed'];
   if (typeof x1 !== 'number' || !Number.isInteger(x1)) return p + '/charactersAnalyzed: expected an integer';
@@ -223,7 +523,9 @@ function checkPageAnalyzed(v: unknown, p: string): string | undefined {
   if (x1 > 30000) return p + '/charactersAnalyzed: expected a number <= 30000';
   const x2: unknown = v['truncated'];
   if (typeof x2 !== 'boolean') return p + '/truncated: expected a boolean';
-  if ((e = _only(v, ['type', 'charactersAnalyzed', 'truncated'], p))) return e;
+  const x3: unknown = v['pageUrlIdentity'];
+  if (typeof x3 !== 'string') return p + '/pageUrlIdentity: expected a string';
+  if ((e = _only(v, ['type', 'charactersAnalyzed', 'truncated', 'pageUrlIdentity'], p))) return e;
   return undefined;
 }
 
@@ -234,6 +536,86 @@ function checkPageUnsupported(v: unknown, p: string): string | undefined {
   if (v['type'] !== 'PAGE_UNSUPPORTED') return p + '/type: expected "PAGE_UNSUPPORTED"';
   if ((e = checkUnsupportedReason(v['reason'], p + '/reason'))) return e;
   if ((e = _only(v, ['type', 'reason'], p))) return e;
+  return undefined;
+}
+
+function checkAnswer(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageUrlIdentity'], p))) return e;
+  if (v['type'] !== 'ANSWER') return p + '/type: expected "ANSWER"';
+  const x1: unknown = v['answer'];
+  if (typeof x1 !== 'string') return p + '/answer: expected a string';
+  if (_len(x1) < 1) return p + '/answer: expected at least 1 character';
+  if ((e = checkCitations(v['citations'], p + '/citations'))) return e;
+  const x2: unknown = v['truncated'];
+  if (typeof x2 !== 'boolean') return p + '/truncated: expected a boolean';
+  const x3: unknown = v['charactersAnalyzed'];
+  if (typeof x3 !== 'number' || !Number.isInteger(x3)) return p + '/charactersAnalyzed: expected an integer';
+  if (x3 < 0) return p + '/charactersAnalyzed: expected a number >= 0';
+  if (x3 > 30000) return p + '/charactersAnalyzed: expected a number <= 30000';
+  const x4: unknown = v['pageUrlIdentity'];
+  if (typeof x4 !== 'string') return p + '/pageUrlIdentity: expected a string';
+  if ((e = _only(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageUrlIdentity'], p))) return e;
+  return undefined;
+}
+
+function checkQueryFailed(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'reason', 'message'], p))) return e;
+  if (v['type'] !== 'QUERY_FAILED') return p + '/type: expected "QUERY_FAILED"';
+  if (v['reason'] !== 'unparseable-response' && v['reason'] !== 'invalid-response' && v['reason'] !== 'api-unreachable' && v['reason'] !== 'api-error') return p + '/reason: expected one of "unparseable-response", "invalid-response", "api-unreachable", "api-error"';
+  const x1: unknown = v['message'];
+  if (typeof x1 !== 'string') return p + '/message: expected a string';
+  if (_len(x1) < 1) return p + '/message: expected at least 1 character';
+  if ((e = _only(v, ['type', 'reason', 'message'], p))) return e;
+  return undefined;
+}
+
+function checkHighlightResults(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'results', 'lifecycle'], p))) return e;
+  if (v['type'] !== 'HIGHLIGHT_RESULTS') return p + '/type: expected "HIGHLIGHT_RESULTS"';
+  if ((e = checkHighlightResultList(v['results'], p + '/results'))) return e;
+  if ((e = checkHighlightLifecycle(v['lifecycle'], p + '/lifecycle'))) return e;
+  if ((e = _only(v, ['type', 'results', 'lifecycle'], p))) return e;
+  return undefined;
+}
+
+function checkScrolled(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'citationId', 'found'], p))) return e;
+  if (v['type'] !== 'SCROLLED') return p + '/type: expected "SCROLLED"';
+  const x1: unknown = v['citationId'];
+  if (typeof x1 !== 'string') return p + '/citationId: expected a string';
+  if (!/^cite-[0-9]+$/u.test(x1)) return p + '/citationId: expected a string matching /^cite-[0-9]+$/u';
+  const x2: unknown = v['found'];
+  if (typeof x2 !== 'boolean') return p + '/found: expected a boolean';
+  if ((e = _only(v, ['type', 'citationId', 'found'], p))) return e;
+  return undefined;
+}
+
+function checkHighlightState(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'lifecycle', 'pageUrlIdentity'], p))) return e;
+  if (v['type'] !== 'HIGHLIGHT_STATE') return p + '/type: expected "HIGHLIGHT_STATE"';
+  if ((e = checkHighlightLifecycle(v['lifecycle'], p + '/lifecycle'))) return e;
+  const x1: unknown = v['pageUrlIdentity'];
+  if (typeof x1 !== 'string') return p + '/pageUrlIdentity: expected a string';
+  if ((e = _only(v, ['type', 'lifecycle', 'pageUrlIdentity'], p))) return e;
+  return undefined;
+}
+
+function checkCleared(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type'], p))) return e;
+  if (v['type'] !== 'CLEARED') return p + '/type: expected "CLEARED"';
+  if ((e = _only(v, ['type'], p))) return e;
   return undefined;
 }
 
@@ -267,7 +649,27 @@ function checkErrorAnswer(v: unknown, p: string): string | undefined {
 
 function checkBackgroundToContent(v: unknown, p: string): string | undefined {
   let e: string | undefined;
-  if ((e = checkExtractText(v, p))) return e;
+  if (!_obj(v)) return p + ': expected an object';
+  if (!Object.hasOwn(v, 'type')) return p + ': missing required property \'type\'';
+  switch (v['type']) {
+    case 'EXTRACT_TEXT':
+      if ((e = checkExtractText(v, p))) return e;
+      break;
+    case 'INJECT_HIGHLIGHTS':
+      if ((e = checkInjectHighlights(v, p))) return e;
+      break;
+    case 'SCROLL_TO':
+      if ((e = checkScrollTo(v, p))) return e;
+      break;
+    case 'CLEAR_HIGHLIGHTS':
+      if ((e = checkClearPageHighlights(v, p))) return e;
+      break;
+    case 'GET_STATE':
+      if ((e = checkGetState(v, p))) return e;
+      break;
+    default:
+      return p + '/type: expected one of "EXTRACT_TEXT", "INJECT_HIGHLIGHTS", "SCROLL_TO", "CLEAR_HIGHLIGHTS", "GET_STATE"';
+  }
   return undefined;
 }
 
@@ -280,6 +682,46 @@ function checkExtractText(v: unknown, p: string): string | undefined {
   return undefined;
 }
 
+function checkInjectHighlights(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'citations'], p))) return e;
+  if (v['type'] !== 'INJECT_HIGHLIGHTS') return p + '/type: expected "INJECT_HIGHLIGHTS"';
+  if ((e = checkCitations(v['citations'], p + '/citations'))) return e;
+  if ((e = _only(v, ['type', 'citations'], p))) return e;
+  return undefined;
+}
+
+function checkScrollTo(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'citationId'], p))) return e;
+  if (v['type'] !== 'SCROLL_TO') return p + '/type: expected "SCROLL_TO"';
+  const x1: unknown = v['citationId'];
+  if (typeof x1 !== 'string') return p + '/citationId: expected a string';
+  if (!/^cite-[0-9]+$/u.test(x1)) return p + '/citationId: expected a string matching /^cite-[0-9]+$/u';
+  if ((e = _only(v, ['type', 'citationId'], p))) return e;
+  return undefined;
+}
+
+function checkClearPageHighlights(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type'], p))) return e;
+  if (v['type'] !== 'CLEAR_HIGHLIGHTS') return p + '/type: expected "CLEAR_HIGHLIGHTS"';
+  if ((e = _only(v, ['type'], p))) return e;
+  return undefined;
+}
+
+function checkGetState(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type'], p))) return e;
+  if (v['type'] !== 'GET_STATE') return p + '/type: expected "GET_STATE"';
+  if ((e = _only(v, ['type'], p))) return e;
+  return undefined;
+}
+
 function checkContentToBackground(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
@@ -288,11 +730,23 @@ function checkContentToBackground(v: unknown, p: string): string | undefined {
     case 'TEXT_EXTRACTED':
       if ((e = checkTextExtracted(v, p))) return e;
       break;
+    case 'HIGHLIGHTS_INJECTED':
+      if ((e = checkHighlightsInjected(v, p))) return e;
+      break;
+    case 'SCROLLED':
+      if ((e = checkMarkScrolled(v, p))) return e;
+      break;
+    case 'CLEARED':
+      if ((e = checkPageCleared(v, p))) return e;
+      break;
+    case 'STATE':
+      if ((e = checkState(v, p))) return e;
+      break;
     case 'ERROR':
       if ((e = checkErrorAnswer(v, p))) return e;
       break;
     default:
-      return p + '/type: expected one of "TEXT_EXTRACTED", "ERROR"';
+      return p + '/type: expected one of "TEXT_EXTRACTED", "HIGHLIGHTS_INJECTED", "SCROLLED", "CLEARED", "STATE", "ERROR"';
   }
   return undefined;
 }
@@ -300,7 +754,7 @@ function checkContentToBackground(v: unknown, p: string): string | undefined {
 function checkTextExtracted(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'text', 'charCount'], p))) return e;
+  if ((e = _need(v, ['type', 'text', 'charCount', 'url'], p))) return e;
   if (v['type'] !== 'TEXT_EXTRACTED') return p + '/type: expected "TEXT_EXTRACTED"';
   const x1: unknown = v['text'];
   if (typeof x1 !== 'string') return p + '/text: expected a string';
@@ -308,7 +762,58 @@ function checkTextExtracted(v: unknown, p: string): string | undefined {
   const x2: unknown = v['charCount'];
   if (typeof x2 !== 'number' || !Number.isInteger(x2)) return p + '/charCount: expected an integer';
   if (x2 < 0) return p + '/charCount: expected a number >= 0';
-  if ((e = _only(v, ['type', 'text', 'charCount'], p))) return e;
+  const x3: unknown = v['url'];
+  if (typeof x3 !== 'string') return p + '/url: expected a string';
+  if ((e = _only(v, ['type', 'text', 'charCount', 'url'], p))) return e;
+  return undefined;
+}
+
+function checkHighlightsInjected(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'results', 'lifecycle', 'url', 'stats'], p))) return e;
+  if (v['type'] !== 'HIGHLIGHTS_INJECTED') return p + '/type: expected "HIGHLIGHTS_INJECTED"';
+  if ((e = checkHighlightResultList(v['results'], p + '/results'))) return e;
+  if ((e = checkHighlightLifecycle(v['lifecycle'], p + '/lifecycle'))) return e;
+  const x1: unknown = v['url'];
+  if (typeof x1 !== 'string') return p + '/url: expected a string';
+  if ((e = checkHighlightStats(v['stats'], p + '/stats'))) return e;
+  if ((e = _only(v, ['type', 'results', 'lifecycle', 'url', 'stats'], p))) return e;
+  return undefined;
+}
+
+function checkMarkScrolled(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'citationId', 'found'], p))) return e;
+  if (v['type'] !== 'SCROLLED') return p + '/type: expected "SCROLLED"';
+  const x1: unknown = v['citationId'];
+  if (typeof x1 !== 'string') return p + '/citationId: expected a string';
+  if (!/^cite-[0-9]+$/u.test(x1)) return p + '/citationId: expected a string matching /^cite-[0-9]+$/u';
+  const x2: unknown = v['found'];
+  if (typeof x2 !== 'boolean') return p + '/found: expected a boolean';
+  if ((e = _only(v, ['type', 'citationId', 'found'], p))) return e;
+  return undefined;
+}
+
+function checkPageCleared(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type'], p))) return e;
+  if (v['type'] !== 'CLEARED') return p + '/type: expected "CLEARED"';
+  if ((e = _only(v, ['type'], p))) return e;
+  return undefined;
+}
+
+function checkState(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'lifecycle', 'url'], p))) return e;
+  if (v['type'] !== 'STATE') return p + '/type: expected "STATE"';
+  if ((e = checkHighlightLifecycle(v['lifecycle'], p + '/lifecycle'))) return e;
+  const x1: unknown = v['url'];
+  if (typeof x1 !== 'string') return p + '/url: expected a string';
+  if ((e = _only(v, ['type', 'lifecycle', 'url'], p))) return e;
   return undefined;
 }
 
@@ -318,8 +823,194 @@ function checkTabId(v: unknown, p: string): string | undefined {
   return undefined;
 }
 
+function checkQueryPayload(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['question', 'mode'], p))) return e;
+  const x1: unknown = v['question'];
+  if (typeof x1 !== 'string') return p + '/question: expected a string';
+  if (_len(x1) < 1) return p + '/question: expected at least 1 character';
+  if (x1.length > 2000 && _len(x1) > 2000) return p + '/question: expected at most 2000 characters';
+  if ((e = checkMode(v['mode'], p + '/mode'))) return e;
+  if (Object.hasOwn(v, 'conversation') && (e = checkConversation(v['conversation'], p + '/conversation'))) return e;
+  if ((e = _only(v, ['question', 'mode', 'conversation'], p))) return e;
+  return undefined;
+}
+
+function checkMode(v: unknown, p: string): string | undefined {
+  if (v !== 'qa' && v !== 'summary' && v !== 'eli5' && v !== 'key-takeaways' && v !== 'main-arguments') return p + ': expected one of "qa", "summary", "eli5", "key-takeaways", "main-arguments"';
+  return undefined;
+}
+
+function checkConversation(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['threadId', 'messages', 'pageUrlIdentity', 'mode'], p))) return e;
+  const x1: unknown = v['threadId'];
+  if (typeof x1 !== 'string') return p + '/threadId: expected a string';
+  if (_len(x1) < 1) return p + '/threadId: expected at least 1 character';
+  if (x1.length > 100 && _len(x1) > 100) return p + '/threadId: expected at most 100 characters';
+  const x2: unknown = v['messages'];
+  if (!Array.isArray(x2)) return p + '/messages: expected an array';
+  if (x2.length > 6) return p + '/messages: expected at most 6 items';
+  for (let i3 = 0; i3 < x2.length; i3++) {
+    const x4: unknown = x2[i3];
+    if ((e = checkConversationMessage(x4, p + '/messages/' + i3))) return e;
+  }
+  const x5: unknown = v['pageUrlIdentity'];
+  if (typeof x5 !== 'string') return p + '/pageUrlIdentity: expected a string';
+  if ((e = checkMode(v['mode'], p + '/mode'))) return e;
+  if ((e = _only(v, ['threadId', 'messages', 'pageUrlIdentity', 'mode'], p))) return e;
+  return undefined;
+}
+
+function checkConversationMessage(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['role', 'content'], p))) return e;
+  if (v['role'] !== 'user' && v['role'] !== 'assistant') return p + '/role: expected one of "user", "assistant"';
+  const x1: unknown = v['content'];
+  if (typeof x1 !== 'string') return p + '/content: expected a string';
+  if ((e = _only(v, ['role', 'content'], p))) return e;
+  return undefined;
+}
+
+function checkCitations(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!Array.isArray(v)) return p + ': expected an array';
+  if (v.length > 5) return p + ': expected at most 5 items';
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2: unknown = v[i1];
+    if ((e = checkCitation(x2, p + '/' + i1))) return e;
+  }
+  return undefined;
+}
+
+function checkCitation(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['id', 'text', 'relevance'], p))) return e;
+  const x1: unknown = v['id'];
+  if (typeof x1 !== 'string') return p + '/id: expected a string';
+  if (!/^cite-[0-9]+$/u.test(x1)) return p + '/id: expected a string matching /^cite-[0-9]+$/u';
+  const x2: unknown = v['text'];
+  if (typeof x2 !== 'string') return p + '/text: expected a string';
+  if (_len(x2) < 1) return p + '/text: expected at least 1 character';
+  if (x2.length > 300 && _len(x2) > 300) return p + '/text: expected at most 300 characters';
+  const x3: unknown = v['relevance'];
+  if (typeof x3 !== 'string') return p + '/relevance: expected a string';
+  if (x3.length > 200 && _len(x3) > 200) return p + '/relevance: expected at most 200 characters';
+  if ((e = _only(v, ['id', 'text', 'relevance'], p))) return e;
+  return undefined;
+}
+
 function checkUnsupportedReason(v: unknown, p: string): string | undefined {
   if (v !== 'virtualized-content' && v !== 'iframe-heavy' && v !== 'shadow-dom-content' && v !== 'insufficient-text' && v !== 'too-large' && v !== 'restricted-page') return p + ': expected one of "virtualized-content", "iframe-heavy", "shadow-dom-content", "insufficient-text", "too-large", "restricted-page"';
+  return undefined;
+}
+
+function checkHighlightResultList(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!Array.isArray(v)) return p + ': expected an array';
+  if (v.length > 5) return p + ': expected at most 5 items';
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2: unknown = v[i1];
+    if ((e = checkHighlightResult(x2, p + '/' + i1))) return e;
+  }
+  return undefined;
+}
+
+function checkHighlightResult(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['citationId', 'status', 'confidence', 'marks'], p))) return e;
+  const x1: unknown = v['citationId'];
+  if (typeof x1 !== 'string') return p + '/citationId: expected a string';
+  if (!/^cite-[0-9]+$/u.test(x1)) return p + '/citationId: expected a string matching /^cite-[0-9]+$/u';
+  if (v['status'] !== 'matched' && v['status'] !== 'low-confidence' && v['status'] !== 'not-found' && v['status'] !== 'skipped') return p + '/status: expected one of "matched", "low-confidence", "not-found", "skipped"';
+  const x2: unknown = v['confidence'];
+  if (typeof x2 !== 'number' || !isFinite(x2)) return p + '/confidence: expected a number';
+  if (x2 < 0) return p + '/confidence: expected a number >= 0';
+  if (x2 > 1) return p + '/confidence: expected a number <= 1';
+  if (Object.hasOwn(v, 'skipReason') && (v['skipReason'] !== 'quote-spans-multiple-sections' && v['skipReason'] !== 'page-structure-unsupported' && v['skipReason'] !== 'confidence-below-threshold' && v['skipReason'] !== 'match-timeout')) return p + '/skipReason: expected one of "quote-spans-multiple-sections", "page-structure-unsupported", "confidence-below-threshold", "match-timeout"';
+  if (Object.hasOwn(v, 'segmentType') && (v['segmentType'] !== 'prose' && v['segmentType'] !== 'code' && v['segmentType'] !== 'heading')) return p + '/segmentType: expected one of "prose", "code", "heading"';
+  const x3: unknown = v['marks'];
+  if (typeof x3 !== 'number' || !Number.isInteger(x3)) return p + '/marks: expected an integer';
+  if (x3 < 0) return p + '/marks: expected a number >= 0';
+  if ((e = _only(v, ['citationId', 'status', 'confidence', 'skipReason', 'segmentType', 'marks'], p))) return e;
+  return undefined;
+}
+
+function checkHighlightLifecycle$1(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['state'], p))) return e;
+  if (v['state'] !== 'idle') return p + '/state: expected "idle"';
+  if ((e = _only(v, ['state'], p))) return e;
+  return undefined;
+}
+
+function checkHighlightLifecycle$2(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['state', 'citationIds'], p))) return e;
+  if (v['state'] !== 'active') return p + '/state: expected "active"';
+  const x1: unknown = v['citationIds'];
+  if (!Array.isArray(x1)) return p + '/citationIds: expected an array';
+  if (x1.length > 5) return p + '/citationIds: expected at most 5 items';
+  for (let i2 = 0; i2 < x1.length; i2++) {
+    const x3: unknown = x1[i2];
+    if (typeof x3 !== 'string') return p + '/citationIds/' + i2 + ': expected a string';
+  }
+  if ((e = _only(v, ['state', 'citationIds'], p))) return e;
+  return undefined;
+}
+
+function checkHighlightLifecycle$3(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['state', 'reason'], p))) return e;
+  if (v['state'] !== 'stale') return p + '/state: expected "stale"';
+  if ((e = checkStaleReason(v['reason'], p + '/reason'))) return e;
+  if ((e = _only(v, ['state', 'reason'], p))) return e;
+  return undefined;
+}
+
+function checkHighlightLifecycle$4(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['state', 'reason'], p))) return e;
+  if (v['state'] !== 'unsupported') return p + '/state: expected "unsupported"';
+  if ((e = checkUnsupportedReason(v['reason'], p + '/reason'))) return e;
+  if ((e = _only(v, ['state', 'reason'], p))) return e;
+  return undefined;
+}
+
+function checkHighlightLifecycle(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if (!Object.hasOwn(v, 'state')) return p + ': missing required property \'state\'';
+  switch (v['state']) {
+    case 'idle':
+      if ((e = checkHighlightLifecycle$1(v, p))) return e;
+      break;
+    case 'active':
+      if ((e = checkHighlightLifecycle$2(v, p))) return e;
+      break;
+    case 'stale':
+      if ((e = checkHighlightLifecycle$3(v, p))) return e;
+      break;
+    case 'unsupported':
+      if ((e = checkHighlightLifecycle$4(v, p))) return e;
+      break;
+    default:
+      return p + '/state: expected one of "idle", "active", "stale", "unsupported"';
+  }
+  return undefined;
+}
+
+function checkStaleReason(v: unknown, p: string): string | undefined {
+  if (v !== 'path-changed' && v !== 'params-changed' && v !== 'expired' && v !== 'dom-changed') return p + ': expected one of "path-changed", "params-changed", "expired", "dom-changed"';
   return undefined;
 }
 
@@ -340,9 +1031,35 @@ function checkPendingSelection(v: unknown, p: string): string | undefined {
   return undefined;
 }
 
+function checkHighlightStats(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['textNodes', 'segments', 'indexMs', 'matchMs', 'highlightMs', 'longestSliceMs'], p))) return e;
+  const x1: unknown = v['textNodes'];
+  if (typeof x1 !== 'number' || !Number.isInteger(x1)) return p + '/textNodes: expected an integer';
+  if (x1 < 0) return p + '/textNodes: expected a number >= 0';
+  const x2: unknown = v['segments'];
+  if (typeof x2 !== 'number' || !Number.isInteger(x2)) return p + '/segments: expected an integer';
+  if (x2 < 0) return p + '/segments: expected a number >= 0';
+  const x3: unknown = v['indexMs'];
+  if (typeof x3 !== 'number' || !isFinite(x3)) return p + '/indexMs: expected a number';
+  if (x3 < 0) return p + '/indexMs: expected a number >= 0';
+  const x4: unknown = v['matchMs'];
+  if (typeof x4 !== 'number' || !isFinite(x4)) return p + '/matchMs: expected a number';
+  if (x4 < 0) return p + '/matchMs: expected a number >= 0';
+  const x5: unknown = v['highlightMs'];
+  if (typeof x5 !== 'number' || !isFinite(x5)) return p + '/highlightMs: expected a number';
+  if (x5 < 0) return p + '/highlightMs: expected a number >= 0';
+  const x6: unknown = v['longestSliceMs'];
+  if (typeof x6 !== 'number' || !isFinite(x6)) return p + '/longestSliceMs: expected a number';
+  if (x6 < 0) return p + '/longestSliceMs: expected a number >= 0';
+  if ((e = _only(v, ['textNodes', 'segments', 'indexMs', 'matchMs', 'highlightMs', 'longestSliceMs'], p))) return e;
+  return undefined;
+}
+
 // popup-to-background: popup -> background, runtime.sendMessage, request
 
-export const POPUP_TO_BACKGROUND_TYPES = ['ANALYZE_PAGE', 'GET_PENDING_CONTEXT', 'CLEAR_PENDING_CONTEXT'] as const;
+export const POPUP_TO_BACKGROUND_TYPES = ['ANALYZE_PAGE', 'QUERY', 'HIGHLIGHT_CITATIONS', 'SCROLL_TO_CITATION', 'CLEAR_HIGHLIGHTS', 'REINDEX_PAGE', 'GET_HIGHLIGHT_STATE', 'GET_PENDING_CONTEXT', 'CLEAR_PENDING_CONTEXT'] as const;
 
 /** Whether a value is a valid popup-to-background message: act on a message only then. */
 export function isPopupToBackground(value: unknown): value is PopupToBackground {
@@ -356,7 +1073,7 @@ export function describeInvalidPopupToBackground(value: unknown): string {
 
 // background-to-popup: background -> popup, runtime.sendMessage, response to popup-to-background
 
-export const BACKGROUND_TO_POPUP_TYPES = ['PAGE_ANALYZED', 'PAGE_UNSUPPORTED', 'PENDING_CONTEXT', 'ERROR'] as const;
+export const BACKGROUND_TO_POPUP_TYPES = ['PAGE_ANALYZED', 'PAGE_UNSUPPORTED', 'ANSWER', 'QUERY_FAILED', 'HIGHLIGHT_RESULTS', 'SCROLLED', 'HIGHLIGHT_STATE', 'CLEARED', 'PENDING_CONTEXT', 'ERROR'] as const;
 
 /** Whether a value is a valid background-to-popup message: act on a message only then. */
 export function isBackgroundToPopup(value: unknown): value is BackgroundToPopup {
@@ -370,7 +1087,7 @@ export function describeInvalidBackgroundToPopup(value: unknown): string {
 
 // background-to-content: background -> content, tabs.sendMessage, request
 
-export const BACKGROUND_TO_CONTENT_TYPES = ['EXTRACT_TEXT'] as const;
+export const BACKGROUND_TO_CONTENT_TYPES = ['EXTRACT_TEXT', 'INJECT_HIGHLIGHTS', 'SCROLL_TO', 'CLEAR_HIGHLIGHTS', 'GET_STATE'] as const;
 
 /** Whether a value is a valid background-to-content message: act on a message only then. */
 export function isBackgroundToContent(value: unknown): value is BackgroundToContent {
@@ -384,7 +1101,7 @@ export function describeInvalidBackgroundToContent(value: unknown): string {
 
 // content-to-background: content -> background, tabs.sendMessage, response to background-to-content
 
-export const CONTENT_TO_BACKGROUND_TYPES = ['TEXT_EXTRACTED', 'ERROR'] as const;
+export const CONTENT_TO_BACKGROUND_TYPES = ['TEXT_EXTRACTED', 'HIGHLIGHTS_INJECTED', 'SCROLLED', 'CLEARED', 'STATE', 'ERROR'] as const;
 
 /** Whether a value is a valid content-to-background message: act on a message only then. */
 export function isContentToBackground(value: unknown): value is ContentToBackground {

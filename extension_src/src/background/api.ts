@@ -1,0 +1,80 @@
+// The DocMind API client (seed 000 §6.2, Phase 4). The base URL is a build-time constant (xtk.toml [constants]);
+// the API answers with CORS headers, so the extension needs no host permission. Its answer is untrusted input:
+// parsed with the §6.3a parser, which recomputes `truncated` and `charactersAnalyzed` from the page.
+import { truncateConversation } from '../shared/conversation';
+import { parseApiResponse, type QueryResponse } from '../shared/parsing';
+import type { Conversation, Mode, QueryFailed } from '../shared/protocol';
+
+/** §6.2's QueryRequest. */
+export interface QueryRequest {
+  pageText: string;
+  question: string;
+  url?: string;
+  mode: Mode;
+  conversation?: Conversation;
+}
+
+const TIMEOUT_MS = 90_000;
+
+export const PARSE_FAILURE_MESSAGE = "DocMind couldn't process the response. Please try again.";
+
+function failed(reason: QueryFailed['reason'], message: string): QueryFailed {
+  return { type: 'QUERY_FAILED', reason, message };
+}
+
+/** The API's error body, `{error, message}`, when it sent one. */
+async function errorOf(response: Response): Promise<{ error: string; message: string }> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null) {
+      const { error, message } = body as Record<string, unknown>;
+      if (typeof error === 'string' && typeof message === 'string') return { error, message };
+    }
+  } catch {
+    // not JSON: below
+  }
+  return { error: 'HTTP_ERROR', message: `the API answered ${response.status} ${response.statusText}`.trim() };
+}
+
+/** Ask the API; the answer parsed as §6.3a says, or why there is none. */
+export async function query(request: QueryRequest, pageCharCount: number): Promise<QueryResponse | QueryFailed> {
+  const body: QueryRequest = request.conversation
+    ? { ...request, conversation: { ...request.conversation, messages: truncateConversation(request.conversation.messages) } }
+    : request;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  let response: Response;
+  let raw: string;
+  try {
+    response = await fetch(`${import.meta.env.API_BASE_URL}/query`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+      credentials: 'omit',
+    });
+    raw = response.ok ? await response.text() : '';
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'AbortError';
+    return failed(
+      'api-unreachable',
+      timedOut
+        ? 'DocMind took too long to answer. Please try again.'
+        : `Couldn't reach DocMind at ${import.meta.env.API_BASE_URL}. Is the API running?`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) {
+    const { error, message } = await errorOf(response);
+    if (error === 'JSON_PARSE_FAILED') return failed('unparseable-response', PARSE_FAILURE_MESSAGE);
+    if (error === 'INVALID_RESPONSE') return failed('invalid-response', PARSE_FAILURE_MESSAGE);
+    return failed('api-error', `DocMind's API could not answer: ${message}`);
+  }
+  const parsed = parseApiResponse(raw, pageCharCount);
+  if (!parsed.success) {
+    console.warn(`DocMind: the API's answer was rejected (${parsed.error})`); // the type only, never the text
+    return failed(parsed.error === 'JSON_PARSE_FAILED' ? 'unparseable-response' : 'invalid-response', PARSE_FAILURE_MESSAGE);
+  }
+  return parsed.data;
+}
