@@ -90,12 +90,15 @@ class ExtensionBrowser(ABC):
         return self.extension_base_url + path.lstrip("/")
 
     @abstractmethod
-    def open_tab(self, url: str) -> Tab:
-        """A tab navigated to `url`, returned once the page's load is complete."""
+    def open_tab(self, url: str, *, new_window: bool = False) -> Tab:
+        """A tab navigated to `url`, returned once the page's load is complete.
 
-    def open_extension_page(self, path: str) -> Tab:
+        With `new_window` it opens in a window of its own, so the tabs already open stay visible
+        (`document.visibilityState`): Firefox hides a window's other tabs, as a real popup would not."""
+
+    def open_extension_page(self, path: str, *, new_window: bool = False) -> Tab:
         """A tab showing one of the extension's pages, e.g. "popup/index.html?tabId=3"."""
-        return self.open_tab(self.extension_url(path))
+        return self.open_tab(self.extension_url(path), new_window=new_window)
 
     @abstractmethod
     def evaluate(
@@ -128,6 +131,16 @@ class ExtensionBrowser(ABC):
         Errors count by the script they come from. Chromium ignores those of code evaluated by the test
         (it is not the extension's); Firefox counts whatever runs in the extension's pages. So make an
         extension fail through its own code, as the fixtures do, not through `evaluate`."""
+
+    @abstractmethod
+    def click_menu_item(self, tab_id: int, menu_item_id: str, *, selection_text: str | None = None) -> None:
+        """Deliver a click on one of the extension's context-menu items, as the browser does when the user picks
+        it on page tab `tab_id` (the extension's own tab id), with `selection_text` selected.
+
+        Headless browsers draw no context menu to right-click, so this fires the browser's own event at the
+        point a real click would: Chromium dispatches `contextMenus.onClicked` in the service worker, Firefox
+        emits the menu click its menu code emits (granting activeTab, as a real click does). The extension's
+        listeners run unchanged; the menu item must exist (a click on an unknown id raises)."""
 
     @abstractmethod
     def screenshot(self, tab: Tab, path: str | Path) -> None:

@@ -232,7 +232,8 @@ class ChromiumBrowser(ExtensionBrowser):
             raise BrowserError("Chromium is not running")
         return self._context
 
-    def open_tab(self, url: str) -> Tab:
+    def open_tab(self, url: str, *, new_window: bool = False) -> Tab:
+        # Headless Chromium keeps every page visible, so a tab of its own window is just a new page.
         page = self._blank_page or self._ctx.new_page()
         self._blank_page = None
         try:
@@ -262,6 +263,18 @@ class ChromiumBrowser(ExtensionBrowser):
         except Exception as error:
             raise _protocol_error(error) from error
         return parse_evaluation_result(text)
+
+    def click_menu_item(self, tab_id: int, menu_item_id: str, *, selection_text: str | None = None) -> None:
+        workers = [w for w in self._ctx.service_workers if w.url.startswith(self.extension_base_url)]
+        if not workers:
+            raise BrowserError("the extension has no running service worker to deliver the menu click to")
+        try:
+            result = workers[0].evaluate(_MENU_CLICK_SCRIPT, {"tabId": tab_id, "menuItemId": menu_item_id,
+                                                              "selectionText": selection_text})
+        except Exception as error:
+            raise _protocol_error(error) from error
+        if "error" in result:
+            raise BrowserError(f"cannot click menu item {menu_item_id!r}: {result['error']}")
 
     def screenshot(self, tab: Tab, path: str | Path) -> None:
         page: Page = tab.handle
@@ -304,6 +317,21 @@ class ChromiumBrowser(ExtensionBrowser):
         info: dict[str, Any] = result["info"]
         return info
 
+
+# chrome.Event#dispatch runs the listeners the way the browser's own click does (the menu must exist: the
+# extension's contextMenus.create ran). A click also grants activeTab on that tab; here the page is already open.
+_MENU_CLICK_SCRIPT = """async ({ tabId, menuItemId, selectionText }) => {
+  let tab;
+  try {
+    tab = await chrome.tabs.get(tabId);
+  } catch (error) {
+    return { error: `no tab ${tabId}: ${error.message}` };
+  }
+  const info = { menuItemId, editable: false, frameId: 0, pageUrl: tab.url ?? "" };
+  if (selectionText !== null) info.selectionText = selectionText;
+  chrome.contextMenus.onClicked.dispatch(info, tab);
+  return {};
+}"""
 
 _EXTENSION_INFO_SCRIPT = """async (id) => {
   for (let waited = 0; !globalThis.chrome?.developerPrivate && waited < 5000; waited += 20) {

@@ -418,9 +418,12 @@ class FirefoxBrowser(ExtensionBrowser):
 
     # --- tabs and pages ----------------------------------------------------------------------------------
 
-    def open_tab(self, url: str) -> Tab:
-        context = self._blank_context or str(self._command("browsingContext.create", {"type": "tab"})["context"])
-        self._blank_context = None
+    def open_tab(self, url: str, *, new_window: bool = False) -> Tab:
+        if new_window:
+            context = str(self._command("browsingContext.create", {"type": "window"})["context"])
+        else:
+            context = self._blank_context or str(self._command("browsingContext.create", {"type": "tab"})["context"])
+            self._blank_context = None
         try:
             self._command("browsingContext.navigate", {"context": context, "url": url, "wait": "complete"})
         except BrowserError as error:
@@ -451,6 +454,14 @@ class FirefoxBrowser(ExtensionBrowser):
             name, _, message = text.partition(": ")
             raise JavaScriptError(name, message or text)
         return parse_evaluation_result(result.get("result", {}).get("value"))
+
+    def click_menu_item(self, tab_id: int, menu_item_id: str, *, selection_text: str | None = None) -> None:
+        result = self._chrome_evaluate(
+            _MENU_CLICK_SCRIPT,
+            {"id": self.extension_id, "tabId": tab_id, "menuItemId": menu_item_id, "selectionText": selection_text},
+        )
+        if "error" in result:
+            raise BrowserError(f"cannot click menu item {menu_item_id!r}: {result['error']}")
 
     def screenshot(self, tab: Tab, path: str | Path) -> None:
         result = self._command("browsingContext.captureScreenshot", {"context": tab.handle})
@@ -503,6 +514,25 @@ _SETUP_SCRIPT = """async ({ id, waitForBackground, backgroundTimeoutMs, probeHos
     if (!/already/i.test(String(error))) throw error;
   }
   return { uuid: policy.mozExtensionHostname, backgroundStarted };
+}"""
+
+# What ext-menus.js does when the user picks an extension's item: grant activeTab on the tab, then emit
+# "webext-menu-menuitem-click" with the click info and the native tab, which the menus API turns into onClicked.
+_MENU_CLICK_SCRIPT = """async ({ id, tabId, menuItemId, selectionText }) => {
+  const extension = WebExtensionPolicy.getByID(id)?.extension;
+  if (!extension) return { error: `no running extension ${id}` };
+  let nativeTab;
+  try {
+    nativeTab = extension.tabManager.get(tabId).nativeTab;
+  } catch (error) {
+    return { error: `no tab ${tabId}: ${error}` };
+  }
+  extension.tabManager.addActiveTabPermission(nativeTab);
+  const info = { menuItemId, editable: false, frameId: 0, pageUrl: nativeTab.linkedBrowser.currentURI.spec,
+                 modifiers: [], button: 0 };
+  if (selectionText !== null) info.selectionText = selectionText;
+  extension.emit("webext-menu-menuitem-click", info, nativeTab);
+  return {};
 }"""
 
 _COLLECT_SCRIPT = """async ({ base, addonId, probeName, timeoutMs }) => {

@@ -1,31 +1,38 @@
-// DocMind's popup: finds its tab, asks the background to read the page (the content script does the reading)
-// and shows what was analyzed (seed 000 §9.3); pre-fills a question from a context-menu selection (§5.4).
-import { activeTabId, sendToBackground } from '../shared/browser';
+// DocMind's popup (seed 000 §9, Phase 4): reads the page through the background, asks questions in a thread,
+// shows answers with citation badges and their confidence, drives highlighting (scroll, retry, stale status)
+// and pre-fills a question from a context-menu selection (§5.4). It keeps no state beyond its own lifetime.
+import { activeTabId, connectPopupToBackground, sendToBackground } from '../shared/browser';
 import {
   describeInvalidBackgroundToPopup,
   isBackgroundToPopup,
+  type Answer,
   type BackgroundToPopup,
+  type Mode,
   type PopupToBackground,
-  type UnsupportedReason,
 } from '../shared/protocol';
 import { selectionQuestion } from '../shared/selection';
+import { Thread, type ResetReason } from './thread';
+import {
+  element,
+  renderError,
+  renderNotice,
+  renderTurn,
+  showLifecycle,
+  showPrivacy,
+  UNSUPPORTED_MESSAGES,
+  type AnswerView,
+} from './view';
 
-const UNSUPPORTED_MESSAGES: Record<UnsupportedReason, string> = {
-  'virtualized-content': 'This page uses virtual scrolling.',
-  'iframe-heavy': 'Content is embedded in frames.',
-  'shadow-dom-content': "This page structure doesn't support highlighting.",
-  'insufficient-text': 'Not enough text content found.',
-  'too-large': 'This page is too large to safely highlight.',
-  'restricted-page': "This page doesn't allow extensions to read or highlight content.",
+/** How often an open popup checks that its highlights still describe the page (§6.4 stale detection). */
+const STATE_POLL_MS = 1000;
+
+const RESET_NOTICES: Record<ResetReason, string> = {
+  'new-conversation': 'New conversation.',
+  'mode-changed': 'New conversation: the answer style changed.',
+  'page-changed': 'New conversation: the page changed.',
 };
 
-function element<T extends HTMLElement>(id: string): T {
-  const found = document.getElementById(id);
-  if (!found) throw new Error(`popup markup lacks #${id}`);
-  return found as T;
-}
-
-async function ask(message: PopupToBackground): Promise<BackgroundToPopup> {
+async function ask(message: PopupToBackground): Promise<Exclude<BackgroundToPopup, { type: 'ERROR' }>> {
   const answer = await sendToBackground(message);
   if (!isBackgroundToPopup(answer)) {
     throw new Error(`the background sent an invalid answer (${describeInvalidBackgroundToPopup(answer)})`);
@@ -44,41 +51,218 @@ async function targetTabId(): Promise<number | undefined> {
   return activeTabId();
 }
 
-function showAnalysis(answer: BackgroundToPopup): void {
-  const status = element<HTMLParagraphElement>('status');
-  const privacy = element<HTMLElement>('privacy');
-  if (answer.type === 'PAGE_ANALYZED') {
-    status.textContent = 'Ready. Answers come only from this page.';
-    privacy.textContent =
-      `Analyzed ${answer.charactersAnalyzed.toLocaleString('en-US')} characters from this page only` +
-      (answer.truncated ? ' (truncated)' : '');
-    privacy.dataset['characters'] = String(answer.charactersAnalyzed);
-    privacy.hidden = false;
-  } else if (answer.type === 'PAGE_UNSUPPORTED') {
-    status.textContent = UNSUPPORTED_MESSAGES[answer.reason];
-    status.className = 'unsupported';
-    status.dataset['reason'] = answer.reason;
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // The async clipboard can refuse an unfocused document; the legacy command works on a click in the popup.
+    const scratch = document.createElement('textarea');
+    scratch.value = text;
+    document.body.append(scratch);
+    scratch.select();
+    const copied = document.execCommand('copy');
+    scratch.remove();
+    return copied;
   }
 }
 
-async function prefillFromSelection(tabId: number): Promise<void> {
-  const answer = await ask({ type: 'GET_PENDING_CONTEXT', tabId });
-  if (answer.type !== 'PENDING_CONTEXT' || answer.payload === null) return;
-  element<HTMLTextAreaElement>('question').value = selectionQuestion(answer.payload.selectionText);
-  await ask({ type: 'CLEAR_PENDING_CONTEXT', tabId });
+class Popup {
+  private readonly thread = new Thread();
+  private pageUrlIdentity = '';
+  private current: AnswerView | null = null;
+  private highlighted = false;
+  private polling: ReturnType<typeof setInterval> | undefined;
+  private readonly threadView = element<HTMLElement>('thread');
+  private readonly status = element<HTMLParagraphElement>('status');
+  private readonly question = element<HTMLTextAreaElement>('question');
+  private readonly mode = element<HTMLSelectElement>('mode');
+  private readonly submit = element<HTMLButtonElement>('submit');
+
+  constructor(private readonly tabId: number) {}
+
+  async start(): Promise<void> {
+    document.body.dataset['tabId'] = String(this.tabId);
+    connectPopupToBackground(this.tabId); // the background clears the page's highlights when this closes
+    element<HTMLFormElement>('ask').addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.submitQuestion();
+    });
+    this.question.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey) {
+        event.preventDefault();
+        void this.submitQuestion();
+      }
+    });
+    this.mode.addEventListener('change', () => {
+      if (this.thread.started) this.resetThread('mode-changed', { clearView: false });
+    });
+    element<HTMLButtonElement>('new-conversation').addEventListener('click', () =>
+      this.resetThread('new-conversation', { clearView: true }),
+    );
+    element<HTMLButtonElement>('retry').addEventListener('click', () => void this.retry());
+
+    await this.prefillFromSelection();
+    const analysis = await ask({ type: 'ANALYZE_PAGE', tabId: this.tabId });
+    if (analysis.type === 'PAGE_ANALYZED') {
+      this.pageUrlIdentity = analysis.pageUrlIdentity;
+      this.status.textContent = 'Ready. Answers come only from this page.';
+      showPrivacy(analysis.charactersAnalyzed, analysis.truncated);
+    } else if (analysis.type === 'PAGE_UNSUPPORTED') {
+      this.showUnsupported(analysis.reason);
+    }
+  }
+
+  private showUnsupported(reason: keyof typeof UNSUPPORTED_MESSAGES): void {
+    this.status.textContent = UNSUPPORTED_MESSAGES[reason];
+    this.status.className = 'unsupported';
+    this.status.dataset['reason'] = reason;
+    this.submit.disabled = reason === 'restricted-page';
+  }
+
+  private async prefillFromSelection(): Promise<void> {
+    const answer = await ask({ type: 'GET_PENDING_CONTEXT', tabId: this.tabId });
+    if (answer.type !== 'PENDING_CONTEXT' || answer.payload === null) return;
+    this.question.value = selectionQuestion(answer.payload.selectionText);
+    this.question.dataset['prefilled'] = 'true';
+    await ask({ type: 'CLEAR_PENDING_CONTEXT', tabId: this.tabId });
+  }
+
+  private resetThread(reason: ResetReason, { clearView }: { clearView: boolean }): void {
+    this.thread.reset();
+    if (clearView) {
+      this.threadView.replaceChildren();
+      this.current?.setResults(null);
+      this.current = null;
+      if (this.highlighted) void ask({ type: 'CLEAR_HIGHLIGHTS', tabId: this.tabId }).catch(() => undefined);
+      this.highlighted = false;
+      showLifecycle({ state: 'idle' });
+    } else {
+      renderNotice(this.threadView, RESET_NOTICES[reason]);
+    }
+    document.body.dataset['threadId'] = '';
+    element<HTMLLabelElement>('question-label').textContent = 'Ask about this page';
+    element<HTMLButtonElement>('new-conversation').hidden = true;
+  }
+
+  private async submitQuestion(): Promise<void> {
+    const question = this.question.value.trim();
+    if (!question || this.submit.disabled) return;
+    const mode = this.mode.value as Mode;
+    const reason = this.thread.resetReasonFor(mode, this.pageUrlIdentity);
+    if (reason) this.resetThread(reason, { clearView: false });
+    const conversation = this.thread.forRequest(mode, this.pageUrlIdentity);
+
+    this.submit.disabled = true;
+    document.body.dataset['busy'] = 'true';
+    this.status.className = '';
+    this.status.textContent = 'Thinking…';
+    try {
+      const answer = await ask({
+        type: 'QUERY',
+        tabId: this.tabId,
+        payload: { question, mode, ...(conversation ? { conversation } : {}) },
+      });
+      if (answer.type === 'ANSWER') {
+        this.question.value = '';
+        delete this.question.dataset['prefilled'];
+        await this.showAnswer(question, mode, answer);
+      } else if (answer.type === 'QUERY_FAILED') {
+        renderError(this.threadView, answer.message);
+        this.status.textContent = '';
+      } else if (answer.type === 'PAGE_UNSUPPORTED') {
+        this.showUnsupported(answer.reason);
+      }
+    } catch (error) {
+      renderError(this.threadView, `Something went wrong: ${error instanceof Error ? error.message : String(error)}`);
+      this.status.textContent = '';
+    } finally {
+      this.submit.disabled = this.status.dataset['reason'] === 'restricted-page';
+      document.body.dataset['busy'] = 'false';
+    }
+  }
+
+  private async showAnswer(question: string, mode: Mode, answer: Answer): Promise<void> {
+    if (this.thread.resetReasonFor(mode, answer.pageUrlIdentity) === 'page-changed') {
+      this.resetThread('page-changed', { clearView: false });
+    }
+    this.pageUrlIdentity = answer.pageUrlIdentity;
+    this.thread.record(mode, answer.pageUrlIdentity, question, answer.answer);
+    document.body.dataset['threadId'] = this.thread.threadId ?? '';
+    showPrivacy(answer.charactersAnalyzed, answer.truncated);
+    this.status.textContent = answer.citations.length > 0 ? 'Highlighting sources…' : '';
+    element<HTMLLabelElement>('question-label').textContent = 'Ask a follow-up';
+    element<HTMLButtonElement>('new-conversation').hidden = false;
+
+    this.current?.setResults(null); // a new answer's highlights replace the previous one's
+    this.current = renderTurn(
+      this.threadView,
+      question,
+      answer.answer,
+      answer.citations,
+      (citationId) => void ask({ type: 'SCROLL_TO_CITATION', tabId: this.tabId, citationId }),
+      copyText,
+    );
+    if (answer.citations.length === 0) {
+      showLifecycle({ state: 'idle' });
+      return;
+    }
+    await this.highlight({ type: 'HIGHLIGHT_CITATIONS', tabId: this.tabId, citations: answer.citations });
+  }
+
+  private async highlight(request: PopupToBackground): Promise<void> {
+    const view = this.current;
+    const answer = await ask(request);
+    if (answer.type !== 'HIGHLIGHT_RESULTS' || view !== this.current) return;
+    view?.setResults(answer.results);
+    showLifecycle(answer.lifecycle);
+    this.highlighted = answer.lifecycle.state === 'active';
+    const marked = answer.results.filter((r) => r.marks > 0).length;
+    this.status.textContent = `${marked} of ${answer.results.length} sources highlighted on the page.`;
+    document.body.dataset['highlighted'] = String(marked);
+    this.polling ??= setInterval(() => void this.checkState(), STATE_POLL_MS);
+  }
+
+  private async retry(): Promise<void> {
+    element<HTMLButtonElement>('retry').disabled = true;
+    try {
+      await this.highlight({ type: 'REINDEX_PAGE', tabId: this.tabId });
+    } finally {
+      element<HTMLButtonElement>('retry').disabled = false;
+    }
+  }
+
+  /** Stale detection while the popup is open: the lifecycle, and the page's identity for the thread. */
+  private async checkState(): Promise<void> {
+    let answer: BackgroundToPopup;
+    try {
+      answer = await ask({ type: 'GET_HIGHLIGHT_STATE', tabId: this.tabId });
+    } catch {
+      return; // the next poll tries again
+    }
+    if (answer.type !== 'HIGHLIGHT_STATE') return;
+    if (answer.lifecycle.state === 'stale' && document.body.dataset['lifecycle'] !== 'stale') {
+      this.current?.setResults(null);
+      this.highlighted = false;
+    }
+    document.body.dataset['lifecycle'] = answer.lifecycle.state;
+    showLifecycle(answer.lifecycle);
+    if (answer.pageUrlIdentity && answer.pageUrlIdentity !== this.pageUrlIdentity) {
+      this.pageUrlIdentity = answer.pageUrlIdentity;
+      if (this.thread.started) this.resetThread('page-changed', { clearView: false });
+    }
+  }
 }
 
 async function main(): Promise<void> {
   const status = element<HTMLParagraphElement>('status');
-  const tabId = await targetTabId();
-  if (tabId === undefined) {
-    status.textContent = 'No page to read in this window.';
-    return;
-  }
-  document.body.dataset['tabId'] = String(tabId);
   try {
-    await prefillFromSelection(tabId);
-    showAnalysis(await ask({ type: 'ANALYZE_PAGE', tabId }));
+    const tabId = await targetTabId();
+    if (tabId === undefined) {
+      status.textContent = 'No page to read in this window.';
+      return;
+    }
+    await new Popup(tabId).start();
   } catch (error) {
     status.textContent = `Could not read this page: ${error instanceof Error ? error.message : String(error)}`;
     status.className = 'unsupported';

@@ -1,0 +1,163 @@
+// What the popup shows (seed 000 §9): the thread, citation badges with their confidence, the highlight status
+// and the privacy indicator. Plain DOM; text always goes in through textContent, never as HTML.
+import type { Citation, HighlightLifecycle, HighlightResult, StaleReason, UnsupportedReason } from '../shared/protocol';
+
+export const STALE_MESSAGES: Record<StaleReason, string> = {
+  'path-changed': 'You navigated to a different page.',
+  'params-changed': 'Page version or settings changed.',
+  expired: 'Highlights are from an earlier session.',
+  'dom-changed': 'Page content may have updated.',
+};
+
+export const UNSUPPORTED_MESSAGES: Record<UnsupportedReason, string> = {
+  'virtualized-content': 'This page uses virtual scrolling.',
+  'iframe-heavy': 'Content is embedded in frames.',
+  'shadow-dom-content': "This page structure doesn't support highlighting.",
+  'insufficient-text': 'Not enough text content found.',
+  'too-large': 'This page is too large to safely highlight.',
+  'restricted-page': "This page doesn't allow extensions to read or highlight content.",
+};
+
+export function element<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`popup markup lacks #${id}`);
+  return found as T;
+}
+
+function make<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** One line under a citation saying what became of it in the page: the confidence indicator of Phase 3b. */
+export function citationState(result: HighlightResult | undefined): string {
+  if (!result) return 'Locating in the page…';
+  const percent = `${Math.floor(result.confidence * 100)}%`;
+  if (result.status === 'matched' && result.marks > 0) {
+    return result.confidence >= 1 ? 'Highlighted · exact match' : `Highlighted · ${percent} match`;
+  }
+  switch (result.skipReason) {
+    case 'quote-spans-multiple-sections':
+      return 'Not highlighted: the quote spans several sections of the page';
+    case 'confidence-below-threshold':
+      return `Not highlighted: closest text is only a ${percent} match`;
+    case 'match-timeout':
+      return 'Not highlighted: the page took too long to search';
+    case 'page-structure-unsupported':
+      return 'Not highlighted: this part of the page cannot be highlighted';
+    default:
+      return 'Not found on this page';
+  }
+}
+
+export interface AnswerView {
+  root: HTMLElement;
+  setResults(results: HighlightResult[] | null): void;
+}
+
+/** A question bubble and its answer, with a copy button and one badge per citation. */
+export function renderTurn(
+  thread: HTMLElement,
+  question: string,
+  answer: string,
+  citations: Citation[],
+  onScroll: (citationId: string) => void,
+  onCopy: (text: string) => Promise<boolean>,
+): AnswerView {
+  thread.append(make('p', 'question', question));
+  const root = make('article', 'answer');
+  root.append(make('p', 'answer-text', answer));
+
+  const tools = make('div', 'answer-tools');
+  const copy = make('button', 'quiet copy', 'Copy answer');
+  copy.type = 'button';
+  copy.addEventListener('click', () => {
+    void onCopy(answer).then((ok) => {
+      copy.textContent = ok ? 'Copied' : 'Copy failed';
+      setTimeout(() => (copy.textContent = 'Copy answer'), 1500);
+    });
+  });
+  tools.append(copy);
+  root.append(tools);
+
+  const list = make('ol', 'citations');
+  const rows = citations.map((citation, index) => {
+    const row = make('li', 'citation');
+    row.dataset['citationId'] = citation.id;
+    const badge = make('button', 'badge', String(index + 1));
+    badge.type = 'button';
+    badge.dataset['citationId'] = citation.id;
+    badge.addEventListener('click', () => {
+      if (badge.dataset['clickable'] === 'true') onScroll(citation.id);
+    });
+    const quote = make('span', 'citation-quote', `“${citation.text}”`);
+    const state = make('span', 'citation-state');
+    quote.append(state);
+    row.append(badge, quote);
+    list.append(row);
+    return { citation, row, badge, state };
+  });
+  if (rows.length > 0) root.append(list);
+  thread.append(root);
+  root.scrollIntoView({ block: 'end' });
+
+  const view: AnswerView = {
+    root,
+    setResults(results) {
+      for (const { citation, row, badge, state } of rows) {
+        const result = results?.find((r) => r.citationId === citation.id);
+        const clickable = result?.status === 'matched' && result.marks > 0;
+        badge.disabled = !clickable;
+        badge.dataset['clickable'] = String(clickable);
+        badge.title = clickable ? 'Click to scroll to source' : citation.text;
+        row.dataset['status'] = result?.status ?? 'pending';
+        if (result) row.dataset['confidence'] = result.confidence.toFixed(2);
+        state.textContent = results === null ? 'Highlight removed' : citationState(result);
+      }
+    },
+  };
+  view.setResults([]);
+  return view;
+}
+
+export function renderNotice(thread: HTMLElement, text: string): void {
+  thread.append(make('p', 'notice', text));
+}
+
+export function renderError(thread: HTMLElement, text: string): void {
+  const node = make('p', 'error', text);
+  node.setAttribute('role', 'alert');
+  thread.append(node);
+  node.scrollIntoView({ block: 'end' });
+}
+
+/** The highlight status bar of §9.2: nothing while active or idle, a message otherwise, Retry when stale. */
+export function showLifecycle(lifecycle: HighlightLifecycle): void {
+  const bar = element<HTMLDivElement>('highlight-status');
+  const message = element<HTMLSpanElement>('highlight-message');
+  const retry = element<HTMLButtonElement>('retry');
+  bar.dataset['state'] = lifecycle.state;
+  if (lifecycle.state === 'stale') {
+    bar.dataset['reason'] = lifecycle.reason;
+    message.textContent = `${STALE_MESSAGES[lifecycle.reason]} Highlights are from a previous state.`;
+  } else if (lifecycle.state === 'unsupported') {
+    bar.dataset['reason'] = lifecycle.reason;
+    message.textContent = UNSUPPORTED_MESSAGES[lifecycle.reason];
+  } else {
+    delete bar.dataset['reason'];
+  }
+  bar.hidden = lifecycle.state === 'active' || lifecycle.state === 'idle';
+  retry.hidden = lifecycle.state !== 'stale';
+}
+
+/** "Analyzed N characters from this page only" (§9.3). */
+export function showPrivacy(charactersAnalyzed: number, truncated: boolean): void {
+  const privacy = element<HTMLElement>('privacy');
+  privacy.textContent =
+    `Analyzed ${charactersAnalyzed.toLocaleString('en-US')} characters from this page only` + (truncated ? ' (truncated)' : '');
+  privacy.dataset['characters'] = String(charactersAnalyzed);
+  privacy.dataset['truncated'] = String(truncated);
+  privacy.hidden = false;
+}
