@@ -1,0 +1,200 @@
+"""The request and response of `POST /query` (seed 000 §6.2 and Phase 4), and what the server makes of a request.
+
+Validation is strict (no coercion: `"question": 5` is an error, not `"5"`) and unknown fields are errors, so a
+typo in the extension fails loudly instead of being ignored. Every problem becomes one sentence naming the field
+(`conversation.messages[2].role: must be 'user' or 'assistant'`).
+
+Limits are the frozen ones of the Python reference (`toolchain/reference/config.py`), measured in UTF-16 code units
+as the extension measures them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from toolchain.reference import text as js
+from toolchain.reference.config import CHAT_CONFIG
+from toolchain.reference.conversation import truncate_conversation
+
+Mode = Literal["qa", "summary", "eli5", "key-takeaways", "main-arguments"]
+MODES: tuple[Mode, ...] = ("qa", "summary", "eli5", "key-takeaways", "main-arguments")
+
+MAX_PAGE_CHARS: int = CHAT_CONFIG["MAX_PAGE_CHARS"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class ConversationMessage(_Strict):
+    role: Literal["user", "assistant"]
+    content: str
+
+
+class Conversation(_Strict):
+    threadId: str
+    messages: list[ConversationMessage]
+    pageUrlIdentity: str
+    mode: Mode
+
+
+class QueryRequest(_Strict):
+    pageText: str
+    question: str
+    # Optional fields also accept null: JSON clients often write null for "absent".
+    url: str | None = None
+    mode: Mode | None = None
+    conversation: Conversation | None = None
+
+    @field_validator("question")
+    @classmethod
+    def _question_not_blank(cls, value: str) -> str:
+        if js.js_trim(value) == "":
+            raise ValueError("must be a non-empty string")
+        return value
+
+
+class Citation(_Strict):
+    id: str = Field(pattern=r"^cite-[0-9]+$")
+    text: str
+    relevance: str
+
+
+class QueryResponse(_Strict):
+    answer: str
+    citations: list[Citation]
+    truncated: bool
+    charactersAnalyzed: int
+
+
+class RequestError(ValueError):
+    """A request the server refuses: HTTP status, error code and one sentence naming the field."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+# -- turning pydantic's errors into sentences ---------------------------------------------------------------------
+
+
+def _field_path(loc: tuple[int | str, ...]) -> str:
+    path = ""
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path or "request body"
+
+
+def _problem(error: Any) -> str:
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return "is required"
+    if kind == "extra_forbidden":
+        return "unknown field"
+    if kind == "string_type":
+        return "must be a string"
+    if kind == "literal_error":
+        return f"must be {ctx.get('expected', 'one of the allowed values')}"
+    if kind == "list_type":
+        return "must be an array"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return "must be a JSON object" if not error["loc"] else "must be an object"
+    if kind == "value_error" and "error" in ctx:
+        return str(ctx["error"])
+    return str(error["msg"])
+
+
+def describe_validation_error(error: ValidationError, limit: int = 3) -> str:
+    problems = [f"{_field_path(tuple(e['loc']))}: {_problem(e)}" for e in error.errors()]
+    message = "; ".join(problems[:limit])
+    if len(problems) > limit:
+        message += f" (and {len(problems) - limit} more)"
+    return message
+
+
+# -- from bytes to a prepared query -----------------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_body(body: bytes) -> QueryRequest:
+    """The request in `body` (UTF-8 JSON), or a RequestError (400) saying what is wrong and where."""
+    try:
+        decoded = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RequestError(400, "INVALID_JSON", f"request body: not valid UTF-8 (byte {error.start})") from None
+    try:
+        data = json.loads(decoded, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno} column {error.colno}"
+        raise RequestError(400, "INVALID_JSON", f"request body: not valid JSON ({error.msg} at {where})") from None
+    except (ValueError, RecursionError) as error:  # NaN/Infinity, or absurd nesting
+        raise RequestError(400, "INVALID_JSON", f"request body: not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise RequestError(400, "INVALID_REQUEST", "request body: must be a JSON object")
+    try:
+        return QueryRequest.model_validate(data)
+    except ValidationError as error:
+        raise RequestError(400, "INVALID_REQUEST", describe_validation_error(error)) from None
+
+
+def cut_page_text(page_text: str) -> str:
+    """The first MAX_PAGE_CHARS code units of the page, never ending on the first half of a surrogate pair — the
+    cut the extension's content script makes, so both sides analyze the same text."""
+    if js.length(page_text) <= MAX_PAGE_CHARS:
+        return page_text
+    unit_text = js.units(page_text)
+    cut = unit_text[:MAX_PAGE_CHARS]
+    if "\ud800" <= cut[-1] <= "\udbff":
+        cut = cut[:-1]
+    return js.text(cut)
+
+
+@dataclass(frozen=True)
+class PreparedQuery:
+    """What an answerer sees: the page already cut (it never reads past MAX_PAGE_CHARS) and the history already
+    truncated as the extension truncates it."""
+
+    page_text: str
+    question: str
+    mode: Mode
+    url: str | None
+    history: tuple[ConversationMessage, ...]
+    page_length: int  # of the page as sent, in UTF-16 code units
+    truncated: bool  # §6.3a: page_length > MAX_PAGE_CHARS
+    characters_analyzed: int  # §6.3a: min(page_length, MAX_PAGE_CHARS)
+
+
+def prepare(request: QueryRequest) -> PreparedQuery:
+    conversation = request.conversation
+    if conversation is not None and request.mode is not None and conversation.mode != request.mode:
+        raise RequestError(
+            400,
+            "INVALID_REQUEST",
+            f"conversation.mode: must equal mode ('{request.mode}'); a thread is locked to the mode it started with",
+        )
+    mode: Mode = request.mode or (conversation.mode if conversation else "qa")
+    history: tuple[ConversationMessage, ...] = ()
+    if conversation is not None:
+        kept = truncate_conversation([m.model_dump() for m in conversation.messages])
+        history = tuple(ConversationMessage.model_validate(m) for m in kept)
+    page_length = js.length(request.pageText)  # §6.3a: computed from the page, in code units
+    return PreparedQuery(
+        page_text=cut_page_text(request.pageText),
+        question=js.js_trim(request.question),
+        mode=mode,
+        url=request.url,
+        history=history,
+        page_length=page_length,
+        truncated=page_length > MAX_PAGE_CHARS,
+        characters_analyzed=min(page_length, MAX_PAGE_CHARS),
+    )
