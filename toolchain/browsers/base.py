@@ -143,8 +143,12 @@ class ExtensionBrowser(ABC):
         listeners run unchanged; the menu item must exist (a click on an unknown id raises)."""
 
     @abstractmethod
-    def screenshot(self, tab: Tab, path: str | Path) -> None:
-        """Save a PNG of the tab's viewport."""
+    def screenshot(self, tab: Tab, path: str | Path, *, selector: str | None = None) -> None:
+        """Save a PNG of the tab's viewport, or of the first element matching the CSS `selector`."""
+
+    @abstractmethod
+    def set_color_scheme(self, scheme: str) -> None:
+        """Make `prefers-color-scheme` match "light" or "dark" in every tab, as the system setting would."""
 
     @abstractmethod
     def close(self) -> None:

@@ -276,9 +276,18 @@ class ChromiumBrowser(ExtensionBrowser):
         if "error" in result:
             raise BrowserError(f"cannot click menu item {menu_item_id!r}: {result['error']}")
 
-    def screenshot(self, tab: Tab, path: str | Path) -> None:
+    def screenshot(self, tab: Tab, path: str | Path, *, selector: str | None = None) -> None:
         page: Page = tab.handle
-        page.screenshot(path=str(path), type="png")
+        if selector is None:
+            page.screenshot(path=str(path), type="png")
+        else:
+            page.locator(selector).first.screenshot(path=str(path), type="png")
+
+    def set_color_scheme(self, scheme: str) -> None:
+        if scheme not in ("light", "dark"):
+            raise ValueError(f"color scheme must be 'light' or 'dark', not {scheme!r}")
+        for page in self._ctx.pages:
+            page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
 
     # --- errors ------------------------------------------------------------------------------------------
 

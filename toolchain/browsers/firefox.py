@@ -463,9 +463,29 @@ class FirefoxBrowser(ExtensionBrowser):
         if "error" in result:
             raise BrowserError(f"cannot click menu item {menu_item_id!r}: {result['error']}")
 
-    def screenshot(self, tab: Tab, path: str | Path) -> None:
-        result = self._command("browsingContext.captureScreenshot", {"context": tab.handle})
+    def screenshot(self, tab: Tab, path: str | Path, *, selector: str | None = None) -> None:
+        params: dict[str, Any] = {"context": tab.handle}
+        if selector is not None:
+            found = self._command(
+                "script.evaluate",
+                {"expression": f"document.querySelector({json.dumps(selector)})", "target": {"context": tab.handle},
+                 "awaitPromise": False, "resultOwnership": "root"},
+            )
+            shared_id = found.get("result", {}).get("sharedId")
+            if not shared_id:
+                raise BrowserError(f"no element matches {selector!r}")
+            params["clip"] = {"type": "element", "element": {"sharedId": shared_id}}
+        result = self._command("browsingContext.captureScreenshot", params)
         Path(path).write_bytes(base64.b64decode(result["data"]))
+
+    def set_color_scheme(self, scheme: str) -> None:
+        if scheme not in ("light", "dark"):
+            raise ValueError(f"color scheme must be 'light' or 'dark', not {scheme!r}")
+        # Firefox's own override of the system setting: 0 dark, 1 light (2 follows the system).
+        self._chrome_evaluate(
+            "async ({ value }) => { Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', value); return {}; }",
+            {"value": 0 if scheme == "dark" else 1},
+        )
 
     # --- errors ------------------------------------------------------------------------------------------
 

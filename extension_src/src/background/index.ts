@@ -58,7 +58,7 @@ onContextMenuClicked((click) => {
   const selectionText = truncateSelection(click.selectionText);
   if (selectionText === null) return;
   pendingContextByTabId.set(click.tabId, { selectionText, createdAt: Date.now() });
-  void tryOpenPopup();
+  void tryOpenPopup(click.windowId);
 });
 
 // Appendix A: the content script cannot see the popup close; the background can, and clears the page.

@@ -57,6 +57,7 @@ export interface MenuClick {
   menuItemId: string | number;
   selectionText?: string | undefined;
   tabId?: number | undefined;
+  windowId?: number | undefined;
 }
 
 export function createContextMenu(id: string, title: string, contexts: Browser.Menus.ContextType[]): void {
@@ -65,7 +66,7 @@ export function createContextMenu(id: string, title: string, contexts: Browser.M
 
 export function onContextMenuClicked(listener: (click: MenuClick) => void): void {
   browser.contextMenus.onClicked.addListener((info, tab) =>
-    listener({ menuItemId: info.menuItemId, selectionText: info.selectionText, tabId: tab?.id }),
+    listener({ menuItemId: info.menuItemId, selectionText: info.selectionText, tabId: tab?.id, windowId: tab?.windowId }),
   );
 }
 
@@ -88,13 +89,17 @@ export function onPopupClosed(listener: (tabId: number) => void): void {
   });
 }
 
-/** Best effort (seed 000 §5.4): browsers may refuse without a user gesture; the prefill waits either way. */
-export async function tryOpenPopup(): Promise<void> {
+/**
+ * Best effort (seed 000 §5.4): browsers may refuse without a user gesture; the prefill waits either way. The
+ * popup opens over the window of the page the menu was used in, whose active tab the popup then reads.
+ */
+export async function tryOpenPopup(windowId?: number): Promise<void> {
+  const options = windowId === undefined ? {} : { windowId };
   try {
     if (import.meta.env.MANIFEST_VERSION === 3) {
-      await browser.action.openPopup();
+      await browser.action.openPopup(options);
     } else {
-      await browser.browserAction.openPopup();
+      await browser.browserAction.openPopup(options);
     }
   } catch {
     // Not allowed here: the user opens the popup from the toolbar and finds the question waiting.
