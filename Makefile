@@ -8,7 +8,7 @@ EXT := extension_src
 ORACLES := tests/oracle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test lint setup python-deps node-deps oracle-deps browsers package bench clean
+.PHONY: build test lint api setup python-deps node-deps oracle-deps browsers package bench clean
 
 ## make build — set up Python and npm dependencies, then build DocMind for Chrome, Edge and Firefox into build/.
 build: setup
@@ -21,6 +21,11 @@ test: setup oracle-deps browsers
 ## make lint — xtk's own lint of DocMind: permission posture and message protocol (no findings expected).
 lint: setup
 	$(BIN)/xtk lint
+
+## make api — set up Python, then serve the DocMind API on http://127.0.0.1:8787 until Ctrl-C (offline answerer
+## unless DOCMIND_LLM_BASE_URL is set; docs/api.md). Options go in API_ARGS, e.g. make api API_ARGS="--port 9000".
+api: python-deps
+	$(BIN)/docmind-api $(API_ARGS)
 
 ## make package — reproducible store zips and the sources zip in dist/.
 package: setup
@@ -39,7 +44,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 	# Byte-compile xtk now: with PYTHONDONTWRITEBYTECODE set, every run would otherwise recompile it (~30 ms).
-	$(BIN)/python -m compileall -q toolchain
+	$(BIN)/python -m compileall -q toolchain $(EXT)/api
 	touch $@
 
 node-deps: $(EXT)/node_modules/.installed
