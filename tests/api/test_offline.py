@@ -272,3 +272,13 @@ def test_offline_answers_over_http(api: Api) -> None:
     assert reply.status == 200
     assert body["citations"][0]["text"].startswith("The queen is the only sexually mature female")
     assert (body["truncated"], body["charactersAnalyzed"]) == (False, length(ARTICLE))
+
+
+def test_formulas_and_code_weigh_less_than_prose() -> None:
+    page = ("A matrix is Hermitian when it equals its own conjugate transpose.\n"
+            "A {\\displaystyle A} Hermitian \\iff A = {\\overline {A^{\\mathsf {T}}}} matrix transpose.\n"
+            "Every Hermitian matrix has real eigenvalues, and its eigenvectors can be chosen orthonormal.\n"
+            "The matrix transpose swaps rows and columns of a matrix.")
+    cited = [c.text for c in ask(page, "Summarize", "summary").citations]
+    assert len(cited) == 3 and not any("displaystyle" in text for text in cited)  # three of four: not the formula
+    assert ask(page, "What is a Hermitian matrix transpose?").citations[0].text.startswith("A matrix is Hermitian")

@@ -41,8 +41,10 @@ MIN_COVERAGE = 0.3
 SUPPORT_RATIO = 0.45
 #: Two sentences this similar (Sørensen–Dice over their terms) are near-duplicates; only the first is kept.
 DUPLICATE_DICE = 0.6
-#: Lines that do not read as prose (no final punctuation, few words: headings, menus) weigh less.
+#: Lines that do not read as prose (no final punctuation, few words: headings, menus) weigh less; code and
+#: formulas much less (the extension highlights prose, and a formula is no answer to read).
 NON_PROSE_FACTOR = 0.6
+MARKUP_FACTOR = 0.25
 
 _ARGUMENT_MARKERS = re.compile(
     r"\b(because|therefore|thus|hence|however|although|consequently|should|must|argues?|argued|evidence|"
@@ -50,6 +52,16 @@ _ARGUMENT_MARKERS = re.compile(
     re.IGNORECASE,
 )
 _PROSE_END = re.compile(r"[.!?\u2026:;][\"'\u201d\u2019)\]]*$")
+#: Characters of code and markup (LaTeX, templates, paths) rather than prose.
+_MARKUP = re.compile(r"[{}\\^_=|<>~\[\]]")
+
+
+def _weight(text: str, term_count: int) -> float:
+    """1 for prose; less for what is not: code or a formula, or a line that neither ends like a sentence nor is
+    long enough to be one (a heading, a menu)."""
+    if len(_MARKUP.findall(text)) >= max(3, len(text) // 20):
+        return MARKUP_FACTOR
+    return 1.0 if _PROSE_END.search(text) or term_count >= 8 else NON_PROSE_FACTOR
 
 
 @dataclass(frozen=True)
@@ -59,7 +71,7 @@ class Candidate:
     text: str
     tf: Counter[str]
     distinct: tuple[str, ...]  # in order of first appearance, never a set (see the module's docstring)
-    prose: bool
+    weight: float  # 1 for prose, less for headings, menus, code (see _weight)
 
 
 class PageIndex:
@@ -77,7 +89,7 @@ class PageIndex:
                     text=text,
                     tf=Counter(sentence_terms),
                     distinct=tuple(dict.fromkeys(sentence_terms)),
-                    prose=bool(_PROSE_END.search(text)) or len(sentence_terms) >= 8,
+                    weight=_weight(text, len(sentence_terms)),
                 )
             )
         self.df: Counter[str] = Counter(t for c in self.candidates for t in c.distinct)
@@ -105,8 +117,7 @@ class PageIndex:
         shared = sum(self.idf(t) * (self.df[t] - 1) for t in candidate.distinct)
         score = (shared + 0.01) / math.sqrt(max(len(candidate.distinct), 4))
         score *= 1 + 0.3 * (1 - candidate.index / n)
-        if not candidate.prose:
-            score *= NON_PROSE_FACTOR
+        score *= candidate.weight
         if length(candidate.text) < 40:
             score *= 0.8
         return score
@@ -171,7 +182,7 @@ def relevant(index: PageIndex, query: Query, count: int) -> list[Candidate]:
         if not matched:
             continue  # history alone does not answer a question that has words of its own
         coverage = sum(index.idf(t) for t in matched) / total
-        score = index.bm25(candidate, weights) * (1 + coverage) * (1.0 if candidate.prose else NON_PROSE_FACTOR)
+        score = index.bm25(candidate, weights) * (1 + coverage) * candidate.weight
         ranked.append((score, candidate))
         coverages[candidate.index] = coverage
     if not ranked:
