@@ -425,8 +425,9 @@ class Resolver:
         return module
 
     def via(self, module: Path, ref: _ApiRef) -> _ApiRef:
-        """An API alias imported from `module`: through the abstraction when that module is it."""
-        if self.abstraction is not None and module == self.abstraction:
+        """An API alias imported from `module`: through the abstraction when that module is it (or is in it, when
+        the abstraction is a folder)."""
+        if self.abstraction is not None and (module == self.abstraction or module.is_relative_to(self.abstraction)):
             return _ApiRef("abstraction", ref.path)
         return ref
 

@@ -20,7 +20,7 @@ from toolchain.project.models import BROWSERS, Browser, ProjectConfig
 from toolchain.project.toml_positions import key_positions, locate
 
 #: What a file reference may be: a script bundled by esbuild, an HTML page, a stylesheet, anything copied.
-FileKind = str  # "script" | "page" | "style" | "asset" | "dir"
+FileKind = str  # "script" | "module" (a script or a folder of them) | "page" | "style" | "asset" | "dir"
 
 _SCRIPT_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"}
 
@@ -215,7 +215,7 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
     if c.conformance:
         yield FileRef(("conformance", "module"), c.conformance.module, "script")
     if c.lint and c.lint.abstraction:
-        yield FileRef(("lint", "abstraction"), c.lint.abstraction, "script")
+        yield FileRef(("lint", "abstraction"), c.lint.abstraction, "module")
     for i, worker in enumerate(c.workers):
         yield FileRef(("workers", i, "entry"), worker.entry, "script")
     for i, script in enumerate(c.content_scripts):
@@ -229,7 +229,7 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
             yield FileRef(("injected", i, "css", j), css, "style")
 
 
-_EXPECTED_SUFFIX = {"script": _SCRIPT_SUFFIXES, "page": {".html", ".htm"}, "style": {".css"}}
+_EXPECTED_SUFFIX = {"script": _SCRIPT_SUFFIXES, "module": _SCRIPT_SUFFIXES, "page": {".html", ".htm"}, "style": {".css"}}
 
 
 def _check_files(project: Project, display: str, positions: dict) -> Iterator[Diagnostic]:
@@ -251,6 +251,8 @@ def _check_files(project: Project, display: str, positions: dict) -> Iterator[Di
         if ref.kind == "dir":
             if not absolute.is_dir():
                 yield problem(ref.key, f"folder not found: {project.display(absolute)}")
+            continue
+        if ref.kind == "module" and absolute.is_dir():  # a script, or a folder of them
             continue
         if not absolute.is_file():
             yield problem(ref.key, f"file not found: {project.display(absolute)}")

@@ -277,7 +277,8 @@ class Conformance(_Strict):
 class LintSettings(_Strict):
     """How `xtk lint` reads this project."""
 
-    #: The one module allowed to touch the extension APIs (relative to root); calls elsewhere are findings.
+    #: The one module — or folder of modules — allowed to touch the extension APIs (relative to root); calls
+    #: elsewhere are findings.
     abstraction: str | None = None
     #: The project's permission posture (a JSON file, relative to this config file).
     posture: str | None = None

@@ -27,5 +27,5 @@ def test_docmind_has_no_findings(docmind) -> None:
 def test_docmind_is_linted_with_its_posture_protocol_and_abstraction(docmind) -> None:
     assert docmind.posture is not None and docmind.posture.name == "DocMind"
     assert docmind.protocol is not None and {c.name for c in docmind.protocol.channels} >= {"popup-to-background"}
-    assert docmind.abstraction == Path(docmind.project.root / "src/shared/browser.ts").resolve()
+    assert docmind.abstraction == Path(docmind.project.root / "src/shared/browser").resolve()
     assert [t.browser for t in docmind.targets] == ["chrome", "edge", "firefox"]
