@@ -67,7 +67,6 @@ def _weight(text: str, term_count: int) -> float:
 @dataclass(frozen=True)
 class Candidate:
     index: int  # page order
-    start: int
     text: str
     tf: Counter[str]
     distinct: tuple[str, ...]  # in order of first appearance, never a set (see the module's docstring)
@@ -85,7 +84,6 @@ class PageIndex:
             self.candidates.append(
                 Candidate(
                     index=index,
-                    start=span.start,
                     text=text,
                     tf=Counter(sentence_terms),
                     distinct=tuple(dict.fromkeys(sentence_terms)),
