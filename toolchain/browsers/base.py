@@ -143,6 +143,12 @@ class ExtensionBrowser(ABC):
         listeners run unchanged; the menu item must exist (a click on an unknown id raises)."""
 
     @abstractmethod
+    def evaluate_in_action_popup(self, expression: str, *, timeout: float = 10) -> Any:
+        """Evaluate `expression` (as `evaluate` does, promises awaited) in the extension's toolbar popup — the
+        real one the browser opened, e.g. after `action.openPopup()` — or return None when none is open.
+        Looking never closes it (opening a tab would, in Chromium)."""
+
+    @abstractmethod
     def screenshot(self, tab: Tab, path: str | Path, *, selector: str | None = None) -> None:
         """Save a PNG of the tab's viewport, or of the first element matching the CSS `selector`."""
 

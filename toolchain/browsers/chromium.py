@@ -276,6 +276,45 @@ class ChromiumBrowser(ExtensionBrowser):
         if "error" in result:
             raise BrowserError(f"cannot click menu item {menu_item_id!r}: {result['error']}")
 
+    def evaluate_in_action_popup(self, expression: str, *, timeout: float = 10) -> Any:
+        # The popup is a target Playwright does not list as a page: reach it over CDP from a page we know.
+        pages = [page for page in self._ctx.pages if not page.is_closed()]
+        if not pages:
+            raise BrowserError("no open tab to reach the popup from")
+        known: set[str] = set()
+        for page in pages:
+            session = self._ctx.new_cdp_session(page)
+            known.add(session.send("Target.getTargetInfo")["targetInfo"]["targetId"])
+            session.detach()
+        cdp = self._ctx.new_cdp_session(pages[0])
+        try:
+            popup_path = _action_popup_path(self.manifest)
+            popups = [
+                target for target in cdp.send("Target.getTargets")["targetInfos"]
+                if target["type"] == "page" and target["targetId"] not in known and popup_path
+                and target["url"].split("?")[0] == self.extension_url(popup_path)
+            ]
+            if not popups:
+                return None
+            answers: list[dict[str, Any]] = []
+            cdp.on("Target.receivedMessageFromTarget", lambda event: answers.append(event))
+            session_id = cdp.send("Target.attachToTarget", {"targetId": popups[0]["targetId"], "flatten": False})["sessionId"]
+            script = evaluation_script(expression, await_promise=True, timeout=timeout)
+            message = {"id": 1, "method": "Runtime.evaluate",
+                       "params": {"expression": script, "awaitPromise": True, "returnByValue": True}}
+            cdp.send("Target.sendMessageToTarget", {"sessionId": session_id, "message": json.dumps(message)})
+            deadline = time.monotonic() + timeout + 5
+            while time.monotonic() < deadline:
+                for answer in answers:
+                    reply = json.loads(answer["message"])
+                    if reply.get("id") == 1:
+                        value = reply.get("result", {}).get("result", {}).get("value")
+                        return parse_evaluation_result(value)
+                pages[0].wait_for_timeout(20)  # lets Playwright deliver the CDP events
+            raise BrowserError(f"the popup did not answer within {timeout:g} s")
+        finally:
+            cdp.detach()
+
     def screenshot(self, tab: Tab, path: str | Path, *, selector: str | None = None) -> None:
         page: Page = tab.handle
         if selector is None:
@@ -350,6 +389,12 @@ _EXTENSION_INFO_SCRIPT = """async (id) => {
   return new Promise((resolve) => chrome.developerPrivate.getExtensionInfo(id, (info) =>
     resolve(chrome.runtime.lastError ? { error: chrome.runtime.lastError.message } : { info })));
 }"""
+
+
+def _action_popup_path(manifest: dict[str, Any]) -> str | None:
+    action = manifest.get("action") or manifest.get("browser_action") or {}
+    popup = action.get("default_popup") if isinstance(action, dict) else None
+    return popup.lstrip("/") if isinstance(popup, str) and popup else None
 
 
 def _protocol_error(error: Exception) -> BrowserError:

@@ -463,6 +463,29 @@ class FirefoxBrowser(ExtensionBrowser):
         if "error" in result:
             raise BrowserError(f"cannot click menu item {menu_item_id!r}: {result['error']}")
 
+    def evaluate_in_action_popup(self, expression: str, *, timeout: float = 10) -> Any:
+        # From an extension page in a window of its own (which leaves the popup open, unlike in Chromium), the
+        # popup's window is one of extension.getViews({type: "popup"}); it runs the wrapped expression itself.
+        popup_path = _action_popup_path(self.manifest)
+        if popup_path is None:
+            return None
+        probe = self.open_tab(self.extension_url(popup_path) + "?xtk-probe", new_window=True)
+        try:
+            script = evaluation_script(expression, await_promise=True, timeout=timeout)
+            found = self.evaluate(
+                probe,
+                """(async (script) => {
+                    const api = globalThis.browser ?? globalThis.chrome;
+                    const views = api.extension.getViews({ type: "popup" });
+                    return views.length === 0 ? { open: false } : { open: true, text: await views[0].eval(script) };
+                })""",
+                arg=script,
+                timeout=timeout + 5,
+            )
+        finally:
+            self.close_tab(probe)
+        return parse_evaluation_result(found["text"]) if found["open"] else None
+
     def screenshot(self, tab: Tab, path: str | Path, *, selector: str | None = None) -> None:
         params: dict[str, Any] = {"context": tab.handle}
         if selector is not None:
@@ -506,6 +529,12 @@ class FirefoxBrowser(ExtensionBrowser):
             errors.extend(answer["errors"])
         errors.sort(key=lambda error: error.get("time") or 0)
         return [format_error(e["message"], e.get("source"), e.get("line")) for e in errors]
+
+
+def _action_popup_path(manifest: dict[str, Any]) -> str | None:
+    action = manifest.get("browser_action") or manifest.get("action") or {}
+    popup = action.get("default_popup") if isinstance(action, dict) else None
+    return popup.lstrip("/") if isinstance(popup, str) and popup else None
 
 
 # Privileged (chrome realm) scripts: each is an async function of one JSON argument, returning JSON.
