@@ -9,6 +9,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import struct
 import time
 import urllib.error
 import urllib.request
@@ -150,6 +151,56 @@ def test_screenshot_is_a_png(ping_browser: ExtensionBrowser, web_server: Fixture
         target = tmp_path / f"{ping_browser.name}.png"
         ping_browser.screenshot(web, target)
         assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    finally:
+        ping_browser.close_tab(web)
+
+
+@pytest.mark.browser
+def test_element_screenshot_is_the_element_only(ping_browser: ExtensionBrowser, web_server: FixtureServer, tmp_path: Path) -> None:
+    web = ping_browser.open_tab(web_server.url("/"))
+    try:
+        ping_browser.evaluate(web, "document.body.insertAdjacentHTML('beforeend', '<div id=box style=\"width:120px;height:40px;background:red\"></div>')")
+        whole, box = tmp_path / "whole.png", tmp_path / "box.png"
+        ping_browser.screenshot(web, whole)
+        ping_browser.screenshot(web, box, selector="#box")
+        width, height = struct.unpack(">II", box.read_bytes()[16:24])  # the PNG's IHDR
+        assert (width, height) == (120, 40)
+        assert struct.unpack(">II", whole.read_bytes()[16:24])[0] > 120
+    finally:
+        ping_browser.close_tab(web)
+
+
+@pytest.mark.browser
+def test_color_scheme_follows_the_driver(ping_browser: ExtensionBrowser, web_server: FixtureServer) -> None:
+    web = ping_browser.open_tab(web_server.url("/"))
+    try:
+        ping_browser.set_color_scheme("dark")
+        assert ping_browser.evaluate(web, "matchMedia('(prefers-color-scheme: dark)').matches") is True
+        ping_browser.set_color_scheme("light")
+        assert ping_browser.evaluate(web, "matchMedia('(prefers-color-scheme: light)').matches") is True
+        with pytest.raises(ValueError, match="light' or 'dark"):
+            ping_browser.set_color_scheme("sepia")
+    finally:
+        ping_browser.close_tab(web)
+
+
+@pytest.mark.browser
+def test_a_tab_in_a_new_window_leaves_other_tabs_visible(ping_browser: ExtensionBrowser, web_server: FixtureServer) -> None:
+    web = ping_browser.open_tab(web_server.url("/"))
+    other = ping_browser.open_tab(web_server.url("/"), new_window=True)
+    try:
+        assert ping_browser.evaluate(web, "document.visibilityState") == "visible"
+        assert ping_browser.evaluate(other, "document.visibilityState") == "visible"
+    finally:
+        ping_browser.close_tab(other)
+        ping_browser.close_tab(web)
+
+
+@pytest.mark.browser
+def test_no_action_popup_means_none(ping_browser: ExtensionBrowser, web_server: FixtureServer) -> None:
+    web = ping_browser.open_tab(web_server.url("/"))  # Chromium reaches the popup from an open tab
+    try:
+        assert ping_browser.evaluate_in_action_popup("document.title") is None
     finally:
         ping_browser.close_tab(web)
 

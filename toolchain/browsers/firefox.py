@@ -504,10 +504,15 @@ class FirefoxBrowser(ExtensionBrowser):
     def set_color_scheme(self, scheme: str) -> None:
         if scheme not in ("light", "dark"):
             raise ValueError(f"color scheme must be 'light' or 'dark', not {scheme!r}")
-        # Firefox's own override of the system setting: 0 dark, 1 light (2 follows the system).
+        # What the system reports (ui.systemUsesDarkTheme), and Firefox's own override of it for web content
+        # (layout.css.prefers-color-scheme.content-override: 0 dark, 1 light). Pages see the change at once.
         self._chrome_evaluate(
-            "async ({ value }) => { Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', value); return {}; }",
-            {"value": 0 if scheme == "dark" else 1},
+            """async ({ dark }) => {
+                Services.prefs.setIntPref('ui.systemUsesDarkTheme', dark ? 1 : 0);
+                Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', dark ? 0 : 1);
+                return {};
+            }""",
+            {"dark": scheme == "dark"},
         )
 
     # --- errors ------------------------------------------------------------------------------------------
