@@ -26,7 +26,7 @@ def project(tmp_path: Path) -> Path:
 def test_codegen_writes_the_module_then_leaves_it(project: Path) -> None:
     result = run_xtk("protocol", "codegen", cwd=project)
     assert result.code == 0, result.output
-    assert re.fullmatch(r"wrote extension_src/src/shared/protocol\.ts \([\d,]+ bytes: 4 channels, 10 messages\)\n", result.stdout)
+    assert re.fullmatch(r"wrote extension_src/src/shared/protocol\.ts \([\d,]+ bytes: 4 channels, 30 messages\)\n", result.stdout)
     written = (project / MODULE).read_text(encoding="utf-8")
     assert written == generate(load_protocol(project / "specs" / "protocol", project))  # paths shown from xtk.toml's folder
     before = (project / MODULE).stat().st_mtime_ns

@@ -22,7 +22,11 @@ def test_docmind_protocol_loads() -> None:
     protocol = load(SPECS)
     assert [c.name for c in protocol.channels] == ["popup-to-background", "background-to-popup", "background-to-content",
                                                     "content-to-background"]
-    assert list(protocol.channel("background-to-popup").messages) == ["PAGE_ANALYZED", "PAGE_UNSUPPORTED", "PENDING_CONTEXT", "ERROR"]
+    assert list(protocol.channel("background-to-popup").messages) == [
+        "PAGE_ANALYZED", "PAGE_UNSUPPORTED", "ANSWER", "QUERY_FAILED", "HIGHLIGHT_RESULTS", "SCROLLED", "HIGHLIGHT_STATE",
+        "CLEARED", "PENDING_CONTEXT", "ERROR"]
+    assert list(protocol.channel("background-to-content").messages) == [
+        "EXTRACT_TEXT", "INJECT_HIGHLIGHTS", "SCROLL_TO", "CLEAR_HIGHLIGHTS", "GET_STATE"]
     assert protocol.channel("content-to-background").messages["ERROR"].name == "ErrorAnswer"
     assert list(protocol.documents) == ["common.schema.json"]
     assert protocol.shown(protocol.folder / "common.schema.json") == "protocol/common.schema.json"
