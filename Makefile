@@ -32,10 +32,12 @@ package: setup
 	$(BIN)/xtk package
 
 ## make bench — the benchmarks: xtk build against bare esbuild and WXT (installs WXT under benchmarks/.work/),
-## and the runtime's matchCitations against a literal port of the seed's, in Node and headless Chromium.
+## the runtime's matchCitations against a literal port of the seed's, in Node and headless Chromium, and the
+## trust evaluation: DocMind's highlights on every page of ../shared/corpus/pages in headless Chromium.
 bench: setup browsers
 	$(BIN)/python benchmarks/build_speed.py
 	$(BIN)/python benchmarks/match_speed.py
+	$(BIN)/python benchmarks/trust_eval.py
 
 setup: python-deps node-deps
 
