@@ -90,7 +90,9 @@ def test_contexts_map_sources_to_where_they_run(built: Path) -> None:
     assert by_output["popup/index.js"]["format"] == "esm"
     metafile = json.loads((built / "build/chrome.metafile.json").read_text())
     assert "content/index.js" in metafile["outputs"]
-    assert "src/shared/browser.ts" in metafile["outputs"]["content/index.js"]["inputs"]
+    inputs = metafile["outputs"]["content/index.js"]["inputs"]
+    assert "src/shared/browser/messaging.ts" in inputs  # the polyfill-free listener, not the polyfill
+    assert not any("webextension-polyfill" in name for name in inputs)
 
 
 def test_development_mode_writes_source_maps_and_keeps_names(flagship: Path) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-BROWSER_TS = "extension_src/src/shared/browser.ts"
+BROWSER_TS = "extension_src/src/shared/browser/index.ts"
 BACKGROUND = "extension_src/src/background/index.ts"
 CONTENT = "extension_src/src/content/index.ts"
 POPUP = "extension_src/src/popup/index.ts"
@@ -217,8 +217,8 @@ MUTATIONS: list[Mutation] = [
     Mutation("popup-calls-chrome", "XS006", "the popup queries tabs with chrome.* directly",
              [call_at_load(POPUP, "export const tabsNow = chrome.tabs.query({ active: true });")]),
     Mutation("content-imports-polyfill", "XS006", "the content script imports webextension-polyfill itself",
-             [replace(CONTENT, "import { onMessage } from '../shared/browser';",
-                      "import { onMessage } from '../shared/browser';\nimport polyfill from 'webextension-polyfill';\nexport const extensionId = polyfill.runtime.id;")]),
+             [replace(CONTENT, "import { onMessage } from '../shared/browser/messaging';",
+                      "import { onMessage } from '../shared/browser/messaging';\nimport polyfill from 'webextension-polyfill';\nexport const extensionId = polyfill.runtime.id;")]),
     Mutation("background-global-chrome", "XS006", "the background reads chrome.runtime.id from the global",
              [call_at_load(BACKGROUND, "export const ownId = chrome.runtime.id;")]),
     # -- XM001: a message type its channel does not declare ----------------------------------------------------------

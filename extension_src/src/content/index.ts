@@ -2,13 +2,36 @@
 // At load it only registers a message listener; it reads the page only when the background asks, which
 // happens only after the user opened the popup or used the context menu. Messages are checked against the
 // protocol first: an invalid one is answered with an error, never acted on.
-import { onMessage } from '../shared/browser';
+//
+// INJECT_HIGHLIGHTS (§6.4–§6.12): clean up, wait for the page to be complete (§8.2), classify (§6.6), index,
+// validate and match (§7, §6.8), highlight — in slices that yield to the page (scheduler.ts) — then watch for
+// what makes the highlights stale (§6.4) or calls for cleanup (§6.11).
+import { onMessage } from '../shared/browser/messaging';
 import { CHAT_CONFIG } from '../shared/config';
 import {
   describeInvalidBackgroundToContent,
   isBackgroundToContent,
+  type BackgroundToContent,
+  type Citation,
   type ContentToBackground,
+  type HighlightLifecycle,
+  type HighlightResult,
 } from '../shared/protocol';
+import { checkStale, parseUrlIdentity, type UrlIdentity } from '../shared/url';
+import { resolveCitations } from './citationMatcher';
+import { clearMarks, hasMarks, highlight, scrollToCitation, type Plan } from './highlighter';
+import { fallbackPiece, piecesOf } from './locate';
+import { classifyPage } from './pageClassifier';
+import { buildIndex, indexRoot } from './pageIndexer';
+import { Slicer } from './scheduler';
+
+let lifecycle: HighlightLifecycle = { state: 'idle' };
+/** Bumped by every cleanup: work in flight for an older generation stops at its next pause. */
+let generation = 0;
+/** The URL the active highlights were made for. */
+let identity: UrlIdentity | null = null;
+let observer: MutationObserver | null = null;
+let listening = false;
 
 function extractText(): ContentToBackground {
   const text = (document.body?.innerText ?? '').trim();
@@ -18,11 +41,192 @@ function extractText(): ContentToBackground {
   return { type: 'TEXT_EXTRACTED', text: cut, charCount: text.length, url: location.href };
 }
 
+/** Remove every mark and stop watching; `next` is the lifecycle afterwards. */
+function cleanup(next: HighlightLifecycle): void {
+  generation++;
+  observer?.disconnect();
+  observer = null;
+  clearMarks();
+  lifecycle = next;
+}
+
+/** §6.11 on cleanup: active or stale highlights end idle; an unsupported verdict stays. */
+function endHighlights(): void {
+  cleanup(lifecycle.state === 'unsupported' ? lifecycle : { state: 'idle' });
+}
+
+/**
+ * popstate / hashchange: active highlights describe another view now (§6.4): stale, with checkStale's reason for
+ * the new URL, or dom-changed when only the fragment or unmeaningful parameters moved. (A fragment change fires
+ * both events in Chromium: the second finds the state already decided.) Work in flight stops either way.
+ */
+function navigated(): void {
+  if (lifecycle.state !== 'active' || !identity) return cleanup(lifecycle);
+  const check = checkStale(identity, parseUrlIdentity(location.href), 0);
+  cleanup({ state: 'stale', reason: check.stale ? check.reason : 'dom-changed' });
+}
+
+/** Registered once, at the first INJECT_HIGHLIGHTS (§6.11 setupAutoCleanup): never at load. */
+function listenForCleanup(): void {
+  if (listening) return;
+  listening = true;
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) endHighlights();
+  });
+  window.addEventListener('popstate', navigated);
+  window.addEventListener('hashchange', navigated);
+  window.addEventListener('beforeunload', endHighlights);
+}
+
+const IGNORED = /^(script|style|noscript|template|link|meta)$/;
+
+/** A text-affecting change (§6.4): text added, removed or edited, outside script and style. */
+function changesText(records: MutationRecord[]): boolean {
+  const meaningful = (node: Node): boolean =>
+    node.nodeType === Node.TEXT_NODE
+      ? (node as Text).data.trim() !== ''
+      : node.nodeType === Node.ELEMENT_NODE && !IGNORED.test((node as Element).localName) && !!node.textContent?.trim();
+  return records.some((record) => {
+    const target = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : record.target.parentElement;
+    if (target?.closest('script,style,noscript,template')) return false;
+    if (record.type === 'characterData') return true;
+    return [...record.addedNodes, ...record.removedNodes].some(meaningful);
+  });
+}
+
+function onMutations(records: MutationRecord[]): void {
+  if (lifecycle.state === 'active' && changesText(records)) cleanup({ state: 'stale', reason: 'dom-changed' });
+}
+
+function watch(): void {
+  const root = indexRoot();
+  if (!root) return;
+  observer = new MutationObserver(onMutations);
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+}
+
+function pageComplete(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+function injected(results: HighlightResult[], stats: { [key: string]: number }): ContentToBackground {
+  const round = (value: number): number => Math.round(value * 10) / 10;
+  return {
+    type: 'HIGHLIGHTS_INJECTED',
+    results,
+    lifecycle,
+    url: location.href,
+    stats: {
+      textNodes: stats.textNodes ?? 0,
+      segments: stats.segments ?? 0,
+      indexMs: round(stats.indexMs ?? 0),
+      matchMs: round(stats.matchMs ?? 0),
+      highlightMs: round(stats.highlightMs ?? 0),
+      longestSliceMs: round(stats.longestSliceMs ?? 0),
+    },
+  };
+}
+
+/** Nothing can be highlighted: every citation skipped, no mark. */
+const skipAll = (citations: readonly Citation[]): HighlightResult[] =>
+  citations.map((c) => ({ citationId: c.id, status: 'skipped', confidence: 0, skipReason: 'page-structure-unsupported', marks: 0 }));
+
+async function injectHighlights(citations: Citation[]): Promise<ContentToBackground> {
+  cleanup({ state: 'idle' });
+  listenForCleanup();
+  const mine = generation;
+  const stale = (): boolean => mine !== generation;
+  await pageComplete();
+  const slicer = new Slicer();
+  const stats: { [key: string]: number } = {};
+  const done = (results: HighlightResult[]): ContentToBackground => {
+    slicer.end();
+    stats.longestSliceMs = slicer.longest;
+    return injected(stale() ? skipAll(citations) : results, stats);
+  };
+  if (stale()) return done([]);
+
+  let started = performance.now();
+  const reason = classifyPage();
+  const outcome = reason ? null : await buildIndex(slicer, stale);
+  stats.indexMs = performance.now() - started;
+  if (stale()) return done([]);
+  if (reason || !outcome || 'tooLarge' in outcome) {
+    if (outcome && 'tooLarge' in outcome) stats.textNodes = outcome.textNodes;
+    lifecycle = { state: 'unsupported', reason: reason ?? 'too-large' };
+    return done(skipAll(citations));
+  }
+  const { index } = outcome;
+  stats.textNodes = index.textNodes;
+  stats.segments = index.segments.length;
+
+  started = performance.now();
+  const resolutions = await resolveCitations(citations, index, slicer);
+  stats.matchMs = performance.now() - started;
+  if (stale()) return done([]);
+
+  started = performance.now();
+  const root = indexRoot();
+  const locate = (): Plan[] =>
+    resolutions.flatMap(({ target }, i) => {
+      if (!target || !root) return [];
+      const citation = citations[i]!;
+      const pieces = piecesOf(index.segments[target.segment]!, target.start, target.end);
+      const fallback = pieces ? null : fallbackPiece(citation.text, root, index.segments[target.segment]!);
+      return [{ citationId: citation.id, pieces: pieces ?? (fallback ? [fallback] : []) }];
+    });
+  // The offset maps are the costly part: built (and cached) first, a citation per slice...
+  for (const { target } of resolutions) {
+    if (!target) continue;
+    await slicer.breathe();
+    if (stale()) return done([]);
+    piecesOf(index.segments[target.segment]!, target.start, target.end);
+  }
+  // ...then nodes resolved, checked and wrapped in one slice, so the page cannot change them in between.
+  await slicer.breathe();
+  if (stale()) return done([]);
+  const counts = highlight(locate());
+  const results = resolutions.map(({ result }): HighlightResult => {
+    const marks = counts.get(result.citationId) ?? 0;
+    if (result.status !== 'matched' || marks > 0) return { ...result, marks };
+    // Never claim a match without a mark: the popup only links citations that have one.
+    return { citationId: result.citationId, status: 'skipped', confidence: 0, skipReason: 'page-structure-unsupported', marks: 0 };
+  });
+  stats.highlightMs = performance.now() - started;
+  if (hasMarks()) {
+    lifecycle = { state: 'active', citationIds: results.filter((r) => r.marks > 0).map((r) => r.citationId) };
+    identity = parseUrlIdentity(location.href);
+    watch();
+  }
+  return done(results);
+}
+
+function state(): ContentToBackground {
+  if (observer) onMutations(observer.takeRecords()); // changes not yet delivered count too
+  return { type: 'STATE', lifecycle, url: location.href };
+}
+
+function handle(message: BackgroundToContent): Promise<ContentToBackground> {
+  switch (message.type) {
+    case 'EXTRACT_TEXT':
+      return Promise.resolve(extractText());
+    case 'INJECT_HIGHLIGHTS':
+      return injectHighlights(message.citations);
+    case 'SCROLL_TO':
+      return Promise.resolve({ type: 'SCROLLED', citationId: message.citationId, found: scrollToCitation(message.citationId) });
+    case 'CLEAR_HIGHLIGHTS':
+      cleanup({ state: 'idle' });
+      return Promise.resolve({ type: 'CLEARED' });
+    case 'GET_STATE':
+      return Promise.resolve(state());
+  }
+}
+
 onMessage((message) => {
   if (!isBackgroundToContent(message)) {
     const invalid: ContentToBackground = { type: 'ERROR', error: `invalid message: ${describeInvalidBackgroundToContent(message)}` };
     return Promise.resolve(invalid);
   }
-  if (message.type === 'EXTRACT_TEXT') return Promise.resolve(extractText());
-  return Promise.resolve<ContentToBackground>({ type: 'ERROR', error: `${message.type} is not handled yet` });
+  return handle(message);
 });

@@ -16,10 +16,12 @@ from toolchain.analysis.extract import extract_project
 from toolchain.analysis.facts import FileFacts
 
 SRC = Path(__file__).resolve().parents[3] / "extension_src" / "src"
-ABSTRACTION = SRC / "shared" / "browser.ts"
+ABSTRACTION = SRC / "shared" / "browser"  # a folder: index.ts (polyfill-based) and messaging.ts
 POPUP_TYPES = {"ANALYZE_PAGE", "GET_PENDING_CONTEXT", "CLEAR_PENDING_CONTEXT"}
+CONTENT_TYPES = {"EXTRACT_TEXT", "INJECT_HIGHLIGHTS", "SCROLL_TO", "CLEAR_HIGHLIGHTS", "GET_STATE"}
+MESSAGING = ABSTRACTION / "messaging.ts"
 
-pytestmark = pytest.mark.skipif(not ABSTRACTION.is_file(), reason="DocMind's sources are absent")
+pytestmark = pytest.mark.skipif(not ABSTRACTION.is_dir(), reason="DocMind's sources are absent")
 
 
 def sources() -> list[Path]:
@@ -33,7 +35,7 @@ def docmind() -> dict[str, FileFacts]:
 
 
 def test_every_source_parses(docmind: dict[str, FileFacts]) -> None:
-    assert {"background/index.ts", "content/index.ts", "popup/index.ts", "shared/browser.ts"} <= set(docmind)
+    assert {"background/index.ts", "content/index.ts", "popup/index.ts", "shared/browser/index.ts"} <= set(docmind)
     assert {name: facts.parse_errors for name, facts in docmind.items() if facts.parse_errors} == {}
 
 
@@ -54,7 +56,7 @@ def test_popup_asks_the_background_through_its_helpers(docmind: dict[str, FileFa
     # ask → sendToBackground → browser.runtime.sendMessage
     forwarded = [s for s in popup.sends if s.forwarded]
     assert [(s.channel, s.via, s.scope) for s in forwarded] == [("runtime", "sendToBackground", "ask")]
-    abstraction_sends = {(s.channel, s.via, s.forwarded) for s in docmind["shared/browser.ts"].sends}
+    abstraction_sends = {(s.channel, s.via, s.forwarded) for s in docmind["shared/browser/index.ts"].sends}
     assert abstraction_sends == {("runtime", "api", True), ("tabs", "api", True)}
 
 
@@ -64,11 +66,12 @@ def test_handlers_and_their_types(docmind: dict[str, FileFacts]) -> None:
     assert background.answer == "promise"
     assert background.validates == "isPopupToBackground"
     (content,) = docmind["content/index.ts"].handlers
-    assert content.handled == frozenset({"EXTRACT_TEXT"})  # what its validator accepts (no dispatch of its own)
-    assert content.answer == "promise"
+    assert content.handled == frozenset(CONTENT_TYPES)  # dispatched in handle()
+    assert content.answer == "return-true"  # the polyfill-free listener: sendResponse, return true
     assert content.validates == "isBackgroundToContent"
-    # the abstraction's own registration (inside its onMessage helper) is not a handler
-    assert docmind["shared/browser.ts"].handlers == []
+    # the abstraction's own registrations (inside its onMessage helpers) are not handlers
+    assert docmind["shared/browser/index.ts"].handlers == []
+    assert docmind["shared/browser/messaging.ts"].handlers == []
 
 
 def test_api_uses_and_guards(docmind: dict[str, FileFacts]) -> None:
@@ -91,9 +94,12 @@ def test_api_uses_and_guards(docmind: dict[str, FileFacts]) -> None:
     assert guards["action.openPopup"] == "MANIFEST_VERSION == 3"
     assert guards["browserAction.openPopup"] == "MANIFEST_VERSION != 3"
     assert guards["tabs.sendMessage"] is None and guards["runtime.onMessage"] is None
-    # the abstraction uses the polyfill import; anything else may only go through the abstraction (seed 000 §6.1c)
-    assert {use.via for use in uses if use.location.path == ABSTRACTION} == {"polyfill"}
-    assert {use.via for use in uses if use.location.path != ABSTRACTION} <= {"abstraction"}
+    # the abstraction uses the polyfill import (index.ts) and the browser's own global (messaging.ts, for the
+    # content script); anything else may only go through the abstraction (seed 000 §6.1c)
+    inside = [use for use in uses if use.location.path.is_relative_to(ABSTRACTION)]
+    assert {use.via for use in inside if use.location.path != MESSAGING} == {"polyfill"}
+    assert {(use.api, use.via) for use in inside if use.location.path == MESSAGING} == {("runtime.onMessage", "browser")}
+    assert {use.via for use in uses if not use.location.path.is_relative_to(ABSTRACTION)} <= {"abstraction"}
 
 
 def test_scripts_do_no_work_at_load(docmind: dict[str, FileFacts]) -> None:
@@ -105,9 +111,9 @@ def test_scripts_do_no_work_at_load(docmind: dict[str, FileFacts]) -> None:
 
 def test_reachability_facts(docmind: dict[str, FileFacts]) -> None:
     content = docmind["content/index.ts"]
-    assert ("", "extractText", None) in {(c.scope, c.callee, c.module) for c in content.calls}
-    assert ("", "onMessage", ABSTRACTION) in {(c.scope, c.callee, c.module) for c in content.calls}
-    browser = docmind["shared/browser.ts"]
+    assert ("handle", "extractText", None) in {(c.scope, c.callee, c.module) for c in content.calls}
+    assert ("", "onMessage", MESSAGING) in {(c.scope, c.callee, c.module) for c in content.calls}
+    browser = docmind["shared/browser/index.ts"]
     assert {"sendToBackground", "sendMessageToTab", "onMessage", "tryOpenPopup"} <= set(browser.exports)
     scopes = {use.api: use.scope for use in browser.api_uses}
     assert scopes["tabs.sendMessage"] == "sendMessageToTab" and scopes["action.openPopup"] == "tryOpenPopup"
@@ -133,9 +139,9 @@ def test_extraction_is_fast() -> None:
 
 def test_a_validator_does_not_count_as_dispatch(docmind: dict[str, FileFacts]) -> None:
     """The background validates with the generated isPopupToBackground (all declared types) and dispatches in
-    handle(): handled = its dispatch; the content script validates and acts on every valid message alike."""
+    handle(): handled = its dispatch; so does the content script (isBackgroundToContent, then its own handle())."""
     (background,) = docmind["background/index.ts"].handlers
     assert background.types == frozenset(POPUP_TYPES)
     assert background.validated_types == frozenset(POPUP_TYPES)
     (content,) = docmind["content/index.ts"].handlers
-    assert content.types == frozenset() and content.handled == frozenset({"EXTRACT_TEXT"})
+    assert content.types == frozenset(CONTENT_TYPES) and content.handled == frozenset(CONTENT_TYPES)

@@ -1,0 +1,135 @@
+// Safe highlighting and its exact undoing (seed 000 §6.9, §6.11, §6.12, §6.1e). Each piece of a quote — part of
+// one text node — is wrapped with splitText, never surroundContents: one <mark class="docmind-highlight"
+// data-citation-id="cite-N"> per text node. Every node a split creates is remembered with the node it came from,
+// so cleanup puts back exactly the page's own text nodes (same objects, same data) without normalize(), which
+// would also merge the page's own neighbouring text nodes. The style exists only while marks do.
+import type { Piece } from './locate';
+
+const MARK_CLASS = 'docmind-highlight';
+const PULSE_CLASS = 'docmind-pulse';
+const PULSE_MS = 900;
+
+const M = '.' + MARK_CLASS;
+const P = M + '.' + PULSE_CLASS;
+const STYLE =
+  `${M}{background-color:#fef08a;border-radius:2px;padding:0 2px;transition:background-color .3s ease}` +
+  `${P}{background-color:#fde047;box-shadow:0 0 8px rgba(250,204,21,.6)}` +
+  `@media (prefers-color-scheme:dark){${M}{background-color:#854d0e;color:#fef9c3}${P}{background-color:#a16207}}`;
+
+/** Each citation's marks, in document order. */
+const marks = new Map<string, HTMLElement[]>();
+/** Each page text node we split → the nodes split off it (all ours). */
+const splits = new Map<Text, Set<Node>>();
+const pulses = new Map<HTMLElement, ReturnType<typeof setTimeout>>();
+let style: HTMLStyleElement | null = null;
+
+export interface Plan {
+  citationId: string;
+  pieces: Piece[];
+}
+
+/**
+ * §6.9 on an original page node, [start, end) in its current data. Pieces of one node are wrapped from the last
+ * to the first, so the node always keeps the part before: offsets stay those of the page's text.
+ */
+function wrapTextRange(node: Text, start: number, end: number, citationId: string): HTMLElement | null {
+  try {
+    if (start < 0 || end > node.data.length || start >= end) return null;
+    const made = splits.get(node) ?? new Set<Node>();
+    splits.set(node, made);
+    const match = start > 0 ? node.splitText(start) : node;
+    if (match !== node) made.add(match);
+    if (match.data.length > end - start) made.add(match.splitText(end - start));
+    const parent = match.parentNode;
+    if (!parent) return null;
+    const mark = document.createElement('mark');
+    mark.className = MARK_CLASS;
+    mark.dataset.citationId = citationId;
+    parent.insertBefore(mark, match);
+    mark.appendChild(match);
+    return mark;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Wrap the plans' pieces; answers each citation's number of marks. A citation whose pieces overlap an earlier
+ * citation's is left out (0 marks): marks never nest.
+ */
+export function highlight(plans: readonly Plan[]): Map<string, number> {
+  const taken = new Map<Text, [number, number][]>();
+  const byNode = new Map<Text, { piece: Piece; slots: (HTMLElement | null)[]; k: number; id: string }[]>();
+  const slotsOf = new Map<string, (HTMLElement | null)[]>();
+  for (const { citationId, pieces } of plans) {
+    const clash = pieces.some((p) => taken.get(p.node)?.some(([s, e]) => p.start < e && s < p.end));
+    if (clash || slotsOf.has(citationId)) continue;
+    const slots: (HTMLElement | null)[] = pieces.map(() => null);
+    slotsOf.set(citationId, slots);
+    pieces.forEach((piece, k) => {
+      taken.set(piece.node, [...(taken.get(piece.node) ?? []), [piece.start, piece.end]]);
+      byNode.set(piece.node, [...(byNode.get(piece.node) ?? []), { piece, slots, k, id: citationId }]);
+    });
+  }
+  for (const jobs of byNode.values()) {
+    jobs.sort((a, b) => b.piece.start - a.piece.start);
+    for (const { piece, slots, k, id } of jobs) slots[k] = wrapTextRange(piece.node, piece.start, piece.end, id);
+  }
+  const counts = new Map<string, number>();
+  for (const [id, slots] of slotsOf) {
+    const made = slots.filter((mark): mark is HTMLElement => mark !== null);
+    counts.set(id, made.length);
+    if (made.length) marks.set(id, made);
+  }
+  if (marks.size && !style) {
+    style = document.createElement('style');
+    style.textContent = STYLE;
+    (document.head ?? document.documentElement).appendChild(style);
+  }
+  return counts;
+}
+
+export function hasMarks(): boolean {
+  return marks.size > 0;
+}
+
+/** §6.11: unwrap every mark, give each split node its text back, remove the style. */
+export function clearMarks(): void {
+  for (const list of marks.values()) {
+    for (const mark of list) {
+      const parent = mark.parentNode;
+      if (!parent) continue;
+      while (mark.firstChild) parent.insertBefore(mark.firstChild, mark);
+      parent.removeChild(mark);
+    }
+  }
+  for (const [node, made] of splits) {
+    for (let next = node.nextSibling; next && made.has(next); next = node.nextSibling) {
+      node.appendData((next as Text).data);
+      next.parentNode!.removeChild(next);
+    }
+  }
+  for (const timer of pulses.values()) clearTimeout(timer);
+  marks.clear();
+  splits.clear();
+  pulses.clear();
+  style?.remove();
+  style = null;
+}
+
+/** §6.1e: the citation's first mark, scrolled to the middle and pulsed for 900 ms. False when it has none. */
+export function scrollToCitation(citationId: string): boolean {
+  const mark = marks.get(citationId)?.[0];
+  if (!mark?.isConnected) return false;
+  mark.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  mark.classList.add(PULSE_CLASS);
+  clearTimeout(pulses.get(mark));
+  pulses.set(
+    mark,
+    setTimeout(() => {
+      mark.classList.remove(PULSE_CLASS);
+      pulses.delete(mark);
+    }, PULSE_MS),
+  );
+  return true;
+}
