@@ -282,6 +282,30 @@ def test_two_quotes_in_one_text_node_and_a_clean_restore(open_page) -> None:
     assert page.state() == {"state": "idle"}
 
 
+def test_overlapping_quotes_each_get_marks_that_join_to_their_own_text(open_page) -> None:
+    page = open_page("article.html")
+    page.snapshot()
+    answer = page.inject(
+        "approved the new budget after a long debate",
+        "APPROVED THE NEW BUDGET AFTER A LONG DEBATE",  # the same text again
+        "a long debate about funding for public libraries",  # overlapping the first one's end
+    )
+    assert [(r["status"], r["marks"]) for r in answer["results"]] == [("matched", 2), ("matched", 2), ("matched", 2)]
+    by_citation: dict[str, list[str]] = {}
+    for mark in page.marks():
+        by_citation.setdefault(mark["id"], []).append(mark["text"])
+    assert {id_: "".join(texts) for id_, texts in by_citation.items()} == {
+        "cite-1": "approved the new budget after a long debate",
+        "cite-2": "approved the new budget after a long debate",
+        "cite-3": "a long debate about funding for public libraries",
+    }
+    # nested, never crossing: the later citations' marks sit inside the earlier ones'
+    assert page.js("document.querySelectorAll('mark mark').length") == 3
+    assert page.send({"type": "SCROLL_TO", "citationId": "cite-3"})["found"] is True
+    page.send({"type": "CLEAR_HIGHLIGHTS"})
+    page.assert_restored()
+
+
 def test_an_untrusted_offset_map_falls_back_to_the_exact_raw_text(open_page) -> None:
     """Greek final sigma: normalizing a lone Σ gives σ, the word-final one ς — pieces do not add up to the whole,
     so the offset map is not trusted and §6.10's raw search places the mark instead, within one text node."""

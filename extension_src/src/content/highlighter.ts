@@ -28,10 +28,7 @@ export interface Plan {
   pieces: Piece[];
 }
 
-/**
- * §6.9 on an original page node, [start, end) in its current data. Pieces of one node are wrapped from the last
- * to the first, so the node always keeps the part before: offsets stay those of the page's text.
- */
+/** §6.9 on a page text node, [start, end) in its current data (which starts where the page's did). */
 function wrapTextRange(node: Text, start: number, end: number, citationId: string): HTMLElement | null {
   try {
     if (start < 0 || end > node.data.length || start >= end) return null;
@@ -42,9 +39,7 @@ function wrapTextRange(node: Text, start: number, end: number, citationId: strin
     if (match.data.length > end - start) made.add(match.splitText(end - start));
     const parent = match.parentNode;
     if (!parent) return null;
-    const mark = document.createElement('mark');
-    mark.className = MARK_CLASS;
-    mark.dataset.citationId = citationId;
+    const mark = newMark(citationId);
     parent.insertBefore(mark, match);
     mark.appendChild(match);
     return mark;
@@ -53,33 +48,49 @@ function wrapTextRange(node: Text, start: number, end: number, citationId: strin
   }
 }
 
+function newMark(citationId: string): HTMLElement {
+  const mark = document.createElement('mark');
+  mark.className = MARK_CLASS;
+  mark.dataset.citationId = citationId;
+  return mark;
+}
+
 /**
- * Wrap the plans' pieces; answers each citation's number of marks. A citation whose pieces overlap an earlier
- * citation's is left out (0 marks): marks never nest.
+ * Wrap the plans' pieces; answers each citation's number of marks. Where citations overlap, a node is cut at
+ * every piece's ends and each run is wrapped once per citation covering it, the later marks nested inside the
+ * earlier ones: every citation's marks still join to exactly its quote.
  */
 export function highlight(plans: readonly Plan[]): Map<string, number> {
-  const taken = new Map<Text, [number, number][]>();
-  const byNode = new Map<Text, { piece: Piece; slots: (HTMLElement | null)[]; k: number; id: string }[]>();
-  const slotsOf = new Map<string, (HTMLElement | null)[]>();
+  const byNode = new Map<Text, { start: number; end: number; id: string }[]>();
+  const made = new Map<string, HTMLElement[]>();
   for (const { citationId, pieces } of plans) {
-    const clash = pieces.some((p) => taken.get(p.node)?.some(([s, e]) => p.start < e && s < p.end));
-    if (clash || slotsOf.has(citationId)) continue;
-    const slots: (HTMLElement | null)[] = pieces.map(() => null);
-    slotsOf.set(citationId, slots);
-    pieces.forEach((piece, k) => {
-      taken.set(piece.node, [...(taken.get(piece.node) ?? []), [piece.start, piece.end]]);
-      byNode.set(piece.node, [...(byNode.get(piece.node) ?? []), { piece, slots, k, id: citationId }]);
-    });
+    if (made.has(citationId)) continue;
+    made.set(citationId, []);
+    for (const { node, start, end } of pieces) byNode.set(node, [...(byNode.get(node) ?? []), { start, end, id: citationId }]);
   }
-  for (const jobs of byNode.values()) {
-    jobs.sort((a, b) => b.piece.start - a.piece.start);
-    for (const { piece, slots, k, id } of jobs) slots[k] = wrapTextRange(piece.node, piece.start, piece.end, id);
+  for (const [node, pieces] of byNode) {
+    // From the last run to the first: the page's node keeps the text before, so every offset stays valid.
+    const cuts = [...new Set(pieces.flatMap((p) => [p.start, p.end]))].sort((a, b) => b - a);
+    for (let k = 1; k < cuts.length; k++) {
+      const start = cuts[k]!;
+      const end = cuts[k - 1]!;
+      const ids = pieces.filter((p) => p.start <= start && end <= p.end).map((p) => p.id);
+      let mark = ids.length ? wrapTextRange(node, start, end, ids[0]!) : null;
+      for (let i = 0; mark && i < ids.length; i++) {
+        if (i > 0) {
+          const inner = newMark(ids[i]!);
+          inner.appendChild(mark.firstChild!);
+          mark.appendChild(inner);
+          mark = inner;
+        }
+        made.get(ids[i]!)!.push(mark);
+      }
+    }
   }
   const counts = new Map<string, number>();
-  for (const [id, slots] of slotsOf) {
-    const made = slots.filter((mark): mark is HTMLElement => mark !== null);
-    counts.set(id, made.length);
-    if (made.length) marks.set(id, made);
+  for (const [id, list] of made) {
+    counts.set(id, list.length);
+    if (list.length) marks.set(id, list.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1)));
   }
   if (marks.size && !style) {
     style = document.createElement('style');
