@@ -8,7 +8,7 @@ EXT := extension_src
 ORACLES := tests/oracle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test lint api setup python-deps node-deps oracle-deps browsers package bench clean
+.PHONY: build test lint api screenshots setup python-deps node-deps oracle-deps browsers package bench clean
 
 ## make build — set up Python and npm dependencies, then build DocMind for Chrome, Edge and Firefox into build/.
 build: setup
@@ -21,6 +21,12 @@ test: setup oracle-deps browsers
 ## make lint — xtk's own lint of DocMind: permission posture and message protocol (no findings expected).
 lint: setup
 	$(BIN)/xtk lint
+
+## make screenshots — the popup in light and dark mode, as the end-to-end test renders it in Chromium
+## (docs/screenshots/popup-light.png and popup-dark.png, shown in the README).
+screenshots: setup browsers
+	mkdir -p docs/screenshots
+	DOCMIND_SCREENSHOTS=$(CURDIR)/docs/screenshots $(BIN)/pytest -q -p no:cacheprovider tests/browser/test_docmind_e2e.py -k "dark_mode and chrome"
 
 ## make api — set up Python, then serve the DocMind API on http://127.0.0.1:8787 until Ctrl-C (offline answerer
 ## unless DOCMIND_LLM_BASE_URL is set; docs/api.md). Options go in API_ARGS, e.g. make api API_ARGS="--port 9000".

@@ -113,6 +113,8 @@ export function renderTurn(
         badge.dataset['clickable'] = String(clickable);
         badge.title = clickable ? 'Click to scroll to source' : citation.text;
         row.dataset['status'] = result?.status ?? 'pending';
+        if (result?.skipReason) row.dataset['skipReason'] = result.skipReason;
+        else delete row.dataset['skipReason'];
         if (result) row.dataset['confidence'] = result.confidence.toFixed(2);
         state.textContent = results === null ? 'Highlight removed' : citationState(result);
       }
