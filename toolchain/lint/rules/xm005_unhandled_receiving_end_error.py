@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from toolchain.analysis.facts import MessageSend
 from toolchain.lint.context import LintContext
 from toolchain.lint.model import Finding, Rule
 
@@ -13,7 +14,8 @@ class UnhandledReceivingEndError(Rule):
 
     What it checks: every `tabs.sendMessage` in each target's build (directly, or through a helper: the helper's
     callers are judged, not the forwarding call inside it) that is not inside `try`/`catch`, chained with
-    `.catch()`, or given a rejection handler.
+    `.catch()`, or given a rejection handler. A helper whose own send is inside `try`/`catch` (or `.catch()`)
+    handles the error for all its callers, and so does a helper that only relays to such a helper.
 
     Why it matters: restricted pages (`chrome://`, `about:`, the web stores, PDF viewers) never run content
     scripts, nor do tabs opened before the extension was installed or updated; there the promise rejects with
@@ -33,8 +35,10 @@ class UnhandledReceivingEndError(Rule):
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:
-            for _facts, send in ctx.each(target, "sends"):
-                if send.channel != "tabs" or send.forwarded or send.handles_error:
+            sends = [send for _facts, send in ctx.each(target, "sends")]
+            catching = _catching_helpers(sends)
+            for send in sends:
+                if send.channel != "tabs" or send.forwarded or send.handles_error or send.via in catching:
                     continue
                 subject = f"`{send.message_type}`" if send.message_type else "a message"
                 via = "tabs.sendMessage" if send.via == "api" else f"{send.via}() (tabs.sendMessage)"
@@ -45,3 +49,21 @@ class UnhandledReceivingEndError(Rule):
                     fix="catch the rejection (try/catch or .catch()) and tell the user the page cannot be read",
                     **ctx.where(send.location),
                 )
+
+
+def _catching_helpers(sends: list[MessageSend]) -> set[str]:
+    """The send helpers (by name) that deal with the rejection themselves: every forwarding send in the helper is
+    caught there, or goes through a helper that is itself catching."""
+    by_helper: dict[str, list[MessageSend]] = {}
+    for send in sends:
+        if send.channel == "tabs" and send.forwarded and send.scope:
+            by_helper.setdefault(send.scope.rsplit(".", 1)[-1], []).append(send)
+    catching: set[str] = set()
+    changed = True
+    while changed:  # a helper of a helper: until nothing more is found
+        changed = False
+        for helper, inner in by_helper.items():
+            if helper not in catching and all(s.handles_error or s.via in catching for s in inner):
+                catching.add(helper)
+                changed = True
+    return catching

@@ -19,3 +19,8 @@ def test_fires_on_plain_extensions(extension) -> None:
 
 def test_near_misses(extension) -> None:
     assert places(extension("mv3-clean"), "XM005") == set()  # inside try/catch
+
+
+def test_a_helper_that_catches_handles_it_for_its_callers(extension) -> None:
+    # askTab catches around its own send; relayToTab only relays to it; sendToTab lets the rejection through
+    assert places(extension("mv3-send-helpers"), "XM005") == {("background.js", 19, None)}
