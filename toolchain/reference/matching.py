@@ -55,12 +55,13 @@ class ScriptedClock:
 def could_span_units(quote: str, index: int, segments: Sequence[str]) -> bool:
     if index < 0 or index >= len(segments) - 1:
         return False
-    combined = segments[index] + " " + segments[index + 1]
-    return quote in combined and quote not in segments[index]
+    current, following = segments[index], segments[index + 1]
+    # D12: a quote inside the following segment alone is that segment's, not a cross-segment quote.
+    return quote not in current and quote not in following and quote in current + " " + following
 
 
 def could_span_segments(quote: str, segment_index: int, segments: Sequence[str]) -> bool:
-    """True when the quote is found only across this segment and the next one (not within this one)."""
+    """True when the quote is found only across this segment and the next one (within neither of them, D12)."""
     return could_span_units(units(quote), segment_index, [units(s) for s in segments])
 
 

@@ -34,11 +34,12 @@ export interface MatchResult {
   skipReason?: HighlightSkipReason;
 }
 
-/** True when the quote is found only across segment i and the next one, not within segment i. */
+/** True when the quote is found only across segment i and the next one: within neither of them (D12). */
 export function couldSpanSegments(quote: string, segmentIndex: number, segments: readonly string[]): boolean {
   if (segmentIndex < 0 || segmentIndex >= segments.length - 1) return false;
   const current = segments[segmentIndex]!;
-  return !current.includes(quote) && (current + ' ' + segments[segmentIndex + 1]!).includes(quote);
+  const following = segments[segmentIndex + 1]!;
+  return !current.includes(quote) && !following.includes(quote) && (current + ' ' + following).includes(quote);
 }
 
 // -- the page's segments, prepared once ---------------------------------------------------------------------

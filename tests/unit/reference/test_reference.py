@@ -145,6 +145,7 @@ def test_could_span_segments() -> None:
     texts = [s["normalizedText"] for s in SEGMENTS]
     assert could_span_segments("quiet room dogs bark", 0, texts)
     assert not could_span_segments("quiet room", 0, texts)
+    assert not could_span_segments(texts[1][:12], 0, texts)  # D12: wholly inside the next segment
     assert not could_span_segments("anything", 2, texts)  # the last segment has no next one
     assert not could_span_segments("anything", -1, texts)
 
