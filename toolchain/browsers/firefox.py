@@ -505,7 +505,7 @@ class FirefoxBrowser(ExtensionBrowser):
         if scheme not in ("light", "dark"):
             raise ValueError(f"color scheme must be 'light' or 'dark', not {scheme!r}")
         # What the system reports (ui.systemUsesDarkTheme), and Firefox's own override of it for web content
-        # (layout.css.prefers-color-scheme.content-override: 0 dark, 1 light). Pages see the change at once.
+        # (layout.css.prefers-color-scheme.content-override: 0 dark, 1 light).
         self._chrome_evaluate(
             """async ({ dark }) => {
                 Services.prefs.setIntPref('ui.systemUsesDarkTheme', dark ? 1 : 0);
@@ -514,6 +514,32 @@ class FirefoxBrowser(ExtensionBrowser):
             }""",
             {"dark": scheme == "dark"},
         )
+        # Prefs reach content processes over IPC, after this call returns: wait until every open page sees the
+        # new scheme, so the caller's next look at a page is not a race (it was, under load).
+        self._wait_for_color_scheme(scheme)
+
+    def _wait_for_color_scheme(self, scheme: str, *, timeout: float = 10) -> None:
+        query = json.dumps(f"(prefers-color-scheme: {scheme})")
+        deadline = time.monotonic() + timeout
+        contexts = [str(c["context"]) for c in self._command("browsingContext.getTree", {"maxDepth": 0}).get("contexts", [])]
+        while contexts:
+            lagging = []
+            for context in contexts:
+                try:
+                    result = self._command(
+                        "script.evaluate",
+                        {"expression": f"matchMedia({query}).matches", "target": {"context": context},
+                         "awaitPromise": False},
+                    )
+                except BrowserError:
+                    continue  # closed meanwhile: nothing left to wait for
+                if result.get("type") == "success" and result.get("result", {}).get("value") is False:
+                    lagging.append(context)
+            contexts = lagging
+            if contexts and time.monotonic() > deadline:
+                raise BrowserError(f"Firefox pages still do not report prefers-color-scheme: {scheme} after {timeout:g} s")
+            if contexts:
+                time.sleep(0.05)
 
     # --- errors ------------------------------------------------------------------------------------------
 
