@@ -136,3 +136,17 @@ def test_an_unrelated_question_gets_no_citations(texts: dict[str, str]) -> None:
     for name, text in texts.items():
         response = ask(text, "Qwxzt vlorpish grimbleflax?")
         assert response.citations == [], name
+
+
+@pytest.mark.parametrize(
+    ("page", "question", "definition_starts"),
+    [
+        ("wikipedia-3.html", "What is a Hermitian matrix?", "In mathematics, a Hermitian matrix (or self-adjoint matrix) is"),
+        ("wikipedia-3.html", "Define Hermitian matrix", "In mathematics, a Hermitian matrix (or self-adjoint matrix) is"),
+    ],
+)
+def test_a_what_is_question_is_answered_by_the_pages_definition(
+    texts: dict[str, str], page: str, question: str, definition_starts: str
+) -> None:
+    # BM25 alone answered "Every Hermitian matrix is a normal matrix.": true, short, and no definition.
+    assert ask(texts[page], question).citations[0].text.startswith(definition_starts)

@@ -142,6 +142,32 @@ def test_an_answerable_question_cites_its_sentence(page: str, question: str, exp
     assert response.answer.startswith(expected)
 
 
+# A page whose short sentences repeat the subject's words, and whose definition of it is long: BM25 alone prefers
+# the short sentences.
+DEFINITIONS = """Heron (bike)
+Every Heron bike is a city bike.
+Heron bike colours are grey and green.
+In cycling, a Heron bike (or Heron city bike) is a comfortable city bike made by Velo Shop with an upright position, fenders, a rear rack and a frame sized for riders from 150 to 195 centimetres.
+The Heron bike is sold in shops.
+"""
+HERON_DEFINITION = DEFINITIONS.splitlines()[3]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What is a Heron bike?", "what's the heron bike", "Define Heron bike", "What does Heron bike mean?",
+     "What are Heron bikes?"],
+)
+def test_a_what_is_question_cites_the_pages_definition(question: str) -> None:
+    response = ask(DEFINITIONS, question)
+    assert response.citations[0].text == HERON_DEFINITION
+
+
+def test_a_question_that_asks_for_a_detail_is_not_sent_to_the_definition() -> None:
+    assert ask(DEFINITIONS, "Which colours does the Heron bike come in?").citations[0].text == \
+        "Heron bike colours are grey and green."
+
+
 @pytest.mark.parametrize("question", ["What is the capital of France?", "Who won the 1998 football world cup?",
                                       "How do I reset my password?"])
 def test_an_unanswerable_question_gets_no_citations(question: str) -> None:

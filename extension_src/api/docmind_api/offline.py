@@ -7,7 +7,9 @@ units), so highlighting works out of the box and nothing is invented. When no se
 question, it says so and cites nothing (§6.3 rule 8).
 
 Scoring is BM25 over the page's sentences (each sentence a document), with a bonus for covering more of the
-question's distinct terms. Earlier user questions of the conversation join the query at a lower weight, so a
+question's distinct terms. A question asking what something is ("What is a Hermitian matrix?", "Define X") prefers
+the page's definition of it ("..., a Hermitian matrix (or ...) is ..."), which BM25 alone ranks below short
+sentences that merely repeat the words ("Every Hermitian matrix is a normal matrix."). Earlier user questions of the conversation join the query at a lower weight, so a
 follow-up ("what about its cost?") still finds the subject of the thread. Summary-like modes rank sentences by
 centrality (how much of their vocabulary the rest of the page shares) with a small bonus for coming early.
 Every ordering breaks ties by page order, and nothing iterates a set, so the same input gives the same output in
@@ -51,6 +53,14 @@ _ARGUMENT_MARKERS = re.compile(
     r"shows?|showed|shown|demonstrates?|suggests?|concludes?|concluded|conclusion|claims?|proves?|reason)\b",
     re.IGNORECASE,
 )
+#: How much a sentence that defines the subject of a "what is X?" question outweighs one that only mentions it.
+DEFINITION_FACTOR = 2.5
+_DEFINITION_QUESTION = re.compile(
+    r"^\s*(?:(?:what|who)(?:\s+(?:is|are|was|were)|'s|’s)\s+(?P<what>.+?)|define\s+(?P<define>.+?)|"
+    r"what\s+(?:does|do)\s+(?P<mean>.+?)\s+mean)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 _PROSE_END = re.compile(r"[.!?\u2026:;][\"'\u201d\u2019)\]]*$")
 #: Characters of code and markup (LaTeX, templates, paths) rather than prose.
 _MARKUP = re.compile(r"[{}\\^_=|<>~\[\]]")
@@ -144,16 +154,52 @@ def _top(ranked: Sequence[tuple[float, Candidate]], count: int) -> list[Candidat
 
 
 @dataclass(frozen=True)
+class Definition:
+    """A "what is X?" question: X, and a pattern for a sentence of the page that defines X."""
+
+    subject: str
+    pattern: re.Pattern[str]
+
+
+def definition_question(question: str) -> Definition | None:
+    """For "What is X?", "Who was X?", "Define X", "What does X mean?": X, and a pattern for a sentence that
+    defines it — X at the start of the sentence or of a clause (after a comma), maybe with an article, then maybe
+    a parenthesis or an aside between commas, then "is a/an/the ..." or "refers to", "means", "denotes" (so
+    "X is sold in shops" does not count). None for other questions."""
+    match = _DEFINITION_QUESTION.match(question)
+    if not match:
+        return None
+    subject = _ARTICLE.sub("", next(g for g in match.groups() if g).strip(" \"'“”‘’"))
+    words = subject.split()
+    if not words or len(words) > 8:
+        return None
+    # Singular or plural in either place: "What are Heron bikes?" finds "a Heron bike is".
+    *head, last = words
+    stems = [last] + [last[:-cut] for cut in (1, 2) if last.lower().endswith("es"[2 - cut:]) and len(last) > cut + 1]
+    last_pattern = "(?:" + "|".join(re.escape(stem) for stem in stems) + ")(?:s|es)?"
+    phrase = r"\s+".join([*(re.escape(word) for word in head), last_pattern]) + r"\b"
+    return Definition(subject, re.compile(
+        rf"(?:^|,\s+)(?:(?:a|an|the)\s+)?{phrase}(?:\s*\([^)]{{0,120}}\))?(?:\s*,[^,]{{0,120}},)?\s+"
+        r"(?:(?:is|are|was|were)\s+(?:a|an|the|one|any)\b|refers?\s+to\b|means\b|denotes\b)",
+        re.IGNORECASE,
+    ))
+
+
+@dataclass(frozen=True)
 class Query:
     current: dict[str, float]  # term → weight; these decide whether the page answers at all
     history: dict[str, float]
+    definition: Definition | None = None
 
 
 def build_query(prepared: PreparedQuery) -> Query:
     """The question's terms at weight 1, earlier user questions' at HISTORY_WEIGHT. A question with no content
     word of its own ("why?", "tell me more") is about the thread: the history then counts as the question."""
     ignore = frozenset() if prepared.mode == "qa" else TASK_WORDS
-    current = dict.fromkeys(terms(prepared.question, ignore), 1.0)
+    definition = definition_question(prepared.question)
+    # "Define X", "what does X mean": the question's own verb is not what the page should be searched for.
+    asked = definition.subject if definition else prepared.question
+    current = dict.fromkeys(terms(asked, ignore), 1.0)
     history: dict[str, float] = {}
     for message in prepared.history:
         if message.role == "user":
@@ -162,7 +208,7 @@ def build_query(prepared: PreparedQuery) -> Query:
                     history[term] = HISTORY_WEIGHT
     if not current:
         return Query(current=dict.fromkeys(history, 1.0), history={})
-    return Query(current=current, history=history)
+    return Query(current=current, history=history, definition=definition)
 
 
 def relevant(index: PageIndex, query: Query, count: int) -> list[Candidate]:
@@ -181,6 +227,8 @@ def relevant(index: PageIndex, query: Query, count: int) -> list[Candidate]:
             continue  # history alone does not answer a question that has words of its own
         coverage = sum(index.idf(t) for t in matched) / total
         score = index.bm25(candidate, weights) * (1 + coverage) * candidate.weight
+        if query.definition is not None and query.definition.pattern.search(candidate.text):
+            score *= DEFINITION_FACTOR
         ranked.append((score, candidate))
         coverages[candidate.index] = coverage
     if not ranked:
