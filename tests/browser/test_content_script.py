@@ -19,15 +19,15 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import copy_flagship, run_xtk
-from toolchain.browsers import ExtensionBrowser, FixtureServer, Tab, launch
+from tests.browser.flagship import CHROME, FIREFOX, build_flagship, launched, target_ids
+from toolchain.browsers import ExtensionBrowser, FixtureServer, Tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.node]
 
 PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "pages" / "content"
 
-#: The build each engine loads: Chromium runs the Chrome build (MV3), Firefox its MV2 build.
-TARGETS = [("chrome", "chromium"), ("firefox", "firefox")]
+#: Chromium runs the Chrome build (MV3; Edge's content script is the same bundle), Firefox its MV2 build.
+TARGETS = [CHROME, FIREFOX]
 
 API = "(globalThis.browser ?? globalThis.chrome)"
 
@@ -70,10 +70,7 @@ MARKS = """[...document.querySelectorAll('mark')].map((mark) => ({
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = copy_flagship(tmp_path_factory.mktemp("content") / "docmind")
-    result = run_xtk("build", "--browser", "all", cwd=project)
-    assert result.code == 0, result.output
-    return project / "build"
+    return build_flagship(tmp_path_factory.mktemp("content"))
 
 
 @pytest.fixture(scope="module")
@@ -82,10 +79,9 @@ def server() -> Iterator[FixtureServer]:
         yield running
 
 
-@pytest.fixture(scope="module", params=TARGETS, ids=[build for build, _ in TARGETS])
+@pytest.fixture(scope="module", params=TARGETS, ids=target_ids(TARGETS))
 def docmind(request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
-    build, engine = request.param
-    with launch(engine, builds / build, workdir=tmp_path_factory.mktemp(f"{build}-{engine}")) as browser:
+    with launched(request.param, builds, tmp_path_factory) as browser:
         yield browser
 
 

@@ -17,13 +17,11 @@ from pathlib import Path
 import pytest
 
 from tests.browser.docmind_session import DocMind, RecordingApi, extension_errors, normalized, running_api, wait_until
-from tests.conftest import CORPUS, copy_flagship, run_xtk
-from toolchain.browsers import ExtensionBrowser, FixtureServer, launch
+from tests.browser.flagship import ALL_TARGETS, build_flagship, launched, target_ids
+from tests.conftest import CORPUS
+from toolchain.browsers import ExtensionBrowser, FixtureServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.node, pytest.mark.corpus]
-
-TARGETS = [("chrome", "chromium"), ("edge", "chromium"), ("firefox", "firefox")]
-
 
 #: When set, the dark-mode test saves the popup's screenshots there (see `make screenshots`).
 SCREENSHOTS = os.environ.get("DOCMIND_SCREENSHOTS")
@@ -38,14 +36,7 @@ def api() -> Iterator[RecordingApi]:
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory: pytest.TempPathFactory, api: RecordingApi) -> Path:
     """DocMind built for the three browsers, its API base URL pointing at this module's API."""
-    project = copy_flagship(tmp_path_factory.mktemp("e2e") / "docmind")
-    config = project / "xtk.toml"
-    text, count = re.subn(r'API_BASE_URL = "[^"]*"', f'API_BASE_URL = "{api.base_url}"', config.read_text())
-    assert count == 1, "xtk.toml has no API_BASE_URL constant to point at the test API"
-    config.write_text(text)
-    result = run_xtk("build", "--browser", "all", cwd=project)
-    assert result.code == 0, result.output
-    return project / "build"
+    return build_flagship(tmp_path_factory.mktemp("e2e"), api_base_url=api.base_url)
 
 
 @pytest.fixture(scope="module")
@@ -57,10 +48,9 @@ def server() -> Iterator[FixtureServer]:
         yield running
 
 
-@pytest.fixture(scope="module", params=TARGETS, ids=[build for build, _ in TARGETS])
+@pytest.fixture(scope="module", params=ALL_TARGETS, ids=target_ids(ALL_TARGETS))
 def browser(request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
-    build, engine = request.param
-    with launch(engine, builds / build, workdir=tmp_path_factory.mktemp(f"{build}-{engine}")) as running:
+    with launched(request.param, builds, tmp_path_factory) as running:
         yield running
 
 

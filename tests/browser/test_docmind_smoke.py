@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import copy_flagship, run_xtk
-from toolchain.browsers import ExtensionBrowser, FixtureServer, Tab, launch
+from tests.browser.flagship import ALL_TARGETS, build_flagship, launched, target_ids
+from toolchain.browsers import ExtensionBrowser, FixtureServer, Tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.node]
 
@@ -30,16 +30,9 @@ FIXTURE_PAGE = """<!doctype html>
 </body></html>
 """
 
-#: The build each browser engine loads: Chromium runs the Chrome and Edge builds (both MV3), Firefox its MV2 build.
-TARGETS = [("chrome", "chromium"), ("edge", "chromium"), ("firefox", "firefox")]
-
-
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = copy_flagship(tmp_path_factory.mktemp("smoke") / "docmind")
-    result = run_xtk("build", "--browser", "all", cwd=project)
-    assert result.code == 0, result.output
-    return project / "build"
+    return build_flagship(tmp_path_factory.mktemp("smoke"))
 
 
 @pytest.fixture(scope="module")
@@ -48,10 +41,9 @@ def server() -> Iterator[FixtureServer]:
         yield running
 
 
-@pytest.fixture(scope="module", params=TARGETS, ids=[build for build, _ in TARGETS])
+@pytest.fixture(scope="module", params=ALL_TARGETS, ids=target_ids(ALL_TARGETS))
 def docmind(request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
-    build, engine = request.param
-    with launch(engine, builds / build, workdir=tmp_path_factory.mktemp(f"{build}-{engine}")) as browser:
+    with launched(request.param, builds, tmp_path_factory) as browser:
         yield browser
 
 
