@@ -21,7 +21,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from toolchain.analysis import guards as G
 from toolchain.analysis.facts import (
@@ -61,6 +61,9 @@ TWO_LEVEL_NAMESPACES = {
     "input": {"ime"},
     "app": {"runtime", "window"},
 }
+
+_T = TypeVar("_T")  # what a parameter table holds per parameter
+
 _EVENT = re.compile(r"^on[A-Z]")
 _FUNCTION_METHODS = frozenset({"call", "apply", "bind"})
 _VALIDATOR = re.compile(r"^(?:is|validate|assert|check|verify|ensure|guard)(?:[A-Z_]\w*)?$|^(?:safeParse|parse)$")
@@ -2536,21 +2539,26 @@ class _Analysis:
         senders: dict[_Fn, dict[int, tuple[str, str]]] = {
             fn: dict(fn.sends_param) for fn in self.fns if fn.sends_param
         }
-        changed = True
-        while changed:
-            changed = False
-            for fn in self.fns:
-                for index, uses in fn.param_uses.items():
-                    if index in senders.get(fn, {}):
-                        continue
-                    for ref, _, position in uses:
-                        target = self.resolve(ref, fn.module)
-                        channel = senders.get(target, {}).get(position) if target is not None else None
-                        if channel is not None:
-                            senders.setdefault(fn, {})[index] = channel
-                            changed = True
-                            break
+        while self._pass_parameters_on(senders):
+            pass
         return senders
+
+    def _pass_parameters_on(self, table: dict[_Fn, dict[int, _T]]) -> bool:
+        """One pass: a function whose parameter it hands to a parameter `table` knows about gets that entry for
+        its own parameter (a helper wrapping a helper). Whether anything was added."""
+        changed = False
+        for fn in self.fns:
+            for index, uses in fn.param_uses.items():
+                if index in table.get(fn, {}):
+                    continue
+                for ref, _, position in uses:
+                    target = self.resolve(ref, fn.module)
+                    entry = table.get(target, {}).get(position) if target is not None else None
+                    if entry is not None:
+                        table.setdefault(fn, {})[index] = entry
+                        changed = True
+                        break
+        return changed
 
     def _listeners(self) -> dict[_Fn, dict[int, tuple[str, tuple[_Fn, ...]]]]:
         listeners: dict[_Fn, dict[int, tuple[str, tuple[_Fn, ...]]]] = {
@@ -2559,18 +2567,7 @@ class _Analysis:
         sites = [site for module in self.modules for site in module.call_sites]
         changed = True
         while changed:
-            changed = False
-            for fn in self.fns:  # a parameter passed on to a listener helper
-                for index, uses in fn.param_uses.items():
-                    if index in listeners.get(fn, {}):
-                        continue
-                    for ref, _, position in uses:
-                        target = self.resolve(ref, fn.module)
-                        entry = listeners.get(target, {}).get(position) if target is not None else None
-                        if entry is not None:
-                            listeners.setdefault(fn, {})[index] = entry
-                            changed = True
-                            break
+            changed = self._pass_parameters_on(listeners)  # a parameter passed on to a listener helper
             for site in sites:  # an inline wrapper calling a parameter, given to a listener helper
                 target = self.resolve(site.ref, site.fn.module if site.fn else None)
                 helper = listeners.get(target) if target is not None else None
