@@ -38,6 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH.parent))
+
+from benchmarks.scratch import copy_docmind  # noqa: E402  (the repository on sys.path first)
+
 REPO = BENCH.parent
 WORK = BENCH / ".work"
 VENV = REPO / ".venv"
@@ -93,17 +97,8 @@ def say(message: str) -> None:
 
 
 def prepare_xtk_project() -> Path:
-    """A scratch copy of DocMind's project (xtk.toml + extension_src, node_modules linked), so build/ stays untouched."""
-    project = WORK / "xtk-project"
-    shutil.rmtree(project, ignore_errors=True)
-    project.mkdir(parents=True)
-    shutil.copy2(REPO / "xtk.toml", project / "xtk.toml")
-    shutil.copytree(REPO / "extension_src", project / "extension_src", ignore=shutil.ignore_patterns("node_modules", ".xtk"))
-    modules = REPO / "extension_src" / "node_modules"
-    if not (modules / "esbuild").is_dir():
-        sys.exit(f"{modules} is missing: run `make setup` (npm ci in extension_src) first")
-    (project / "extension_src" / "node_modules").symlink_to(modules, target_is_directory=True)
-    return project
+    """A scratch copy of DocMind's project, so build/ stays untouched."""
+    return copy_docmind(WORK / "xtk-project")
 
 
 def prepare_wxt_project() -> Path:

@@ -45,6 +45,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH.parent))
+
+from benchmarks.scratch import copy_docmind  # noqa: E402  (the repository on sys.path first)
+
 REPO = BENCH.parent
 WORK = BENCH / ".work"
 VENV = REPO / ".venv"
@@ -72,34 +76,8 @@ def say(message: str = "") -> None:
 
 
 def prepare_project() -> Path:
-    """A scratch copy of DocMind's project: xtk.toml, extension_src/ (node_modules linked) and the files its [lint]
-    and [protocol] name (the posture, the protocol schemas), so that neither build/ nor .xtk/ of the repository is
-    touched."""
-    from toolchain.project import load_project
-
-    project = WORK / "lint-project"
-    shutil.rmtree(project, ignore_errors=True)
-    project.mkdir(parents=True)
-    shutil.copy2(REPO / "xtk.toml", project / "xtk.toml")
-    shutil.copytree(REPO / "extension_src", project / "extension_src", ignore=shutil.ignore_patterns("node_modules", ".xtk"))
-    modules = REPO / "extension_src" / "node_modules"
-    if not (modules / "esbuild").is_dir():
-        sys.exit(f"{modules} is missing: run `make setup` (npm ci in extension_src) first")
-    (project / "extension_src" / "node_modules").symlink_to(modules, target_is_directory=True)
-    config = load_project(REPO).config
-    named = []
-    if config.lint and config.lint.posture:
-        named.append(config.lint.posture)
-    if config.protocol:
-        named.append(config.protocol.schemas)
-    for relative in named:
-        source, target = REPO / relative, project / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if source.is_dir():
-            shutil.copytree(source, target)
-        elif source.is_file():
-            shutil.copy2(source, target)
-    return project
+    """A scratch copy of DocMind's project, so that neither build/ nor .xtk/ of the repository is touched."""
+    return copy_docmind(WORK / "lint-project")
 
 
 def python_env(prefix: Path) -> dict[str, str]:

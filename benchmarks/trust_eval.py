@@ -68,6 +68,7 @@ PARTIAL_RESULTS = WORK / "partial.json"
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from benchmarks.scratch import copy_docmind  # noqa: E402
 from toolchain.reference.normalize import normalize_for_matching  # noqa: E402
 from toolchain.reference.text import WHITESPACE_CHAR, length  # noqa: E402
 
@@ -833,15 +834,7 @@ def build() -> Path:
     modules = REPO / "extension_src" / "node_modules"
     if not xtk.exists() or not modules.is_dir():
         raise Fatal("xtk or extension_src/node_modules is missing: run `make setup` first")
-    project = WORK / "project"
-    shutil.rmtree(project, ignore_errors=True)
-    project.mkdir(parents=True)
-    shutil.copy2(REPO / "xtk.toml", project / "xtk.toml")
-    shutil.copytree(REPO / "extension_src", project / "extension_src", ignore=shutil.ignore_patterns("node_modules", ".xtk", "api", "__pycache__"))
-    (project / "extension_src" / "node_modules").symlink_to(modules, target_is_directory=True)
-    for name in ("posture", "protocol"):
-        if (REPO / "specs" / name).is_dir():
-            shutil.copytree(REPO / "specs" / name, project / "specs" / name)
+    project = copy_docmind(WORK / "project")
     done = subprocess.run([str(xtk), "build", "--browser", "all", "--no-typecheck", "--project", str(project)],
                           capture_output=True, text=True)
     if done.returncode != 0:
