@@ -36,6 +36,7 @@ from toolchain.analysis.facts import (
     MessageSend,
 )
 from toolchain.analysis.parse import RESOLVE_SUFFIXES, ParsedFile, is_source, parse_file
+from toolchain.json_types import json_type_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -1618,7 +1619,7 @@ class _Walker:
                     if key == DISCRIMINANT:
                         message_type = item if isinstance(item, str) else None
                     elif payload is not None:
-                        payload[key] = _python_json_type(item)
+                        payload[key] = json_type_name(item)
             elif kind != "comment":  # a computed key: the shape is not literal
                 payload = None
         return message_type, payload
@@ -2439,18 +2440,6 @@ def _arithmetic(operator: str, left: object, right: object) -> object:
     if isinstance(result, float) and result.is_integer() and abs(result) < 2**53:
         return int(result)
     return result
-
-
-def _python_json_type(value: object) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if value is None:
-        return "null"
-    return "array" if isinstance(value, list) else "object"
 
 
 def _type_json(node: Node | None) -> str:

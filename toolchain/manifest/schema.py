@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.json_types import json_type_name
 from toolchain.resources import specs_dir
 
 if TYPE_CHECKING:
@@ -107,21 +108,6 @@ def _non_finite_error(code: str, name: str, source: str) -> InputError:
     return InputError.single(f"invalid JSON: {name} is not a JSON number", path=source, **where)
 
 
-def _json_type(value: object) -> str:
-    """The JSON name of a parsed value's type."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
-
-
 def parse_manifest_text(text: str, source: str) -> dict[str, Any]:
     """Parse manifest JSON that may hold `//` and `/* */` comments (and a UTF-8 BOM), as Chrome does.
 
@@ -145,7 +131,7 @@ def parse_manifest_text(text: str, source: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         line, column = _position(code, len(code) - len(code.lstrip()))
         raise InputError.single(
-            f"a manifest must be a JSON object {{...}}, not {_json_type(value)}", path=source, line=line, column=column
+            f"a manifest must be a JSON object {{...}}, not {json_type_name(value)}", path=source, line=line, column=column
         )
     return value
 
@@ -321,7 +307,7 @@ def _message(error: ValidationError) -> str:
         return "is not allowed here"
     if keyword == "type":
         names = expected if isinstance(expected, list) else [expected]
-        return f"expected {' or '.join(names)}, got {_json_type(instance)}"
+        return f"expected {' or '.join(names)}, got {json_type_name(instance)}"
     if keyword == "const":
         return f"must be {_shown(expected)}, got {_shown(instance)}"
     if keyword == "enum":

@@ -6,20 +6,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from toolchain.json_types import json_type_name
 from toolchain.lint.context import LintContext
 from toolchain.lint.model import Finding, Rule
-
-
-def json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if value is None:
-        return "null"
-    return "array" if isinstance(value, list) else "object"
 
 
 def schema_types(protocol: Any, schema: Any, base: Path, depth: int = 0) -> set[str] | None:
@@ -33,9 +22,9 @@ def schema_types(protocol: Any, schema: Any, base: Path, depth: int = 0) -> set[
             return None
         return schema_types(protocol, resolved, path, depth + 1)
     if "const" in schema:
-        return {json_type(schema["const"])}
+        return {json_type_name(schema["const"])}
     if isinstance(schema.get("enum"), list):
-        return {json_type(v) for v in schema["enum"]}
+        return {json_type_name(v) for v in schema["enum"]}
     if "type" in schema:
         declared = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         return {"number" if t == "integer" else str(t) for t in declared}
