@@ -270,8 +270,23 @@ class Conformance(_Strict):
     golden function's name to the runtime function (the very code the extension ships, not a copy)."""
 
     module: NonBlank
-    #: Golden-vector files or folders, relative to this config; default: xtk's own specs/golden/.
+    #: Golden-vector files or folders, relative to this config; default: [golden] vectors.
     vectors: list[NonBlank] = Field(default_factory=list)
+
+
+class GoldenSettings(_Strict):
+    """The project's golden vectors and the Python reference that computes them (docs/golden.md)."""
+
+    #: The folder holding the reference module, relative to this config; xtk puts it first on sys.path.
+    reference_path: NonBlank
+    #: The reference module's importable (dotted) name inside reference_path; it defines FUNCTIONS.
+    reference_module: NonBlank = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+    #: The golden files (<function>.json), relative to this config.
+    vectors: NonBlank
+    #: The hand-written inputs (<function>.json, no `expected`), relative to this config; default: <vectors>/inputs.
+    inputs: str | None = None
+    #: The corpus pages corpus cases refer to, relative to this config; only read, so it may lie outside the project.
+    corpus: str | None = None
 
 
 class LintSettings(_Strict):
@@ -368,6 +383,7 @@ class ProjectConfig(_Strict):
     csp: ContentSecurityPolicy | None = None
     commands: dict[str, Command] = Field(default_factory=dict)
     conformance: Conformance | None = None
+    golden: GoldenSettings | None = None
     lint: LintSettings | None = None
     protocol: ProtocolSettings | None = None
     #: Build-time constants, readable in code as `import.meta.env.NAME`.
