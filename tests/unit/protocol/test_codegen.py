@@ -165,7 +165,14 @@ def test_root_annotations(tmp_path: Path) -> None:
 
 def test_unreferenced_definitions_may_use_anything(tmp_path: Path) -> None:
     schema = {"oneOf": [message("A")], "$defs": {"Unused": {"format": "email", "not": {}}}}
-    generate(load(write_protocol(tmp_path / "p", {"a.schema.json": schema})))
+    text = generate(load(write_protocol(tmp_path / "p", {"a.schema.json": schema})))
+    assert "export type A = {\n  type: 'A';\n};" in text and "function checkA(" in text
+    assert "Unused" not in text and "email" not in text  # neither a type nor a check: nothing reads it
+    # Referenced, the same definition is generated, so its keywords are checked against the subset.
+    schema = {"oneOf": [message("A", x={"$ref": "#/$defs/Unused"})], "$defs": schema["$defs"]}
+    problems = _errors(tmp_path / "q", {"a.schema.json": schema})
+    assert [(d.key, d.message.split(":")[0]) for d in problems] == [
+        ("/$defs/Unused/format", "unsupported keyword 'format'"), ("/$defs/Unused/not", "unsupported keyword 'not'")]
 
 
 def test_type_names_are_checked(tmp_path: Path) -> None:

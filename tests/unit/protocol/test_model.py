@@ -105,7 +105,15 @@ def test_unresolved_refs_are_located(tmp_path: Path) -> None:
 
 def test_refs_inside_data_keywords_are_data(tmp_path: Path) -> None:
     schema = {"oneOf": [message("A", x={"const": {"$ref": "nowhere"}, "examples": [{"$ref": "nowhere"}]})]}
-    load(write_protocol(tmp_path / "p", {"a.schema.json": schema}))
+    protocol = load(write_protocol(tmp_path / "p", {"a.schema.json": schema}))
+    [channel] = protocol.channels
+    assert list(channel.messages) == ["A"]
+    x = channel.messages["A"].schema["properties"]["x"]
+    assert x == {"const": {"$ref": "nowhere"}, "examples": [{"$ref": "nowhere"}]}  # kept as the values they are
+    # The same $ref where a schema stands is followed, and reported.
+    schema = {"oneOf": [message("A", x={"$ref": "nowhere"})]}
+    [d] = _problem(write_protocol(tmp_path / "q", {"a.schema.json": schema}))
+    assert (d.path, d.key) == ("q/a.schema.json", "/oneOf/0/properties/x/$ref")
 
 
 def test_channels_must_be_a_list(tmp_path: Path) -> None:
