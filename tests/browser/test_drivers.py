@@ -6,6 +6,7 @@ page, gecko id in the manifest). Both are driven through the same `ExtensionBrow
 
 from __future__ import annotations
 
+import ast
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+import toolchain.browsers
 from toolchain.browsers import (
     BROWSERS,
     BrowserNotInstalledError,
@@ -27,7 +29,9 @@ from toolchain.browsers import (
     JavaScriptError,
     launch,
 )
-from toolchain.browsers.environment import descendants, pid_alive, processes_of_run, stop_processes
+from toolchain.browsers import environment
+from toolchain.browsers.environment import descendants, pid_alive, processes_of_run, stop_processes, wait_for_exit
+from toolchain.browsers.environment import _signal_group as signal_group
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "extensions"
 EXTENSIONS = {
@@ -285,7 +289,7 @@ def test_missing_browser_names_the_debian_package(
         launch(browser_name, EXTENSIONS[browser_name]["ping"], workdir=tmp_path)
 
 
-def test_stop_processes_escalates_to_sigkill_for_the_whole_tree() -> None:
+def test_stop_processes_escalates_to_sigkill_for_the_whole_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     # A leader that ignores SIGTERM, with a child: what a hung browser looks like.
     leader = subprocess.Popen(
         ["bash", "-c", "trap '' TERM; sleep 60 & wait"], start_new_session=True, stdout=subprocess.DEVNULL
@@ -296,9 +300,29 @@ def test_stop_processes_escalates_to_sigkill_for_the_whole_tree() -> None:
             time.sleep(0.02)
         child = descendants(leader.pid)
         assert child, "the sleep never started"
-        started = time.perf_counter()
+        # What stop_processes waits for and sends, in order: the grace, SIGTERM (ignored, so its wait runs out),
+        # SIGKILL (and everything is gone): it escalates instead of waiting for the sleep.
+        steps: list[tuple[str, object, object]] = []
+
+        def waiting(pids: list[int], timeout: float) -> bool:
+            gone = wait_for_exit(pids, timeout)
+            steps.append(("wait", timeout, gone))
+            return gone
+
+        def signalling_group(pid: int, sig: signal.Signals) -> None:
+            steps.append(("group", pid, sig))
+            signal_group(pid, sig)
+
+        monkeypatch.setattr(environment, "wait_for_exit", waiting)
+        monkeypatch.setattr(environment, "_signal_group", signalling_group)
         assert stop_processes(leader.pid, grace=0.1, term_grace=0.3)
-        assert time.perf_counter() - started < 3
+        assert steps == [
+            ("wait", 0.1, False),
+            ("group", leader.pid, signal.SIGTERM),
+            ("wait", 0.3, False),
+            ("group", leader.pid, signal.SIGKILL),
+            ("wait", 2.0, True),
+        ]
         leader.wait(timeout=5)
         assert leader.returncode == -signal.SIGKILL
         assert not any(pid_alive(pid) for pid in child)
@@ -315,6 +339,28 @@ def test_importing_the_package_does_not_import_browser_clients() -> None:
         "assert not loaded, loaded"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_driver_interface_imports_no_driver() -> None:
+    """base is what the drivers implement; only launcher picks one, so no module of the package imports itself back."""
+    package = Path(toolchain.browsers.__file__).parent
+    imports: dict[str, set[str]] = {}
+    for source in package.glob("*.py"):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+        imports[source.stem] = {n.split(".")[2] for n in names if n.startswith("toolchain.browsers.") and n.count(".") >= 2}
+    assert imports["base"] == set()
+    assert {"chromium", "firefox"} <= imports["launcher"]
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(m == goal or (m not in seen and reaches(m, goal, seen | {m})) for m in imports.get(start, set()))
+
+    assert [m for m in imports if reaches(m, m, set())] == []
 
 
 def test_fixture_server_serves_pages_and_files_on_loopback_then_stops(tmp_path: Path) -> None:

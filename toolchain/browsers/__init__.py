@@ -1,6 +1,7 @@
 """Real headless browsers with an unpacked extension loaded: Chromium (Playwright) and Firefox ESR (WebDriver BiDi).
 
-Playwright and websockets are imported only by the driver that needs them, when a browser is launched.
+Playwright and websockets are imported only by the driver that needs them, when a browser is launched. The drivers
+import their interface (`base`); only `launcher` imports the drivers.
 """
 
 from toolchain.browsers.base import (
@@ -12,8 +13,8 @@ from toolchain.browsers.base import (
     ExtensionLoadError,
     JavaScriptError,
     Tab,
-    launch,
 )
+from toolchain.browsers.launcher import launch
 from toolchain.browsers.server import FixtureServer
 
 __all__ = [

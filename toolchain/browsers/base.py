@@ -1,6 +1,6 @@
 """The one interface every browser driver implements, so a test can be parametrized over browsers.
 
-    with launch("firefox", build_dir, workdir=tmp_path) as browser:
+    with launch("firefox", build_dir, workdir=tmp_path) as browser:  # toolchain.browsers.launcher
         page = browser.open_extension_page("popup/index.html")
         assert browser.evaluate(page, "document.title") == "Popup"
         assert browser.extension_errors() == []
@@ -159,33 +159,6 @@ class ExtensionBrowser(ABC):
     @abstractmethod
     def close(self) -> None:
         """Stop the browser and every process it started. Safe to call twice."""
-
-
-def launch(
-    browser: str,
-    extension_dir: Path,
-    *,
-    workdir: Path,
-    firefox_extension_id: str | None = None,
-) -> ExtensionBrowser:
-    """Start `browser` ("chromium" or "firefox") headless with the unpacked extension in `extension_dir`.
-
-    Everything the browser writes goes under a fresh directory in `workdir`. On Firefox the gecko id is read
-    from the manifest (`browser_specific_settings.gecko.id`) unless `firefox_extension_id` is given.
-    """
-    extension_dir = Path(extension_dir).resolve()
-    if not (extension_dir / "manifest.json").is_file():
-        raise ExtensionLoadError(f"no manifest.json in {extension_dir}")
-    # Imported here: each driver pulls in its own client library (playwright, websockets) only when used.
-    if browser == "chromium":
-        from toolchain.browsers.chromium import ChromiumBrowser
-
-        return ChromiumBrowser.start(extension_dir, workdir=Path(workdir))
-    if browser == "firefox":
-        from toolchain.browsers.firefox import FirefoxBrowser
-
-        return FirefoxBrowser.start(extension_dir, workdir=Path(workdir), extension_id=firefox_extension_id)
-    raise ValueError(f"unknown browser {browser!r}; expected one of {', '.join(BROWSERS)}")
 
 
 # --- helpers shared by the drivers ---------------------------------------------------------------------------
