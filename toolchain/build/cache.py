@@ -1,11 +1,16 @@
 """The build cache: replay a recipe when nothing it was derived from has changed.
 
-A recipe depends on the config, on the HTML pages (they are rewritten into it), on which files exist (entries,
-icons, the esbuild binary, tsconfig.json), on the listing of the folders copied whole (public/, _locales/),
-and on xtk itself (its code, templates and schemas). Source code is not among them: esbuild reads it on every
-build. The fingerprint records all of these; when every one is unchanged, `xtk build` runs the stored recipe
-without loading the config again (no pydantic, Jinja2 or jsonschema), which is most of xtk's own start-up cost.
-`--no-cache` skips it; any doubt (a missing or unreadable cache file, another xtk version) means a full build.
+The cache key (the fingerprint) is the project's own location and the content of every input of the recipe:
+the config; the HTML pages (they are rewritten into it); which files the config and the pages name exist
+(entries, icons, every path key); the content of the folders copied whole (public/, _locales/, so a removed
+message is seen) and any link in them; tsconfig.json, package.json and package-lock.json; the installed
+esbuild and TypeScript (their package.json and the binaries' size, time and inode); and xtk itself (its code,
+templates and schemas). Source code is not among them: esbuild and tsc read it on every build.
+
+A project copied or moved elsewhere has another location, so it never replays the recipe of the original (whose
+paths point at the original's files and build folder). When every part is unchanged, `xtk build` runs the stored
+recipe without loading the config again (no pydantic, Jinja2 or jsonschema), which is most of xtk's own
+start-up cost. `--no-cache` skips it; any doubt (a missing or unreadable cache file, another xtk) means a full build.
 
 Only the standard library is imported here.
 """
@@ -21,13 +26,17 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
 from toolchain.build.recipe import Recipe
+from toolchain.project.confine import copied_files
 from toolchain.resources import specs_dir, templates_dir
 
 if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
     from toolchain.project import Project
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
+#: Files of the JS project whose content changes what esbuild and tsc do (relative to root).
+_PROJECT_FILES = ("tsconfig.json", "package.json", "package-lock.json",
+                  "node_modules/esbuild/package.json", "node_modules/typescript/package.json")
 
 
 def _sha256(path: Path) -> str:
@@ -37,14 +46,26 @@ def _sha256(path: Path) -> str:
         return "missing"
 
 
-def _listing(folder: Path) -> list[str]:
-    if not folder.is_dir():
-        return []
-    found = []
-    for directory, _, files in os.walk(folder):
-        for name in files:
-            found.append(os.path.relpath(os.path.join(directory, name), folder))
-    return sorted(found)
+def _state(path: Path) -> str:
+    """Whether a named path is a file, a folder or missing (what the config checks look at)."""
+    return "file" if path.is_file() else "dir" if path.is_dir() else "missing"
+
+
+def _contents(folder: Path, project_dir: Path) -> dict[str, str]:
+    """A folder copied whole: each file's content, and each link that leaves the project (it would be refused)."""
+    tree = copied_files(folder, project_dir)
+    found = {os.path.relpath(path, folder): _sha256(path) for path in tree.files}
+    found.update({os.path.relpath(link, folder): "link:" + os.readlink(link) for link in tree.escaping_links})
+    return found
+
+
+def tool_stamp(path: Path) -> str:
+    """A binary by size, modification time and inode: another install of the tool changes at least one."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return "missing"
+    return f"{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}"
 
 
 def toolchain_stamp() -> str:
@@ -65,37 +86,51 @@ def toolchain_stamp() -> str:
 
 @dataclass(frozen=True)
 class Fingerprint:
+    location: str  # the config file, resolved: a copied or moved project has another one
     config: str  # sha256 of xtk.toml
     pages: dict[str, str]  # HTML page → sha256
-    probes: dict[str, bool]  # file → whether it exists (entries, icons, the esbuild binary, tsconfig.json)
-    listings: dict[str, list[str]]  # folder copied whole → the files in it
+    probes: dict[str, str]  # named path → file | dir | missing (config paths, entries, page references)
+    contents: dict[str, dict[str, str]]  # folder copied whole → its files' sha256 (and links out)
+    project_files: dict[str, str]  # tsconfig.json, package files, installed tool versions → sha256
+    tools: dict[str, str]  # esbuild and tsc binaries → size:mtime:inode
     toolchain: str
     request: list[str]  # the --browser choice and the mode
 
     @classmethod
     def of_build(cls, project: Project, plans: list[BuildPlan], binary: Path, request: str, mode: str) -> "Fingerprint":
+        from toolchain.bundle.typecheck import tsc_binary
+        from toolchain.project import file_refs
+
+        config = project.config
         pages = {str(p.source): _sha256(p.source) for plan in plans for p in plan.pages}
-        probed = [binary, project.root / "tsconfig.json"]
+        probed = [project.root, project.src_dir, project.public_dir] + [project.path(r.value) for r in file_refs(config)]
         for plan in plans:
             probed += [e.source for e in plan.scripts.values()] + [s.source for s in plan.styles.values()]
             probed += [a.source for a in plan.assets.values()]
-        folders = [project.public_dir] + ([project.path(project.config.locales)] if project.config.locales else [])
+        folders = [project.public_dir] + ([project.path(config.locales)] if config.locales else [])
         return cls(
+            location=str(project.config_path.resolve()),
             config=_sha256(project.config_path),
             pages=pages,
-            probes={str(p): p.is_file() for p in dict.fromkeys(probed)},
-            listings={str(f): _listing(f) for f in folders},
+            probes={str(p): _state(p) for p in dict.fromkeys(probed)},
+            contents={str(f): _contents(f, project.base_dir.resolve()) for f in folders},
+            project_files={str(project.root / name): _sha256(project.root / name) for name in _PROJECT_FILES},
+            tools={str(path): tool_stamp(path) for path in (binary, tsc_binary(project.root))},
             toolchain=toolchain_stamp(),
             request=[request, mode],
         )
 
     def now(self, config_path: Path) -> "Fingerprint":
         """The same fingerprint taken again, over the same files, as they are now."""
+        project_dir = config_path.resolve().parent
         return Fingerprint(
+            location=str(config_path.resolve()),
             config=_sha256(config_path),
             pages={path: _sha256(Path(path)) for path in self.pages},
-            probes={path: Path(path).is_file() for path in self.probes},
-            listings={path: _listing(Path(path)) for path in self.listings},
+            probes={path: _state(Path(path)) for path in self.probes},
+            contents={path: _contents(Path(path), project_dir) for path in self.contents},
+            project_files={path: _sha256(Path(path)) for path in self.project_files},
+            tools={path: tool_stamp(Path(path)) for path in self.tools},
             toolchain=toolchain_stamp(),
             request=self.request,
         )

@@ -54,6 +54,8 @@ def build(
         raise ProjectError(unique(problems))
 
     binary = find_esbuild(project.root)
+    # Taken before anything runs: an input edited during the build makes the next build a full one.
+    fingerprint = Fingerprint.of_build(project, plans, binary, request, mode) if request is not None else None
     execution = Execution(project.root, project.base_dir, out)
     commands = {plan.browser: esbuild_commands(plan, binary, staging_dir(out, plan.browser), scratch_dir(out)) for plan in plans}
     types = env_types(project)
@@ -66,9 +68,9 @@ def build(
         execution.abort()
         raise
     report = execution.finish(recipes, on_warning)
-    if request is not None:
+    if request is not None and fingerprint is not None:
         recipe = Recipe(project.root, project.base_dir, out, types, recipes)
-        store(project.config_path, request, mode, recipe, Fingerprint.of_build(project, plans, binary, request, mode))
+        store(project.config_path, request, mode, recipe, fingerprint)
     return report
 
 

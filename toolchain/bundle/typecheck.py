@@ -19,14 +19,17 @@ _LINE = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error
 _GLOBAL = re.compile(r"^(?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$")
 
 
+def tsc_binary(root: Path) -> Path:
+    """TypeScript's native compiler when it ships one, else its Node script (which may not exist)."""
+    native = root / "node_modules" / "@typescript" / f"typescript-{platform_package()}" / "lib" / "tsc"
+    return native if native.is_file() else root / "node_modules" / "typescript" / "bin" / "tsc"
+
+
 def find_tsc(root: Path) -> list[str]:
     """The command that runs tsc for this project: the native binary when TypeScript has one."""
-    native = root / "node_modules" / "@typescript" / f"typescript-{platform_package()}" / "lib" / "tsc"
-    if native.is_file():
-        return [str(native)]
-    script = root / "node_modules" / "typescript" / "bin" / "tsc"
-    if script.is_file():
-        return ["node", str(script)]
+    binary = tsc_binary(root)
+    if binary.is_file():
+        return [str(binary)] if binary.parent.name == "lib" else ["node", str(binary)]  # lib/: native
     raise InputError.single(f"typescript is not installed in {root}/node_modules: run `npm ci` in {root}")
 
 

@@ -16,6 +16,7 @@ from typing import Literal
 from toolchain.plan.pages import scan_page
 from toolchain.diagnostics import Diagnostic
 from toolchain.project import Browser, Project
+from toolchain.project.confine import copied_files
 
 Mode = Literal["development", "production"]
 Format = Literal["iife", "esm"]
@@ -258,22 +259,19 @@ def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
 
     for icon in _icon_paths(project):
         plan.add_asset(project.path(icon), project.build_path(icon))
-    for source in _files_under(project.public_dir):
+    for source in _files_under(project, project.public_dir):
         plan.add_asset(source, source.relative_to(project.public_dir).as_posix())
     if config.locales:
         locales = project.path(config.locales)
-        for source in _files_under(locales):
+        for source in _files_under(project, locales):
             plan.add_asset(source, f"_locales/{source.relative_to(locales).as_posix()}")
     return plan
 
 
-def _files_under(folder: Path) -> list[Path]:
-    """Files to copy as they are, in a stable order; dotfiles (.DS_Store, .gitkeep) stay behind."""
-    if not folder.is_dir():
-        return []
-    return sorted(
-        p for p in folder.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-    )
+def _files_under(project: Project, folder: Path) -> list[Path]:
+    """Files to copy as they are, in a stable order; dotfiles (.DS_Store, .gitkeep) stay behind, and so does a
+    link out of the project (loading the project refused it already; the walk never follows one)."""
+    return copied_files(folder, project.base_dir.resolve()).files
 
 
 def _icon_paths(project: Project) -> list[str]:
