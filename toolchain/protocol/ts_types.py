@@ -13,11 +13,13 @@ Typed = tuple[str, int]
 
 
 class TypeWriter:
+    """The TypeScript type of any schema reachable from the index's channels."""
+
+    UNION, INTERSECTION, ATOM = 0, 1, 2  # precedence: lower ones need parentheses inside higher ones
+
     def __init__(self, index: SchemaIndex) -> None:
         self.named = index.named
         self.refs = index.refs
-
-    UNION, INTERSECTION, ATOM = 0, 1, 2
 
     def type_of(self, schema: Any, loc: Loc, top: bool = False) -> Typed:
         if not top and loc in self.named:

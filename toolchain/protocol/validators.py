@@ -37,6 +37,8 @@ from toolchain.protocol.subset import ANNOTATIONS, JSON_TYPES, Loc, SchemaIndex
 
 
 class ValidatorWriter:
+    """Collects the source of every check function `function()` is asked for (and the branches it hoists)."""
+
     def __init__(self, index: SchemaIndex) -> None:
         self.named = index.named
         self.refs = index.refs
