@@ -197,13 +197,15 @@ def build(project: str | None, browser: str, mode: str, typecheck: bool, use_cac
 @cache_option
 @format_option
 def package(project: str | None, browser: str, typecheck: bool, use_cache: bool, output_format: str) -> None:
-    """Build in production mode and write store-ready zips to dist/.
+    """Build in production mode and write store-ready zips to dist/, listing what went into each.
 
     One zip per browser (<name>-<version>-<browser>.zip) and a sources zip (<name>-<version>-sources.zip)
-    with everything needed to rebuild, as Firefox's add-on review asks for. Zips are reproducible: the same
-    input gives byte-identical files (sorted entries, fixed timestamps and permissions).
+    with everything needed to rebuild, as Firefox's add-on review asks for: the files git tracks (outside git,
+    every file but installed and generated folders). Secrets never go in, tracked or not (.env*, private keys,
+    keystores, .npmrc, .netrc, .ssh/...: see docs/decisions.md); a link out of the project is refused. Zips are
+    reproducible: the same input gives byte-identical files (sorted entries, fixed timestamps and permissions).
     """
-    from toolchain.bundle.package import package_builds, package_sources
+    from toolchain.bundle.package import package_builds, package_sources, source_files
     from toolchain.project import load_project
 
     warnings: list[Diagnostic] = []
@@ -213,13 +215,22 @@ def package(project: str | None, browser: str, typecheck: bool, use_cache: bool,
         if output_format == "text":
             _emit(warnings)
     loaded = load_project(project)
-    zips = package_builds(loaded, report.builds) + [package_sources(loaded)]
+    sources = source_files(loaded)  # before any zip is written: a refused link stops the whole package
+    zips = package_builds(loaded, report.builds) + [package_sources(loaded, sources)]
+    chosen_by = "git ls-files" if sources.tracked_only else "a walk of the project (not a git work tree)"
     if output_format == "json":
-        click.echo(json.dumps({"ok": True, "zips": [loaded.display(z) for z in zips],
+        click.echo(json.dumps({"ok": True, "zips": [loaded.display(z.path) for z in zips],
+                               "contents": {loaded.display(z.path): z.names for z in zips},
+                               "sources": {"chosen_by": chosen_by, "left_out": sources.left_out},
                                "warnings": [d.to_json() for d in warnings]}, indent=2))
         return
-    for path in zips:
-        click.echo(f"wrote {loaded.display(path)} ({path.stat().st_size:,} bytes)")
+    for packaged in zips:
+        click.echo(f"wrote {loaded.display(packaged.path)} ({packaged.path.stat().st_size:,} bytes, {len(packaged.names)} files)")
+        for name in packaged.names:
+            click.echo(f"  {name}")
+    click.echo(f"sources chosen by {chosen_by}")
+    if sources.left_out:
+        click.echo(f"left out of the sources zip (secrets): {', '.join(sources.left_out)}")
 
 
 @main.command()

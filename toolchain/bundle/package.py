@@ -6,24 +6,55 @@ timestamp, permissions and compression settings, whatever the file system says.
 
 from __future__ import annotations
 
+import fnmatch
+import os
 import re
 import subprocess
 import zipfile
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.project import Project
+from toolchain.project.confine import inside, shown
 
 #: The earliest date a zip can hold; any fixed date works, this one is what reproducible-build tools use.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 #: Never in a sources zip, even outside git: installed or generated files.
 _NEVER_IN_SOURCES = {".git", "node_modules", ".venv", "venv", "__pycache__", ".pytest_cache", ".xtk", ".mypy_cache", ".ruff_cache"}
+#: Never in a sources zip, tracked or not: files that hold secrets (environment files, private keys, keystores,
+#: registry and login credentials). The zip goes to the store's reviewers; a secret in it has left the machine.
+SECRET_NAMES = (
+    ".env", ".env.*", "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.kdbx",
+    "id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*",
+    ".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc", ".netrc", ".git-credentials", ".htpasswd",
+)
+#: Folders that hold only credentials: nothing under them goes in.
+SECRET_FOLDERS = {".ssh", ".aws", ".gnupg", ".docker"}
 
 
 class _Built(Protocol):
     browser: str
     out_dir: Path
+
+
+@dataclass
+class Packaged:
+    """A written zip and the names in it, in zip order."""
+
+    path: Path
+    names: list[str]
+
+
+@dataclass
+class SourceSelection:
+    """What the sources zip holds, how it was chosen, and the secrets left out of it."""
+
+    files: list[Path]
+    tracked_only: bool  # True: `git ls-files`; False: a walk (the project is not in a git work tree)
+    left_out: list[str] = field(default_factory=list)
 
 
 def slug(name: str) -> str:
@@ -45,45 +76,81 @@ def write_reproducible_zip(target: Path, files: Iterable[tuple[str, Path]]) -> P
     return target
 
 
-def package_builds(project: Project, builds: Iterable[_Built]) -> list[Path]:
+def package_builds(project: Project, builds: Iterable[_Built]) -> list[Packaged]:
     version = project.config.extension.version
     written = []
     for build in builds:
-        files = [(p.relative_to(build.out_dir).as_posix(), p) for p in build.out_dir.rglob("*") if p.is_file()]
+        files = sorted((p.relative_to(build.out_dir).as_posix(), p) for p in build.out_dir.rglob("*") if p.is_file())
         target = project.dist_dir / f"{slug(project.name)}-{version}-{build.browser}.zip"
-        written.append(write_reproducible_zip(target, files))
+        written.append(Packaged(write_reproducible_zip(target, files), [name for name, _ in files]))
     return written
 
 
-def source_files(project: Project) -> list[Path]:
-    """The project's own files: what git tracks or would track (honouring .gitignore), else a filtered walk."""
-    base = project.base_dir
-    generated = {project.out_dir, project.dist_dir}
+def is_secret(relative: Path) -> bool:
+    return bool(set(relative.parts[:-1]) & SECRET_FOLDERS) or any(
+        fnmatch.fnmatchcase(relative.name, pattern) for pattern in SECRET_NAMES
+    )
+
+
+def _tracked_files(base: Path) -> list[Path] | None:
+    """What git tracks under `base` (deleted files included; the caller drops them), or None outside git."""
     try:
-        listed = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=base,
-            capture_output=True,
-            check=True,
-        ).stdout.decode("utf-8")
-        candidates = [base / name for name in listed.split("\0") if name]
+        listed = subprocess.run(["git", "ls-files", "-z", "--cached"], cwd=base, capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        candidates = [p for p in base.rglob("*")]
-    files = []
+        return None
+    return [base / name for name in listed.decode("utf-8", "surrogateescape").split("\0") if name]
+
+
+def _walked_files(base: Path, generated: list[Path]) -> list[Path]:
+    """Every file under `base` outside the installed and generated folders; links to folders are not entered
+    (what they point to inside the project is listed where it is; a link out is refused by the caller)."""
+    found: list[Path] = []
+    for directory, subfolders, names in os.walk(base):
+        here = Path(directory)
+        subfolders[:] = [d for d in subfolders if d not in _NEVER_IN_SOURCES and not any(inside(here / d, g) for g in generated)]
+        for name in subfolders:
+            if (here / name).is_symlink():
+                found.append(here / name)
+        found += [here / name for name in names]
+    return found
+
+
+def source_files(project: Project) -> SourceSelection:
+    """The project's own files: what git tracks (honouring deletions in the work tree), else a filtered walk.
+
+    Secrets (SECRET_NAMES, SECRET_FOLDERS) never go in, tracked or not. A link whose target leaves the project
+    is refused by name (exit 2): its content is not the project's to publish.
+    """
+    base = project.base_dir.resolve()
+    generated = [project.out_dir, project.dist_dir]
+    tracked = _tracked_files(base)
+    candidates = tracked if tracked is not None else _walked_files(base, generated)
+    selection = SourceSelection([], tracked_only=tracked is not None)
+    escaping: list[Diagnostic] = []
     for path in candidates:
-        if not path.is_file():
-            continue
         relative = path.relative_to(base)
-        if set(relative.parts) & _NEVER_IN_SOURCES:
+        if set(relative.parts) & _NEVER_IN_SOURCES or any(inside(path, g) for g in generated):
             continue
-        if any(path.resolve().is_relative_to(g) for g in generated):
+        if path.is_symlink() and not inside(path.resolve(), base):
+            escaping.append(Diagnostic("error", f"symbolic link to {os.readlink(path)} leaves the project; the sources "
+                                       "zip would publish what it points to", path=shown(path, base)))
             continue
-        files.append(path)
-    return sorted(set(files))
+        if not path.is_file():  # deleted in the work tree, a folder link, a socket...
+            continue
+        if is_secret(relative):
+            selection.left_out.append(relative.as_posix())
+            continue
+        selection.files.append(path)
+    if escaping:
+        raise InputError(escaping)
+    selection.files = sorted(set(selection.files))
+    return selection
 
 
-def package_sources(project: Project) -> Path:
+def package_sources(project: Project, selection: SourceSelection | None = None) -> Packaged:
     version = project.config.extension.version
     target = project.dist_dir / f"{slug(project.name)}-{version}-sources.zip"
-    files = [(p.relative_to(project.base_dir).as_posix(), p) for p in source_files(project)]
-    return write_reproducible_zip(target, files)
+    chosen = selection or source_files(project)
+    base = project.base_dir.resolve()
+    files = [(p.relative_to(base).as_posix(), p) for p in chosen.files]
+    return Packaged(write_reproducible_zip(target, files), sorted(name for name, _ in files))

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.project.confine import check_confinement, path_problem
 from toolchain.project.locate import find_config
 from toolchain.project.models import BROWSERS, Browser, ProjectConfig
 from toolchain.project.toml_positions import key_positions, locate
@@ -238,6 +239,10 @@ def _check_files(project: Project, display: str, positions: dict) -> Iterator[Di
         line, column = position if position else (None, None)
         return Diagnostic("error", message, path=display, line=line, column=column, key=format_key(key))
 
+    confinement = list(check_confinement(project, display, problem))  # toolchain/project/confine.py
+    if confinement:
+        yield from confinement
+        return
     for key, folder in (("root", project.root), ("src", project.src_dir)):
         if not folder.is_dir():
             yield problem((key,), f"folder not found: {project.display(folder)}")
@@ -247,6 +252,10 @@ def _check_files(project: Project, display: str, positions: dict) -> Iterator[Di
         absolute = project.path(ref.value)
         if PurePosixPath(ref.value).is_absolute() or ".." in PurePosixPath(ref.value).parts:
             yield problem(ref.key, f"{ref.value}: paths must be relative to root and stay inside it")
+            continue
+        leaves = path_problem(project.base_dir.resolve(), project.root, ref.value)
+        if leaves:
+            yield problem(ref.key, leaves)
             continue
         if ref.kind == "dir":
             if not absolute.is_dir():
