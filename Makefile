@@ -48,9 +48,10 @@ bench: setup browsers
 setup: python-deps node-deps
 
 python-deps: $(VENV)/.installed
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml $(EXT)/api/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+	# xtk and the DocMind API (its own distribution, `docmind`, which needs xtk: one command, so pip takes this xtk).
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]' -e $(EXT)/api
 	# Byte-compile xtk now: with PYTHONDONTWRITEBYTECODE set, every run would otherwise recompile it (~30 ms).
 	$(BIN)/python -m compileall -q toolchain $(EXT)/api
 	touch $@

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from docmind_api.app import Limits
 from docmind_api.server import DocMindServer
 from docmind_api.settings import LlmSettings, Settings
 
@@ -52,9 +53,9 @@ class Api:
                             {"Content-Type": "application/json", **(headers or {})})
 
 
-def start_api(settings: Settings) -> Api:
+def start_api(settings: Settings, limits: Limits = Limits()) -> Api:
     api = Api(server=None)  # type: ignore[arg-type]
-    api.server = DocMindServer(("127.0.0.1", 0), settings, log=api.log.append)
+    api.server = DocMindServer(("127.0.0.1", 0), settings, log=api.log.append, limits=limits)
     threading.Thread(target=api.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return api
 

@@ -65,7 +65,7 @@ def test_starts_answers_and_stops_cleanly(started: list[subprocess.Popen[str]], 
     process.send_signal(stop)
     _, stderr = process.communicate(timeout=10)
     assert process.returncode == 0
-    assert re.search(r" GET /health 200 \d+ ms\n", stderr)
+    assert re.search(r'"method": "GET", "path": "/health", "status": 200, "ms": \d+}\n', stderr)
     assert "Traceback" not in stderr and stderr.endswith("DocMind API stopped\n")
 
 

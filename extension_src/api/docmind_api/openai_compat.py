@@ -5,28 +5,32 @@ conformed Python reference of `parseApiResponse` — not a second parser — and
 normalized text does not occur in the normalized page text is dropped, so the extension never receives a quote it
 cannot find. `truncated` and `charactersAnalyzed` come from the page, never from the model.
 
-The API key goes upstream only, as `Authorization: Bearer …`; no message this module builds contains it.
+The API key goes upstream only, as `Authorization: Bearer …`, and only to `DOCMIND_LLM_BASE_URL`: redirects are not
+followed. Whatever the model server sends back has the key replaced by `[redacted]` before it is read, so a server
+echoing it (in an error's message or code, or anywhere in a body) cannot pass it to the client or the log.
+Answers are capped at 4 MiB; the exchange has a connect timeout and one deadline for the whole of it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-import socket
-import urllib.error
-import urllib.request
 from typing import Any
+
+import httpx
 
 from docmind_api import __version__
 from docmind_api.contract import Citation, PreparedQuery, QueryResponse
 from docmind_api.prompt import SYSTEM_PROMPT, user_message
 from docmind_api.settings import LlmSettings
-from toolchain.reference.matching import validate_citation
-from toolchain.reference.normalize import normalize_for_matching
-from toolchain.reference.parsing import parse_api_response
+from docmind_reference.matching import validate_citation
+from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.parsing import parse_api_response
 
-#: Upstream answers larger than this are not read (a chat completion is a few kilobytes).
+#: Upstream answers larger than this are refused (a chat completion is a few kilobytes).
 MAX_UPSTREAM_BYTES = 4 * 1024 * 1024
+CONNECT_TIMEOUT_SECONDS = 10.0
 _SAFE_CODE = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
 
 
@@ -51,11 +55,18 @@ def build_payload(prepared: PreparedQuery, model: str) -> dict[str, Any]:
     return {"model": model, "messages": messages, "temperature": 0}
 
 
-def _upstream_detail(body: bytes) -> str:
+def _redact(text: str, secret: str | None) -> str:
+    """`text` without the key: some servers echo it in error.message, error.code or the raw body."""
+    if not secret:
+        return text
+    return text.replace(secret, "[redacted]")
+
+
+def _upstream_detail(body: bytes, secret: str | None) -> str:
     """The upstream's own error code ("invalid_api_key", "model_not_found"), when it gives a short, safe one.
-    Never its message: some servers echo part of the key there."""
+    Never its message (some servers echo part of the key there), and never a code that holds the key."""
     try:
-        error = json.loads(body.decode("utf-8")).get("error")
+        error = json.loads(_redact(body.decode("utf-8", "replace"), secret)).get("error")
     except (ValueError, AttributeError):
         return ""
     if not isinstance(error, dict):
@@ -67,7 +78,39 @@ def _upstream_detail(body: bytes) -> str:
     return ""
 
 
-def _post(settings: LlmSettings, payload: dict[str, Any]) -> bytes:
+def _timeouts(settings: LlmSettings) -> httpx.Timeout:
+    """Connect within min(10 s, total); each read and write within the total. The total itself is a deadline
+    around the whole exchange (`_post`), so a server trickling its answer a byte at a time is cut off too."""
+    return httpx.Timeout(settings.timeout, connect=min(CONNECT_TIMEOUT_SECONDS, settings.timeout))
+
+
+async def _read_capped(response: httpx.Response) -> bytes:
+    declared = response.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_UPSTREAM_BYTES:
+        raise _too_large()
+    chunks: list[bytes] = []
+    received = 0
+    async for chunk in response.aiter_raw():
+        received += len(chunk)
+        if received > MAX_UPSTREAM_BYTES:
+            raise _too_large()
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _too_large() -> UpstreamError:
+    return UpstreamError(502, "UPSTREAM_ERROR",
+                         f"the model server's answer is over the limit of {MAX_UPSTREAM_BYTES // (1024 * 1024)} MiB")
+
+
+def _timed_out(settings: LlmSettings) -> UpstreamError:
+    return UpstreamError(504, "UPSTREAM_TIMEOUT", f"the model server did not answer within {settings.timeout:g} s")
+
+
+async def _post(settings: LlmSettings, payload: dict[str, Any]) -> bytes:
+    """The model server's answer body, with the key redacted from it. Redirects are not followed: a redirect would
+    either carry the key to another host or need it stripped, and a model API that moved is a configuration
+    problem (the error says so). Proxies and .netrc from the environment are not used (`trust_env=False`)."""
     url = f"{settings.base_url}/chat/completions"
     headers = {
         "Content-Type": "application/json",
@@ -76,29 +119,54 @@ def _post(settings: LlmSettings, payload: dict[str, Any]) -> bytes:
     }
     if settings.api_key:
         headers["Authorization"] = f"Bearer {settings.api_key}"
-    request = urllib.request.Request(url, data=json.dumps(payload).encode("utf-8"), headers=headers, method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=settings.timeout) as response:
-            return response.read(MAX_UPSTREAM_BYTES)
-    except urllib.error.HTTPError as error:
-        detail = _upstream_detail(error.read(64 * 1024))
-        raise UpstreamError(
-            502, "UPSTREAM_ERROR", f"the model server answered HTTP {error.code}{detail}"
-        ) from None
-    except (TimeoutError, socket.timeout):
-        raise UpstreamError(
-            504, "UPSTREAM_TIMEOUT", f"the model server did not answer within {settings.timeout:g} s"
-        ) from None
-    except urllib.error.URLError as error:
-        if isinstance(error.reason, (TimeoutError, socket.timeout)):
-            raise UpstreamError(
-                504, "UPSTREAM_TIMEOUT", f"the model server did not answer within {settings.timeout:g} s"
-            ) from None
-        # error.reason is the OS's sentence ("Connection refused"). The URL is left out: it may carry credentials.
-        raise UpstreamError(502, "UPSTREAM_ERROR", f"cannot reach the model server ({error.reason})") from None
-    except (OSError, ValueError) as error:  # connection reset mid-answer, a malformed response line, ...
+        async with asyncio.timeout(settings.timeout):
+            async with httpx.AsyncClient(timeout=_timeouts(settings), follow_redirects=False, trust_env=False) as client:
+                async with client.stream("POST", url, content=json.dumps(payload).encode("utf-8"),
+                                         headers=headers) as response:
+                    if response.is_redirect:
+                        raise UpstreamError(502, "UPSTREAM_ERROR", f"the model server answered HTTP "
+                                            f"{response.status_code} (a redirect, not followed: set "
+                                            "DOCMIND_LLM_BASE_URL to the address it redirects to)")
+                    if response.status_code >= 400:
+                        body = await _read_capped_prefix(response)
+                        detail = _upstream_detail(body, settings.api_key)
+                        raise UpstreamError(502, "UPSTREAM_ERROR",
+                                            f"the model server answered HTTP {response.status_code}{detail}")
+                    body = await _read_capped(response)
+    except TimeoutError:
+        raise _timed_out(settings) from None
+    except httpx.TimeoutException:
+        raise _timed_out(settings) from None
+    except httpx.ConnectError as error:
+        # The OS's sentence ("Connection refused"), never the URL: it may carry credentials.
+        reason = _os_reason(error)
+        raise UpstreamError(502, "UPSTREAM_ERROR", f"cannot reach the model server ({reason})") from None
+    except (httpx.HTTPError, OSError, ValueError) as error:  # a reset mid-answer, a malformed status line, ...
         message = f"the model server's answer broke off ({type(error).__name__})"
         raise UpstreamError(502, "UPSTREAM_ERROR", message) from None
+    return _redact(body.decode("utf-8", "replace"), settings.api_key).encode("utf-8")
+
+
+async def _read_capped_prefix(response: httpx.Response) -> bytes:
+    """The first 64 KiB of an error body: enough for its code, and no more is worth reading."""
+    chunks: list[bytes] = []
+    received = 0
+    async for chunk in response.aiter_raw():
+        chunks.append(chunk)
+        received += len(chunk)
+        if received >= 64 * 1024:
+            break
+    return b"".join(chunks)[: 64 * 1024]
+
+
+def _os_reason(error: httpx.ConnectError) -> str:
+    cause: BaseException | None = error
+    while cause is not None:
+        if isinstance(cause, OSError) and cause.strerror:
+            return cause.strerror
+        cause = cause.__cause__ or cause.__context__
+    return type(error).__name__
 
 
 def _content(body: bytes) -> str:
@@ -138,5 +206,6 @@ def interpret(content: str, prepared: PreparedQuery) -> QueryResponse:
     )
 
 
-def answer_openai(prepared: PreparedQuery, settings: LlmSettings) -> QueryResponse:
-    return interpret(_content(_post(settings, build_payload(prepared, settings.model))), prepared)
+async def answer_openai(prepared: PreparedQuery, settings: LlmSettings) -> QueryResponse:
+    body = await _post(settings, build_payload(prepared, settings.model))
+    return interpret(_content(body), prepared)
