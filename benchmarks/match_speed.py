@@ -195,7 +195,7 @@ class Candidates:
 def make_page(seed: int) -> dict[str, Any]:
     """10,000 segments, and 5 citations drawn (retrying) so that each has 5 candidates in the precise phase and,
     unless absent, its own source segment among them."""
-    from toolchain.reference import FUNCTIONS
+    from docmind_reference import FUNCTIONS
 
     normalize = FUNCTIONS["normalizeForMatching"].implementation
     rng = random.Random(seed)
@@ -337,7 +337,7 @@ def main() -> int:
     print(f"page: {len(lengths)} prose segments, {min(lengths)}–{max(lengths)} units (mean {statistics.mean(lengths):.0f}); "
           f"{len(page['citations'])} citations of {', '.join(str(len(c['text'])) for c in page['citations'])} characters "
           f"({time.perf_counter() - started:.1f} s to generate)")
-    from toolchain.reference import FUNCTIONS
+    from docmind_reference import FUNCTIONS
 
     reference = FUNCTIONS["matchCitations"](
         {"citations": [{"id": c["id"], "text": c["text"]} for c in page["citations"]],

@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def copy_docmind(project: Path) -> Path:
     """DocMind's project at `project` (replaced if there): xtk.toml, extension_src/ without the API's Python
-    (node_modules linked, not copied) and the specs its config names ([lint] posture, [protocol] schemas)."""
+    (node_modules linked, not copied), with its specs (extension_src/specs: posture, protocol, golden vectors)."""
     modules = REPO / "extension_src" / "node_modules"
     if not (modules / "esbuild").is_dir():
         sys.exit(f"{modules} is missing: run `make setup` (npm ci in extension_src) first")
@@ -22,7 +22,4 @@ def copy_docmind(project: Path) -> Path:
     shutil.copytree(REPO / "extension_src", project / "extension_src",
                     ignore=shutil.ignore_patterns("node_modules", ".xtk", "api", "__pycache__"))
     (project / "extension_src" / "node_modules").symlink_to(modules, target_is_directory=True)
-    for name in ("posture", "protocol"):
-        if (REPO / "specs" / name).is_dir():
-            shutil.copytree(REPO / "specs" / name, project / "specs" / name)
     return project

@@ -69,8 +69,8 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from benchmarks.scratch import copy_docmind  # noqa: E402
-from toolchain.reference.normalize import normalize_for_matching  # noqa: E402
-from toolchain.reference.text import WHITESPACE_CHAR, length  # noqa: E402
+from docmind_reference.normalize import normalize_for_matching  # noqa: E402
+from docmind_reference.text import WHITESPACE_CHAR, length  # noqa: E402
 
 SEED = 2026
 

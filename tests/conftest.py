@@ -59,8 +59,8 @@ def copy_flagship(destination: Path) -> Path:
         shutil.copy2(EXTENSION / name, target / name)
     (target / "node_modules").symlink_to(EXTENSION / "node_modules", target_is_directory=True)
     for name in ("posture", "protocol"):  # DocMind's own specs the config names ([lint] posture, [protocol])
-        if (REPO / "specs" / name).is_dir():
-            shutil.copytree(REPO / "specs" / name, destination / "specs" / name)
+        if (EXTENSION / "specs" / name).is_dir():
+            shutil.copytree(EXTENSION / "specs" / name, target / "specs" / name)
     return destination
 
 

@@ -284,7 +284,7 @@ def inspect(project: str | None, output_format: str) -> None:
     metavar="PATH",
     multiple=True,
     help="A golden-vector file or a folder of them (its *.json, not recursive); repeat for several. Default: "
-    "[conformance] vectors in the config, else xtk's specs/golden/.",
+    "[conformance] vectors in the config, else [golden] vectors.",
 )
 @format_option
 def conform(project: str | None, engines: tuple[str, ...], vectors: tuple[str, ...], output_format: str) -> None:
@@ -354,11 +354,12 @@ def conform(project: str | None, engines: tuple[str, ...], vectors: tuple[str, .
 
 @main.group()
 def golden() -> None:
-    """Golden vectors: the language-neutral cases the runtime must reproduce (specs/golden/, docs/golden.md).
+    """Golden vectors: the language-neutral cases the runtime must reproduce ([golden] in xtk.toml, docs/golden.md).
 
     \b
-    Cases come from three sources: hand-written inputs (specs/golden/inputs/), the real pages in
-    ../shared/corpus/pages (kept as references, never as text) and seeded property-based generation.
+    The project's Python reference module ([golden] reference_module) computes `expected`. Cases come
+    from hand-written inputs (<vectors>/inputs/) and, when the reference provides them, from corpus
+    pages (kept as references, never as text) and seeded property-based generation.
     """
 
 
@@ -368,7 +369,7 @@ def corpus_option(command: F) -> F:
         "corpus",
         metavar="PATH",
         default=None,
-        help="The corpus pages folder. Default: ../shared/corpus/pages beside the repository.",
+        help="The corpus pages folder. Default: [golden] corpus in the config.",
     )(command)
 
 
@@ -376,6 +377,14 @@ def _golden_path(value: str | None) -> Any:
     from pathlib import Path
 
     return Path(value) if value else None
+
+
+def _golden_project(project: str | None) -> Any:
+    """The project's [golden] setup, its reference module loaded (InputError, located, when it is wrong)."""
+    from toolchain.golden.project import load_golden_project
+    from toolchain.project import load_project
+
+    return load_golden_project(load_project(project))
 
 
 def _golden_run(output_format: str, action: Callable[[], Any]) -> Any:
@@ -390,10 +399,11 @@ def _golden_run(output_format: str, action: Callable[[], Any]) -> Any:
 
 
 @golden.command("generate")
-@click.option("--out", "out_dir", metavar="DIR", default=None, help="Where to write <function>.json. Default: specs/golden.")
+@click.option("--out", "out_dir", metavar="DIR", default=None, help="Where to write <function>.json. Default: [golden] vectors.")
 @corpus_option
+@project_option
 @format_option
-def golden_generate(out_dir: str | None, corpus: str | None, output_format: str) -> None:
+def golden_generate(out_dir: str | None, corpus: str | None, project: str | None, output_format: str) -> None:
     """Build every case, compute `expected` with the Python reference and write the golden files.
 
     Every case is checked against the argument shapes and the agreed character domain first. Output is
@@ -402,7 +412,8 @@ def golden_generate(out_dir: str | None, corpus: str | None, output_format: str)
     """
     from toolchain.golden.commands import generate
 
-    summary = _golden_run(output_format, lambda: generate(out_dir=_golden_path(out_dir), corpus_root=_golden_path(corpus)))
+    summary = _golden_run(output_format, lambda: generate(_golden_project(project), out_dir=_golden_path(out_dir),
+                                                          corpus_root=_golden_path(corpus)))
     if output_format == "json":
         click.echo(json.dumps({"ok": True, "summary": summary.to_json()}, indent=2))
         return
@@ -412,10 +423,11 @@ def golden_generate(out_dir: str | None, corpus: str | None, output_format: str)
 
 
 @golden.command("check")
-@click.option("--golden", "golden_dir", metavar="DIR", default=None, help="The committed golden files. Default: specs/golden.")
+@click.option("--golden", "golden_dir", metavar="DIR", default=None, help="The committed golden files. Default: [golden] vectors.")
 @corpus_option
+@project_option
 @format_option
-def golden_check(golden_dir: str | None, corpus: str | None, output_format: str) -> None:
+def golden_check(golden_dir: str | None, corpus: str | None, project: str | None, output_format: str) -> None:
     """Regenerate every case in memory and compare with the committed files, byte for byte.
 
     Reports differing, missing and extra case ids. Without the corpus, every other case is checked and the
@@ -424,7 +436,8 @@ def golden_check(golden_dir: str | None, corpus: str | None, output_format: str)
     """
     from toolchain.golden.commands import check
 
-    report = _golden_run(output_format, lambda: check(golden=_golden_path(golden_dir), corpus_root=_golden_path(corpus)))
+    report = _golden_run(output_format, lambda: check(_golden_project(project), golden=_golden_path(golden_dir),
+                                                      corpus_root=_golden_path(corpus)))
     if output_format == "json":
         click.echo(json.dumps(report.to_json(), indent=2))
     else:
@@ -438,7 +451,8 @@ def golden_check(golden_dir: str | None, corpus: str | None, output_format: str)
         checked = report.summary.total
         verdict = "no differences" if report.ok else f"{len(report.differences)} difference(s)"
         click.echo(f"{checked:,} cases checked, {verdict} ({report.summary.seconds:.1f} s)"
-                   + ("" if report.corpus_available else f"; corpus not found at {report.corpus_root}"))
+                   + ("" if report.corpus_available else f"; corpus not found at {report.corpus_root}"
+                      if report.corpus_root else "; the project declares no corpus"))
     if not report.ok:
         sys.exit(EXIT_PROJECT_ERRORS)
 
@@ -447,8 +461,9 @@ def golden_check(golden_dir: str | None, corpus: str | None, output_format: str)
 @click.option("--inputs", "inputs", metavar="FILE", required=True, help="A file in the golden format; `expected` may be absent.")
 @click.option("--out", "out", metavar="FILE", required=True, help="Where to write the file with `expected` filled in.")
 @corpus_option
+@project_option
 @format_option
-def golden_make(inputs: str, out: str, corpus: str | None, output_format: str) -> None:
+def golden_make(inputs: str, out: str, corpus: str | None, project: str | None, output_format: str) -> None:
     """Fill in `expected` for every case of an inputs file, from the Python reference.
 
     The file is validated first (schema, function name, parameters, argument shapes, the agreed character
@@ -459,7 +474,7 @@ def golden_make(inputs: str, out: str, corpus: str | None, output_format: str) -
 
     from toolchain.golden.commands import make
 
-    made = _golden_run(output_format, lambda: make(Path(inputs), Path(out), _golden_path(corpus)))
+    made = _golden_run(output_format, lambda: make(_golden_project(project), Path(inputs), Path(out), _golden_path(corpus)))
     if output_format == "json":
         click.echo(json.dumps({"ok": True, "function": made.golden.function, "cases": made.filled, "changed": made.changed,
                                "out": out}, indent=2))

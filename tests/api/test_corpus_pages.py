@@ -15,7 +15,7 @@ import pytest
 
 from docmind_api.contract import MODES, QueryRequest, QueryResponse, prepare
 from docmind_api.offline import answer_offline
-from toolchain.reference.text import length
+from docmind_reference.text import length
 
 PAGES = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "pages"
 

@@ -15,7 +15,7 @@ from docmind_api.contract import MODES, Mode, QueryRequest, QueryResponse, prepa
 from docmind_api.offline import NO_ANSWER, answer_offline
 from docmind_api.sentences import split_candidates
 from tests.api.conftest import Api
-from toolchain.reference.text import length
+from docmind_reference.text import length
 
 # An encyclopedia-style page as innerText gives it: headings, a table (cells separated by tabs), abbreviations.
 ARTICLE = """Honey bee

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conform.conftest import with_docmind_golden
 from tests.conftest import CORPUS, run_xtk
 from toolchain.conform.engines import ENGINE_NAMES
 from toolchain.conform.harness import run_conformance
@@ -56,10 +57,12 @@ def test_browsers_contain_a_hanging_case_and_run_their_browsers_build(toy: Path)
 def test_the_runtime_reproduces_every_golden_vector_in_all_five_engines(
     flagship: Path, request: pytest.FixtureRequest
 ) -> None:
-    """The real thing: DocMind's conformance module over specs/golden/ in V8, SpiderMonkey, Node, Chromium and
-    Firefox. 100%: no failure, nothing left unrun, nothing skipped — but corpus cases when ../shared/corpus is
-    absent. (mini-racer's bare V8 has no URL: the harness gives it core-js's, as pythonmonkey gives SpiderMonkey.)"""
-    result = run_xtk("conform", "--format", "json", cwd=flagship, timeout=600)
+    """The real thing: DocMind's conformance module over its golden vectors ([golden] vectors:
+    extension_src/specs/golden/) in V8, SpiderMonkey, Node, Chromium and Firefox. 100%: no failure, nothing left
+    unrun, nothing skipped — but corpus cases when ../shared/corpus is absent. (mini-racer's bare V8 has no URL: the
+    harness gives it core-js's, as pythonmonkey gives SpiderMonkey.)"""
+    result = run_xtk("conform", "--format", "json", "--project", str(with_docmind_golden(flagship)), cwd=flagship,
+                     timeout=600)
     assert result.stdout.startswith("{"), result.output
     report = json.loads(result.stdout)
     if "engines" in report:
@@ -78,3 +81,15 @@ def test_the_runtime_reproduces_every_golden_vector_in_all_five_engines(
         assert engine["passed"] + engine["skipped"] == report["cases"]
         if CORPUS.is_dir():
             assert engine["passed"] == report["cases"], engine["engine"]
+
+
+def test_the_second_golden_project_conforms_in_all_five_engines(golden_mini: Path) -> None:
+    """tests/fixtures/projects/golden-mini: another project's reference and runtime, its own vectors by default."""
+    result = run_xtk("conform", "--format", "json", "--project", str(golden_mini), cwd=golden_mini, timeout=300)
+    report = json.loads(result.stdout)
+    assert result.code == 0, result.output
+    assert report["vectors"] == ["golden/countWords.json"]
+    assert [e["engine"] for e in report["engines"]] == list(ENGINE_NAMES)
+    for engine in report["engines"]:
+        assert engine["ok"] and engine["passed"] == report["cases"] == 7, engine
+

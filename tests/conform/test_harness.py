@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conform.conftest import case, write_vectors
+from tests.unit.golden.conftest import docmind
 from toolchain.conform import harness
 from toolchain.conform.harness import (
     Case,
@@ -23,7 +24,6 @@ from toolchain.conform.harness import (
 )
 from toolchain.conform.report import compare_shown, show
 from toolchain.diagnostics import InputError
-from toolchain.golden.format import golden_dir
 from toolchain.project import load_project
 
 
@@ -58,8 +58,8 @@ def test_a_folder_gives_its_json_files_without_schemas(tmp_path: Path) -> None:
     assert [p.name for p in vector_files([tmp_path], display)] == ["a.json", "b.json"]
 
 
-def test_xtks_own_golden_folder_leaves_out_its_schemas_and_inputs() -> None:
-    names = [p.name for p in vector_files([golden_dir()], display)]
+def test_docminds_golden_folder_leaves_out_its_schemas_and_inputs() -> None:
+    names = [p.name for p in vector_files([docmind().vectors], display)]
     assert names and not any(name.endswith(".schema.json") for name in names)
 
 
@@ -119,7 +119,7 @@ def test_ids_are_unique_across_files(tmp_path: Path) -> None:
 def test_a_reference_function_must_list_the_references_parameter_order(tmp_path: Path) -> None:
     path = write_vectors(tmp_path / "lev.json", "levenshteinDistance", ["b", "a"], [case("x", {"a": "", "b": ""}, 0)])
     with pytest.raises(InputError) as raised:
-        load_cases([path], display)
+        load_cases([path], display, docmind().reference)
     (problem,) = raised.value.diagnostics
     assert problem.key == "/parameters" and "(a, b)" in problem.message
 
@@ -143,7 +143,7 @@ def _corpus_case() -> Case:
 def test_corpus_cases_are_skipped_with_the_reason_when_the_corpus_is_absent(tmp_path: Path) -> None:
     plain = Case("p", "preciseMatch", "f.json", 1, 1.0, ["a", "a"])
     needing = _corpus_case()
-    resolve_corpus([plain, needing], corpus_root=tmp_path / "no-corpus")
+    resolve_corpus([plain, needing], docmind().reference, corpus_root=tmp_path / "no-corpus")
     assert plain.skip is None and plain.arguments == ["a", "a"]
     assert needing.arguments is None
     assert needing.skip == f"needs the corpus, not found at {tmp_path / 'no-corpus'}"
@@ -153,7 +153,7 @@ def test_corpus_cases_are_skipped_with_the_reason_when_the_corpus_is_absent(tmp_
 def test_an_unresolvable_reference_is_bad_input_when_the_corpus_is_there(tmp_path: Path) -> None:
     (tmp_path / "page.html").write_text("<p>Hello</p>")
     with pytest.raises(InputError) as raised:
-        resolve_corpus([_corpus_case()], corpus_root=tmp_path)
+        resolve_corpus([_corpus_case()], docmind().reference, corpus_root=tmp_path)
     (problem,) = raised.value.diagnostics
     assert (problem.path, problem.key) == ("f.json", "/cases/0/arguments")
     assert "nope.html" in problem.message
@@ -163,7 +163,7 @@ def test_references_resolve_to_plain_values(tmp_path: Path) -> None:
     (tmp_path / "page.html").write_text("<html><body><p>Hello world</p><pre>code\n here</pre></body></html>")
     needing = Case("c", "couldSpanSegments", "f.json", 0, False,
                    ["q", 0, {"$corpus": {"page": "page.html", "segmentTexts": [0, 2]}}])
-    resolve_corpus([needing], corpus_root=tmp_path)
+    resolve_corpus([needing], docmind().reference, corpus_root=tmp_path)
     assert needing.skip is None
     assert needing.arguments == ["q", 0, ["hello world", "code\n here"]]
 

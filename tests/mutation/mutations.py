@@ -19,9 +19,9 @@ CONTENT = "extension_src/src/content/index.ts"
 POPUP = "extension_src/src/popup/index.ts"
 CONFIG_TS = "extension_src/src/shared/config.ts"
 CONFIG = "xtk.toml"
-POSTURE = "specs/posture/docmind.json"
-POPUP_SCHEMA = "specs/protocol/popup-to-background.schema.json"
-CONTENT_SCHEMA = "specs/protocol/background-to-content.schema.json"
+POSTURE = "extension_src/specs/posture/docmind.json"
+POPUP_SCHEMA = "extension_src/specs/protocol/popup-to-background.schema.json"
+CONTENT_SCHEMA = "extension_src/specs/protocol/background-to-content.schema.json"
 
 Edit = Callable[[Path], None]
 

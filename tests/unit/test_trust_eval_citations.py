@@ -12,7 +12,7 @@ import random
 import pytest
 
 from benchmarks import trust_eval as te
-from toolchain.reference.normalize import normalize_for_matching
+from docmind_reference.normalize import normalize_for_matching
 
 PROSE = te.RENDERED | te.IN_ROOT
 HEADING = te.RENDERED | te.IN_ROOT | te.IN_HEADING

@@ -1,9 +1,9 @@
 """Run the golden vectors against the project's runtime in every engine, and compare with the reference's results.
 
-1. Load the vector files (`--vectors`, else the project's `[conformance] vectors`, else xtk's specs/golden/),
+1. Load the vector files (`--vectors`, else the project's `[conformance] vectors`, else its `[golden] vectors`),
    checked against the golden schema; every case must have `expected` (an inputs file is an input error: run
    `xtk golden make`), ids are unique across files, parameters are in the reference's order.
-2. Resolve `{"$corpus": ...}` references with toolchain.golden.corpus. Without ../shared/corpus, the cases that
+2. Resolve `{"$corpus": ...}` references with the project's reference module (`[golden]`). Without the corpus, the cases that
    need it are skipped, with the reason, never passed.
 3. Bundle the conformance module (bundle.py) and run every engine at once, each in its own thread: one start-up
    per engine, then the cases of each function in batches of a few hundred. A batch that times out or crashes
@@ -22,7 +22,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +32,7 @@ from toolchain.conform.bundle import bundle_conformance, flavour_for
 from toolchain.conform.engines import ENGINE_NAMES, EngineError, EngineTimeout, create
 from toolchain.conform.report import ConformReport, EngineReport, Failure, Skip, Tally
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.golden.project import Reference, config_problem, load_golden_project
 
 #: Seconds one case may run before it is reported as hanging.
 CASE_TIMEOUT = 10.0
@@ -94,10 +95,13 @@ def vector_files(paths: Sequence[Path], display: Callable[[Path], str]) -> list[
     return list(dict.fromkeys(p.resolve() for p in files))
 
 
-def load_cases(files: Sequence[Path], display: Callable[[Path], str]) -> tuple[list[Case], dict[str, int]]:
-    """Every case of every file, checked; all problems of all files are reported together (exit 2)."""
+def load_cases(files: Sequence[Path], display: Callable[[Path], str], reference: Reference | None = None
+               ) -> tuple[list[Case], dict[str, int]]:
+    """Every case of every file, checked; all problems of all files are reported together (exit 2). With the
+    project's reference, a function it knows must list its parameters in the reference's order."""
     from toolchain.golden.format import load_golden
-    from toolchain.reference import FUNCTIONS
+
+    functions: Mapping[str, Any] = reference.functions if reference else {}
 
     cases: list[Case] = []
     counts: dict[str, int] = {}
@@ -110,10 +114,11 @@ def load_cases(files: Sequence[Path], display: Callable[[Path], str]) -> tuple[l
         except InputError as error:
             problems.extend(error.diagnostics)
             continue
-        reference = FUNCTIONS.get(golden.function)
-        if reference is not None and tuple(golden.parameters) != reference.parameters:
-            problems.append(Diagnostic("error", f"{golden.function} takes ({', '.join(reference.parameters)}) in this "
-                                       f"order (toolchain/reference), not ({', '.join(golden.parameters)})",
+        known = functions.get(golden.function)
+        if known is not None and tuple(golden.parameters) != tuple(known.parameters):
+            problems.append(Diagnostic("error", f"{golden.function} takes ({', '.join(known.parameters)}) in this "
+                                       f"order ({reference.module_name if reference else 'the reference'}), "
+                                       f"not ({', '.join(golden.parameters)})",
                                        path=shown, key="/parameters"))
             continue
         counts.setdefault(golden.function, 0)
@@ -143,35 +148,35 @@ def load_cases(files: Sequence[Path], display: Callable[[Path], str]) -> tuple[l
     return cases, counts
 
 
-def resolve_corpus(cases: list[Case], corpus_root: Path | None = None) -> None:
-    """Replace corpus references by their values, or mark the case skipped (saying why) when the corpus is
-    not there. A reference that cannot be resolved although the corpus is there is an input error."""
+def resolve_corpus(cases: list[Case], reference: Reference | None, corpus_root: Path | None = None) -> None:
+    """Replace corpus references by their values, or mark the case skipped (saying why) when the corpus or the
+    project's resolver is not there. A reference that cannot be resolved although the corpus is there is an input
+    error."""
     from toolchain.golden.format import corpus_references, resolve
 
     needing = [case for case in cases if any(True for _ in corpus_references(case.arguments))]
     if not needing:
         return
-    try:
-        from toolchain.golden import corpus
-    except ModuleNotFoundError as error:
-        if error.name != "toolchain.golden.corpus":
-            raise
+    why = None
+    if reference is None or reference.sources is None or not callable(getattr(reference.sources, "resolve_corpus", None)):
+        why = "needs a corpus resolver: the project's [golden] reference module provides none"
+    elif corpus_root is None:
+        why = "needs the corpus: the project declares none ([golden] corpus)"
+    elif not reference.corpus_available(corpus_root):
+        why = f"needs the corpus, not found at {corpus_root}"
+    if why is not None:
         for case in needing:
-            case.skip = "needs the corpus resolver (toolchain/golden/corpus.py), which is not installed"
+            case.skip = why
             case.arguments = None
         return
-    root = corpus_root or corpus.default_corpus_root()
-    if not corpus.corpus_available(root):
-        for case in needing:
-            case.skip = f"needs the corpus, not found at {root}"
-            case.arguments = None
-        return
+    assert reference is not None and corpus_root is not None
+    root = corpus_root
     cache: dict[str, Any] = {}
 
     def resolver(spec: Any) -> Any:
         key = json.dumps(spec, sort_keys=True)
         if key not in cache:
-            cache[key] = corpus.resolve_reference(spec, root)
+            cache[key] = reference.resolve_corpus(spec, root)
         return cache[key]
 
     problems = []
@@ -362,8 +367,6 @@ def run_conformance(
 
     With `parallel`, every engine runs in its own thread, and the engines start while the corpus references
     are being resolved; without, one engine after the other (each engine's timings then are its own)."""
-    from toolchain.golden.format import golden_dir
-
     started = time.perf_counter()
     config = project.config
     if config.conformance is None:
@@ -371,14 +374,21 @@ def run_conformance(
             "the project has no [conformance] section: add `[conformance] module = \"src/.../conformance.ts\"`, a "
             "module exporting `conformance` (each golden function's name → the runtime function)",
             path=project.display(project.config_path))
+    golden = load_golden_project(project) if config.golden is not None else None
     if vectors:
         paths = list(vectors)
     elif config.conformance.vectors:
         paths = [(project.base_dir / v).resolve() for v in config.conformance.vectors]
+    elif golden is not None:
+        paths = [golden.vectors]
     else:
-        paths = [golden_dir()]
+        raise config_problem(project, ("conformance",), "no vectors to run: add [golden] (with its vectors folder) or "
+                             "[conformance] vectors to the config, or pass --vectors")
     files = vector_files(paths, display_path)
-    cases, counts = load_cases(files, display_path)
+    reference = golden.reference if golden else None
+    cases, counts = load_cases(files, display_path, reference)
+    if corpus_root is None and golden is not None:
+        corpus_root = golden.corpus
 
     scratch_parent = project.out_dir / ".xtk" / "conform"
     scratch_parent.mkdir(parents=True, exist_ok=True)
@@ -400,7 +410,7 @@ def run_conformance(
             (scratch / run.name).mkdir()
 
         def prepare() -> None:
-            resolve_corpus(cases, corpus_root)
+            resolve_corpus(cases, reference, corpus_root)
             plan.extend(make_batches(cases))
             ready.set()
 

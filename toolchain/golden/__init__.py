@@ -1,11 +1,11 @@
-"""Golden vectors: the language-neutral cases that prove the TypeScript runtime and the Python reference agree.
+"""Golden vectors for any project: the language-neutral cases that prove a TypeScript runtime and its Python
+reference agree.
 
 - `format`: the file format (load, write, `{"$corpus": ...}` references, JSON equality);
-- `corpus`: the deterministic HTML → segments extraction and the corpus reference forms;
-- `domain`: argument shapes and the agreed character domain every case must stay inside;
-- `adversarial`, `derive`, `properties`: the three sources of cases (hand-written inputs files, the real pages in
-  ../shared/corpus/pages, seeded property-based generation);
+- `project`: the project's `[golden]` table and its reference module, loaded as a plug-in (its `FUNCTIONS`, and
+  optionally its case sources: property cases, corpus cases, a domain check, corpus references);
 - `commands`: `generate`, `check` and `make`, which `xtk golden` runs.
 
-specs/semantics.md §4 and docs/golden.md describe the format and the sources.
+xtk knows no project's functions: DocMind's reference and case generators are `docmind_reference` (in
+extension_src/api/). docs/golden.md describes the format, the reference module's interface and the commands.
 """

@@ -1,4 +1,4 @@
-"""Golden-vector files: load (checked against specs/golden/golden.schema.json), resolve corpus references, write.
+"""Golden-vector files: load (checked against xtk's specs/golden/golden.schema.json), resolve corpus references, write.
 
 The format is specified in specs/semantics.md §4. Loading never raises anything but `InputError`, with the file,
 the JSON pointer and what is wrong. Writing is canonical (ASCII-escaped JSON, stable key order), so regenerated
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.json_pointer import pointer_of
 from toolchain.resources import specs_dir
 
 MISSING: Any = object()  # `expected` not given (an inputs file)
@@ -68,6 +69,7 @@ class GoldenFile:
 
 
 def golden_dir() -> Path:
+    """xtk's own golden folder: the format's schema (a project's vectors are its `[golden] vectors`)."""
     return specs_dir() / "golden"
 
 
@@ -79,7 +81,7 @@ def _validator() -> Any:
 
 
 def _pointer(path: Iterator[Any] | list[Any]) -> str:
-    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path)
+    return pointer_of(path) or "/"  # the whole document is shown as "/"
 
 
 def load_golden(path: Path, display: str | None = None) -> GoldenFile:

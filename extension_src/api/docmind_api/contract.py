@@ -4,7 +4,7 @@ Validation is strict (no coercion: `"question": 5` is an error, not `"5"`) and u
 typo in the extension fails loudly instead of being ignored. Every problem becomes one sentence naming the field
 (`conversation.messages[2].role: must be 'user' or 'assistant'`).
 
-Limits are the frozen ones of the Python reference (`toolchain/reference/config.py`), measured in UTF-16 code units
+Limits are the frozen ones of the Python reference (`docmind_reference/config.py`), measured in UTF-16 code units
 as the extension measures them.
 """
 
@@ -16,9 +16,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from toolchain.reference import text as js
-from toolchain.reference.config import CHAT_CONFIG
-from toolchain.reference.conversation import truncate_conversation
+from docmind_reference import text as js
+from docmind_reference.config import CHAT_CONFIG
+from docmind_reference.conversation import truncate_conversation
 
 Mode = Literal["qa", "summary", "eli5", "key-takeaways", "main-arguments"]
 MODES: tuple[Mode, ...] = ("qa", "summary", "eli5", "key-takeaways", "main-arguments")

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from docmind_api.contract import Citation, Mode, PreparedQuery, QueryResponse
 from docmind_api.sentences import split_candidates
 from docmind_api.terms import TASK_WORDS, terms
-from toolchain.reference.text import WHITESPACE_RUN, length
+from docmind_reference.text import WHITESPACE_RUN, length
 
 NO_ANSWER = "The page doesn't seem to answer this question."
 

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from docmind_api.terms import words
-from toolchain.reference.config import CITATION_LIMITS
-from toolchain.reference.text import length
+from docmind_reference.config import CITATION_LIMITS
+from docmind_reference.text import length
 
 MIN_CITATION = CITATION_LIMITS["MIN_TEXT_LENGTH"]
 MAX_CITATION = CITATION_LIMITS["MAX_TEXT_LENGTH"]

@@ -1,11 +1,24 @@
-"""A tiny handwritten corpus and inputs folder, so the golden tooling's tests run in well under a second each."""
+"""A tiny handwritten corpus and inputs folder, so the golden tooling's tests run in well under a second each;
+DocMind's golden setup (its [golden] table and reference module), which the generic commands are tested with."""
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import pytest
+
+from toolchain.golden.project import GoldenProject, load_golden_project
+from toolchain.project import load_project
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@cache
+def docmind() -> GoldenProject:
+    """DocMind's golden project: reference docmind_reference, vectors in extension_src/specs/golden."""
+    return load_golden_project(load_project(REPO))
 
 PAGE_A = """<!DOCTYPE html>
 <html><head><title>Ignored title</title><style>p { color: red }</style>

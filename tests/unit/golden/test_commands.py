@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.unit.golden.conftest import SMALL, inputs_file
+from tests.unit.golden.conftest import SMALL, docmind, inputs_file
 from toolchain.cli import main
 from toolchain.diagnostics import EXIT_BAD_INPUT, InputError
 from toolchain.golden.commands import check, generate, make
@@ -30,7 +30,7 @@ def test_make_fills_expected(tmp_path: Path, corpus: Path) -> None:
          "arguments": {"a": {"$corpus": {"page": "a.html", "segment": 2}}, "b": "Block two"}},
         {"id": "lev/3", "description": "stale expected", "arguments": {"a": "abc", "b": "abd"}, "expected": 7},
     ]))
-    made = make(source, tmp_path / "out.json", corpus)
+    made = make(docmind(), source, tmp_path / "out.json", corpus)
     assert (made.filled, made.changed) == (3, 1)
     result = load_golden(tmp_path / "out.json")
     assert [c.expected for c in result.cases] == [2, 3, 1]
@@ -61,7 +61,7 @@ def test_make_fills_expected(tmp_path: Path, corpus: Path) -> None:
 def test_make_rejects_bad_input_with_a_location(tmp_path: Path, corpus: Path, content: dict, key: str, message: str) -> None:
     source = write(tmp_path / "in.json", content)
     with pytest.raises(InputError) as caught:
-        make(source, tmp_path / "out.json", corpus)
+        make(docmind(), source, tmp_path / "out.json", corpus)
     diagnostic = caught.value.diagnostics[0]
     assert caught.value.exit_code == EXIT_BAD_INPUT
     assert diagnostic.key == key and message in diagnostic.message, diagnostic
@@ -72,7 +72,7 @@ def test_make_rejects_bad_input_with_a_location(tmp_path: Path, corpus: Path, co
 def test_make_invalid_json_has_line_and_column(tmp_path: Path) -> None:
     source = write(tmp_path / "in.json", '{\n  "function": "levenshteinDistance",\n  "parameters": ["a", "b"],,\n}')
     with pytest.raises(InputError) as caught:
-        make(source, tmp_path / "out.json")
+        make(docmind(), source, tmp_path / "out.json")
     diagnostic = caught.value.diagnostics[0]
     assert (diagnostic.line, diagnostic.column) == (3, 28)
     assert "invalid JSON" in diagnostic.message
@@ -82,7 +82,7 @@ def test_make_corpus_reference_without_corpus(tmp_path: Path) -> None:
     source = write(tmp_path / "in.json", inputs_file("levenshteinDistance", ["a", "b"], [
         {"id": "x", "description": "d", "arguments": {"a": {"$corpus": {"page": "a.html", "segment": 0}}, "b": ""}}]))
     with pytest.raises(InputError, match="corpus not found"):
-        make(source, tmp_path / "out.json", tmp_path / "nowhere")
+        make(docmind(), source, tmp_path / "out.json", tmp_path / "nowhere")
 
 
 def test_make_cli_exit_codes(tmp_path: Path) -> None:
@@ -102,8 +102,8 @@ def test_make_cli_exit_codes(tmp_path: Path) -> None:
 
 
 def test_generate_is_deterministic(tmp_path: Path, corpus: Path, inputs: Path) -> None:
-    first = generate(tmp_path / "one", corpus, inputs, **SMALL)
-    generate(tmp_path / "two", corpus, inputs, **SMALL)
+    first = generate(docmind(), tmp_path / "one", corpus, inputs, **SMALL)
+    generate(docmind(), tmp_path / "two", corpus, inputs, **SMALL)
     names = sorted(p.name for p in (tmp_path / "one").iterdir())
     assert names == ["frozenConfig.json", "levenshteinDistance.json", "matchCitations.json", "validateCitation.json"]
     for name in names:
@@ -114,7 +114,7 @@ def test_generate_is_deterministic(tmp_path: Path, corpus: Path, inputs: Path) -
 
 
 def test_generated_corpus_cases_hold_references_not_page_text(tmp_path: Path, corpus: Path, inputs: Path) -> None:
-    generate(tmp_path / "out", corpus, inputs, **SMALL)
+    generate(docmind(), tmp_path / "out", corpus, inputs, **SMALL)
     text = "".join(p.read_text(encoding="ascii") for p in (tmp_path / "out").iterdir())
     for fragment in ("several words", "Block one", "astronomy", "Hidden paragraphs", "final sentence"):
         assert fragment not in text
@@ -125,7 +125,7 @@ def test_generated_corpus_cases_hold_references_not_page_text(tmp_path: Path, co
 
 def test_generate_needs_the_corpus(tmp_path: Path, inputs: Path) -> None:
     with pytest.raises(InputError, match="corpus not found"):
-        generate(tmp_path / "out", tmp_path / "nowhere", inputs, **SMALL)
+        generate(docmind(), tmp_path / "out", tmp_path / "nowhere", inputs, **SMALL)
     assert not (tmp_path / "out").exists()
 
 
@@ -133,15 +133,15 @@ def test_generate_rejects_bad_inputs_files(tmp_path: Path, corpus: Path, inputs:
     write(inputs / "levenshteinDistance.json", inputs_file("levenshteinDistance", ["a", "b"], [
         {"id": "x", "description": "d", "arguments": {"a": "\U0001FAE8", "b": ""}, "source": "adversarial"}]))
     with pytest.raises(InputError) as caught:
-        generate(tmp_path / "out", corpus, inputs, **SMALL)
+        generate(docmind(), tmp_path / "out", corpus, inputs, **SMALL)
     assert caught.value.diagnostics[0].key == "/cases/0/arguments/a"
     write(inputs / "levenshteinDistance.json", inputs_file("levenshteinDistance", ["a", "b"], [
         {"id": "x", "description": "d", "arguments": {"a": "", "b": ""}, "expected": 0}]))
     with pytest.raises(InputError, match="hold no expected"):
-        generate(tmp_path / "out", corpus, inputs, **SMALL)
+        generate(docmind(), tmp_path / "out", corpus, inputs, **SMALL)
     write(inputs / "bogus.json", inputs_file("bogus", ["a"], []))
     with pytest.raises(InputError, match="no function named 'bogus'"):
-        generate(tmp_path / "out", corpus, inputs, **SMALL)
+        generate(docmind(), tmp_path / "out", corpus, inputs, **SMALL)
 
 
 # -- check -----------------------------------------------------------------------------------------------------------
@@ -150,12 +150,12 @@ def test_generate_rejects_bad_inputs_files(tmp_path: Path, corpus: Path, inputs:
 @pytest.fixture
 def generated(tmp_path: Path, corpus: Path, inputs: Path) -> Path:
     out = tmp_path / "golden"
-    generate(out, corpus, inputs, **SMALL)
+    generate(docmind(), out, corpus, inputs, **SMALL)
     return out
 
 
 def run_check(golden: Path, corpus: Path, inputs: Path):  # noqa: ANN201
-    return check(golden, corpus, inputs, **SMALL)
+    return check(docmind(), golden, corpus, inputs, **SMALL)
 
 
 def test_check_passes_on_fresh_files(generated: Path, corpus: Path, inputs: Path) -> None:
@@ -194,7 +194,7 @@ def test_check_detects_formatting_and_missing_files(generated: Path, corpus: Pat
 
 
 def test_check_without_the_corpus_skips_corpus_cases(generated: Path, corpus: Path, inputs: Path, tmp_path: Path) -> None:
-    report = check(generated, tmp_path / "nowhere", inputs, **SMALL)
+    report = check(docmind(), generated, tmp_path / "nowhere", inputs, **SMALL)
     assert report.ok and not report.corpus_available
     skipped = report.summary.corpus_skipped
     assert skipped["levenshteinDistance"] == 4 and skipped["matchCitations"] > 0
@@ -205,7 +205,7 @@ def test_check_without_the_corpus_skips_corpus_cases(generated: Path, corpus: Pa
     golden = load_golden(path)
     golden.cases[-1].expected = -1
     write_golden(golden, path)
-    differences = check(generated, tmp_path / "nowhere", inputs, **SMALL).differences
+    differences = check(docmind(), generated, tmp_path / "nowhere", inputs, **SMALL).differences
     assert [(d.kind, d.case) for d in differences] == [("changed-case", "levenshteinDistance/property/0004")]
 
 
@@ -217,7 +217,7 @@ def test_check_cli_exit_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     summary = Summary({"frozenConfig": {"adversarial": 5, "corpus": 0, "property": 0}}, {}, {}, 0, 0.0)
     report = CheckReport([Difference("frozenConfig", "changed-case", "frozenConfig/adversarial/x", "differs in expected")],
                          summary, True, tmp_path)
-    monkeypatch.setattr(commands, "check", lambda **_: report)
+    monkeypatch.setattr(commands, "check", lambda *_, **__: report)
     result = CliRunner().invoke(main, ["golden", "check"])
     assert result.exit_code == 1
     assert "frozenConfig: changed-case: frozenConfig/adversarial/x: differs in expected" in result.output

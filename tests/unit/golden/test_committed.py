@@ -1,4 +1,4 @@
-"""The committed golden files (specs/golden/): complete, well-formed, and the hand-written boundaries hold.
+"""DocMind's committed golden files (extension_src/specs/golden/): complete, well-formed, and the hand-written boundaries hold.
 
 These read the committed files only (no corpus, no regeneration); `tests/corpus/test_golden_corpus.py` runs the
 full `check` against the corpus.
@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from toolchain.golden.format import CORPUS_KEY, GoldenFile, golden_dir, load_golden
-from toolchain.reference import FUNCTIONS
+from docmind_reference import FUNCTIONS
+from tests.unit.golden.conftest import docmind
+from toolchain.golden.format import CORPUS_KEY, GoldenFile, load_golden
 
 ALLOWED_CORPUS_KEYS = {"page", "segment", "joined", "separator", "fullText", "segments", "segmentTexts", "normalize",
                        "slice", "edits"}
@@ -20,7 +21,7 @@ ALLOWED_CORPUS_KEYS = {"page", "segment", "joined", "separator", "fullText", "se
 
 @cache
 def committed() -> dict[str, GoldenFile]:
-    return {name: load_golden(golden_dir() / f"{name}.json") for name in FUNCTIONS}
+    return {name: load_golden(docmind().vectors / f"{name}.json") for name in FUNCTIONS}
 
 
 @cache

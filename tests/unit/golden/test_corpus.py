@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.golden.conftest import PAGE_A
-from toolchain.golden.corpus import (
+from docmind_reference.golden.corpus import (
     CorpusReferenceError,
     CorpusUnavailable,
     Segment,
@@ -15,8 +14,9 @@ from toolchain.golden.corpus import (
     page_names,
     resolve_reference,
 )
+from docmind_reference.normalize import normalize_for_matching
+from tests.unit.golden.conftest import PAGE_A
 from toolchain.golden.format import resolve
-from toolchain.reference.normalize import normalize_for_matching
 
 
 def test_extractor_segments_types_and_skipped_elements() -> None:

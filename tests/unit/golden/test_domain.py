@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from toolchain.golden.domain import case_problems
-from toolchain.golden.properties import COUNTS, Rng, property_case
+from docmind_reference.golden.domain import case_problems
+from docmind_reference.golden.properties import COUNTS, Rng, property_case
 
 
 def test_inside_the_domain_has_no_problems() -> None:

@@ -1,4 +1,4 @@
-"""DocMind's posture (specs/posture/docmind.json) is seed 000 §10 as data, and its frozen constants are the spec's."""
+"""DocMind's posture (extension_src/specs/posture/) is seed 000 §10 as data, and its frozen constants are the spec's."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from docmind_reference.config import CONFIGS
 from toolchain.diagnostics import InputError
 from toolchain.lint.posture import load_posture
-from toolchain.reference.config import CONFIGS
 
-POSTURE = Path(__file__).resolve().parents[3] / "specs" / "posture" / "docmind.json"
+POSTURE = Path(__file__).resolve().parents[3] / "extension_src" / "specs" / "posture" / "docmind.json"
 
 
 def test_frozen_constants_are_the_reference_configuration() -> None:
-    """The posture freezes exactly toolchain/reference/config.py (which the frozenConfig golden vectors pin), so
+    """The posture freezes exactly docmind_reference/config.py (which the frozenConfig golden vectors pin), so
     XS005 holds the TypeScript to the spec: lowering a value means changing the spec, not only the code."""
     posture = load_posture(POSTURE, "docmind.json")
     assert posture.frozen_constants is not None

@@ -19,7 +19,7 @@ from tests.conftest import EXTENSION, REPO
 from toolchain.bundle.esbuild import platform_package
 from toolchain.protocol.model import Protocol, load_protocol
 
-SPECS = REPO / "specs" / "protocol"
+SPECS = REPO / "extension_src" / "specs" / "protocol"
 KITCHEN = REPO / "tests" / "fixtures" / "protocol" / "kitchen"
 ESBUILD = EXTENSION / "node_modules" / "@esbuild" / platform_package() / "bin" / "esbuild"
 TSC = EXTENSION / "node_modules" / "@typescript" / f"typescript-{platform_package()}" / "lib" / "tsc"

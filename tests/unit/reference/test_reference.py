@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from toolchain.reference import FUNCTIONS
-from toolchain.reference.config import frozen_config
-from toolchain.reference.conversation import truncate_conversation, truncate_selection
-from toolchain.reference.matching import could_span_segments, match_citations, validate_citation
-from toolchain.reference.normalize import normalize_for_matching
-from toolchain.reference.parsing import parse_api_response
-from toolchain.reference.similarity import levenshtein_distance, precise_match, token_overlap, window_starts
-from toolchain.reference.text import domain_violations, js_split_whitespace, js_trim, length, text, units, well_formed
-from toolchain.reference.url import check_stale, parse_url_identity
+from docmind_reference import FUNCTIONS
+from docmind_reference.config import frozen_config
+from docmind_reference.conversation import truncate_conversation, truncate_selection
+from docmind_reference.matching import could_span_segments, match_citations, validate_citation
+from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.parsing import parse_api_response
+from docmind_reference.similarity import levenshtein_distance, precise_match, token_overlap, window_starts
+from docmind_reference.text import domain_violations, js_split_whitespace, js_trim, length, text, units, well_formed
+from docmind_reference.url import check_stale, parse_url_identity
 
 # -- text model ---------------------------------------------------------------------------------------------
 

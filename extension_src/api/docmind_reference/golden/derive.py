@@ -2,7 +2,7 @@
 
 For every page (sorted by name) and every kind of quote, a generator seeded with `crc32("<function>/<page>/<kind>")`
 (and only its `random()`, see `properties.Rng`) picks segments and word ranges and writes the case as corpus
-references (`toolchain/golden/corpus.py`): the committed vectors hold references and `expected`, never page text,
+references (`docmind_reference/golden/corpus.py`): the committed vectors hold references and `expected`, never page text,
 so only functions whose results carry no page text get corpus cases.
 
 Per page, when the page has the material for it:
@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolchain.golden.corpus import page_names, page_segments, resolve_reference
-from toolchain.golden.domain import case_problems
+from docmind_reference.golden.corpus import page_names, page_segments, resolve_reference
+from docmind_reference.golden.domain import case_problems
 from toolchain.golden.format import CORPUS_KEY, GoldenCase, resolve
-from toolchain.golden.properties import ASTRAL, COMPAT, LOWER, Rng
-from toolchain.reference.normalize import normalize_for_matching
-from toolchain.reference.text import WHITESPACE, units
+from docmind_reference.golden.properties import ASTRAL, COMPAT, LOWER, Rng
+from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.text import WHITESPACE, units
 
 WINDOW = 60  # most segments in one matchCitations case
 MAX_QUOTE = 300  # units: citations longer than this are invalid anyway

@@ -1,4 +1,4 @@
-"""What a golden case may hold: argument shapes (specs/golden/arguments.schema.json) and the agreed character domain.
+"""What a golden case may hold: argument shapes (arguments.schema.json, beside this module) and the agreed character domain.
 
 Every case is checked *after* its corpus references are resolved, on the values the function will see:
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from toolchain.reference import FUNCTIONS
-from toolchain.reference.text import domain_violations
-from toolchain.resources import specs_dir
+from docmind_reference import FUNCTIONS
+from docmind_reference.text import domain_violations
 
 Problem = tuple[str, str]
 
@@ -29,7 +29,7 @@ def pointer(parts: Any) -> str:
 
 @cache
 def _schema() -> dict[str, Any]:
-    return json.loads((specs_dir() / "golden" / "arguments.schema.json").read_text(encoding="utf-8"))
+    return json.loads((Path(__file__).parent / "arguments.schema.json").read_text(encoding="utf-8"))
 
 
 @cache

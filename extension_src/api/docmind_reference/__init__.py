@@ -1,28 +1,31 @@
 """The Python reference of DocMind's trust-critical algorithms (seed 000 §3 Phase 4, §5.4, §6, §7, §8.4).
 
 Readable first: each function follows the seed, except where specs/semantics.md records a deliberate departure
-(decisions D1–D7). No I/O. Every function here has a golden-vector file `specs/golden/<name>.json`, and the
-TypeScript runtime in extension_src/src/shared/ must reproduce every vector exactly.
+(decisions D1–D7). No I/O. Every function here has a golden-vector file `extension_src/specs/golden/<name>.json`,
+and the TypeScript runtime in extension_src/src/shared/ must reproduce every vector exactly.
 
-`FUNCTIONS` is the catalogue the golden tooling and the conformance harness share: name, parameters in order,
-and whether inputs may hold lone surrogates (only where the function makes text well-formed or works on code
-units alone).
+This package is DocMind's reference module for xtk (`[golden] reference_module` in xtk.toml; docs/golden.md):
+`FUNCTIONS` is the catalogue `xtk golden` and `xtk conform` share — name, parameters in order, and whether inputs
+may hold lone surrogates (only where the function makes text well-formed or works on code units alone) — and
+`golden_sources()` hands xtk DocMind's case sources (`docmind_reference.golden`). The API server imports the
+functions only; nothing here imports xtk except `docmind_reference.golden`, which only xtk loads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from toolchain.reference.config import frozen_config
-from toolchain.reference.conversation import truncate_conversation, truncate_selection
-from toolchain.reference.matching import could_span_segments, match_citations, validate_citation
-from toolchain.reference.normalize import normalize_for_matching
-from toolchain.reference.parsing import parse_api_response
-from toolchain.reference.similarity import levenshtein_distance, precise_match, token_overlap
-from toolchain.reference.text import UNICODE_VERSION
-from toolchain.reference.url import check_stale, parse_url_identity
+from docmind_reference.config import frozen_config
+from docmind_reference.conversation import truncate_conversation, truncate_selection
+from docmind_reference.matching import could_span_segments, match_citations, validate_citation
+from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.parsing import parse_api_response
+from docmind_reference.similarity import levenshtein_distance, precise_match, token_overlap
+from docmind_reference.text import UNICODE_VERSION
+from docmind_reference.url import check_stale, parse_url_identity
 
 
 @dataclass(frozen=True)
@@ -70,4 +73,12 @@ FUNCTIONS: dict[str, ReferenceFunction] = {
     )
 }
 
-__all__ = ["FUNCTIONS", "UNICODE_VERSION", "ReferenceFunction"]
+
+def golden_sources() -> ModuleType:
+    """DocMind's golden case sources for xtk: property and corpus cases, the argument domain, corpus references."""
+    from docmind_reference import golden
+
+    return golden
+
+
+__all__ = ["FUNCTIONS", "UNICODE_VERSION", "ReferenceFunction", "golden_sources"]

@@ -11,8 +11,8 @@ import json
 import re
 from typing import Any
 
-from toolchain.reference.config import CHAT_CONFIG, CITATION_LIMITS
-from toolchain.reference.text import length
+from docmind_reference.config import CHAT_CONFIG, CITATION_LIMITS
+from docmind_reference.text import length
 
 _FIRST_OBJECT = re.compile(r"\{[\s\S]*\}")  # first '{' to the last '}' after it, as the seed's regex
 _CITATION_ID = re.compile(r"cite-[0-9]+")  # JavaScript's \d is ASCII only, and its $ is the very end

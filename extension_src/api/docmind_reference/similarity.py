@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 from rapidfuzz.distance import Levenshtein
 
-from toolchain.reference.config import MATCHING_CONFIG
-from toolchain.reference.text import WHITESPACE, js_split_whitespace, units
+from docmind_reference.config import MATCHING_CONFIG
+from docmind_reference.text import WHITESPACE, js_split_whitespace, units
 
 MIN_TOKEN_LENGTH = MATCHING_CONFIG["MIN_TOKEN_LENGTH"]
 MAX_HAYSTACK = MATCHING_CONFIG["MAX_HAYSTACK"]

@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from toolchain.golden.format import GoldenCase
-from toolchain.reference.normalize import normalize_for_matching
-from toolchain.reference.text import WHITESPACE, domain_violations, text, units
-from toolchain.reference.url import MEANINGFUL_PARAMS, parse_url_identity
+from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.text import WHITESPACE, domain_violations, text, units
+from docmind_reference.url import MEANINGFUL_PARAMS, parse_url_identity
 
 T = TypeVar("T")
 
@@ -602,7 +602,7 @@ def property_case(function: str, index: int) -> GoldenCase:
     """Property case `index` of a function. A draw outside the agreed domain (two random lone surrogates can pair
     up into an unassigned astral code point, for instance) is redrawn with the next seed of the same case, so the
     case stays deterministic; the seed used is in the description."""
-    from toolchain.golden.domain import case_problems
+    from docmind_reference.golden.domain import case_problems
 
     generator = GENERATORS[function]
     for attempt in range(MAX_ATTEMPTS):

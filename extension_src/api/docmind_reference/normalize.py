@@ -6,7 +6,7 @@ import re
 import unicodedata
 from typing import Literal
 
-from toolchain.reference.text import WHITESPACE_RUN, js_trim, well_formed
+from docmind_reference.text import WHITESPACE_RUN, js_trim, well_formed
 
 SegmentType = Literal["prose", "code", "heading"]
 

@@ -12,8 +12,8 @@ from urllib.parse import unquote_to_bytes
 
 import ada_url
 
-from toolchain.reference.config import MATCHING_CONFIG
-from toolchain.reference.text import utf16_sort_key
+from docmind_reference.config import MATCHING_CONFIG
+from docmind_reference.text import utf16_sort_key
 
 MEANINGFUL_PARAMS = frozenset({"version", "v", "lang", "language", "platform", "view", "tab", "page"})
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from toolchain.reference.config import CHAT_CONFIG, CONTEXT_MENU_CONFIG
-from toolchain.reference.text import js_trim, length, text, units
+from docmind_reference.config import CHAT_CONFIG, CONTEXT_MENU_CONFIG
+from docmind_reference.text import js_trim, length, text, units
 
 
 def truncate_conversation(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -68,9 +68,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from toolchain.reference.normalize import normalize_for_matching
-from toolchain.reference.text import js_trim, text, units
-from toolchain.resources import specs_dir
+from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.text import js_trim, text, units
 
 KINDS = ("prose", "code", "heading")
 
@@ -174,11 +173,6 @@ def extract_segments(html: str) -> list[Segment]:
 
 
 # -- the corpus on disk -------------------------------------------------------------------------------------
-
-
-def default_corpus_root() -> Path:
-    """`<repository>/../shared/corpus/pages`."""
-    return specs_dir().resolve().parent.parent / "shared" / "corpus" / "pages"
 
 
 def corpus_available(root: Path) -> bool:

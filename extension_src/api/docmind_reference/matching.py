@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, TypedDict
 
-from toolchain.reference.config import CITATION_LIMITS, HIGHLIGHT_CONFIG, MATCHING_CONFIG
-from toolchain.reference.normalize import normalize_for_matching
-from toolchain.reference.similarity import precise_match_units, token_overlap_units, tokens_units
-from toolchain.reference.text import length, units
+from docmind_reference.config import CITATION_LIMITS, HIGHLIGHT_CONFIG, MATCHING_CONFIG
+from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.similarity import precise_match_units, token_overlap_units, tokens_units
+from docmind_reference.text import length, units
 
 Status = Literal["matched", "low-confidence", "not-found", "skipped"]
 SkipReason = Literal[

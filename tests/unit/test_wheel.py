@@ -1,0 +1,36 @@
+"""xtk's wheel holds the toolchain only: no DocMind file (its reference, specs and vectors are DocMind's project),
+and at most 3 MB unpacked. Builds the wheel with `pip wheel --no-deps --no-build-isolation` (hatchling comes with
+the test extras) into a temporary folder and reads the zip."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from tests.conftest import REPO
+
+MAX_UNPACKED = 3 * 1024 * 1024
+#: What only DocMind has: its Python packages, its specs (posture, protocol, semantics, vectors and inputs).
+DOCMIND_MARKS = ("docmind", "/reference/", "/posture/", "/protocol/protocol.json", "semantics.md", "/golden/inputs/",
+                 "matchCitations", "arguments.schema.json")
+
+
+def test_the_wheel_holds_only_the_toolchain_within_3_mb(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+                    "--no-build-isolation", "--wheel-dir", str(tmp_path), str(REPO)], check=True, timeout=300)
+    (wheel,) = tmp_path.glob("xtk-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        entries = archive.infolist()
+    names = [entry.filename for entry in entries]
+    unpacked = sum(entry.file_size for entry in entries)
+    print(f"{wheel.name}: {len(names)} files, {unpacked / 1e6:.2f} MB unpacked")
+    assert not [n for n in names if any(mark.lower() in n.lower() for mark in DOCMIND_MARKS)]
+    assert all(n.startswith(("toolchain/", "xtk-")) for n in names), sorted({n.split("/")[0] for n in names})
+    data = {n.split("/")[3] for n in names if n.startswith("toolchain/_data/specs/")}
+    assert data == {"manifest", "knowledge", "golden"}
+    assert [n for n in names if n.startswith("toolchain/_data/specs/golden/")] == [
+        "toolchain/_data/specs/golden/golden.schema.json"]
+    assert "toolchain/_data/templates/manifest.mv3.json.j2" in names and "toolchain/golden/commands.py" in names
+    assert unpacked <= MAX_UNPACKED, f"{unpacked:,} bytes unpacked"
