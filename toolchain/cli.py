@@ -493,7 +493,8 @@ def golden_make(inputs: str, out: str, corpus: str | None, project: str | None, 
 @click.option("--ignore", "ignore", multiple=True, metavar="CODES", help="Not these codes or prefixes.")
 @click.option("--browser", "-b", "browsers", multiple=True, type=click.Choice(["chrome", "edge", "firefox"]),
               help="Lint only these targets (repeatable). Default: every target of the project or manifest.")
-@click.option("--explain", metavar="CODE", default=None, help="Print a rule's documentation and exit.")
+@click.option("--explain", metavar="CODE", default=None,
+              help="Print what a code means (any code xtk emits: XB…, XL…, XP…, XS…, XM…) and exit; `all` lists them.")
 def lint(path: Path | None, project: str | None, output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
          browsers: tuple[str, ...], explain: str | None) -> None:
     """Check the permission posture and the message protocol of a project or a plain extension.
@@ -504,28 +505,17 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
 
     \b
     Rules: XP permissions, XS security and structure, XM message protocol (`xtk lint --explain CODE`;
-    `xtk lint --explain all` lists them). Rules about the posture and the protocol need a project.
+    `xtk lint --explain all` lists every code xtk emits). Rules about the posture and the protocol need a project.
     Suppress one line with a comment that says why:  // xtk-ignore[XS001] the URL is runtime.getURL(...)
     (in xtk.toml:  # xtk-ignore[XP005] reason). A suppression without a reason is itself a finding (XL001).
 
     \b
     Exit codes: 0 no findings · 1 findings · 2 bad input (arguments, config, posture, protocol, manifest).
     """
-    from toolchain.lint.registry import all_rules, parse_codes, rule_by_code
+    from toolchain.lint.registry import parse_codes
 
     if explain is not None:
-        if explain.strip().lower() == "all":
-            for rule in all_rules():
-                click.echo(f"{rule.code}  {rule.name:<40} {rule.summary()}")
-            return
-        rule = rule_by_code(explain)
-        if rule is None:
-            from toolchain.diagnostics import InputError
-
-            raise InputError.single(f"--explain {explain}: no such rule (`xtk lint --explain all` lists them)")
-        click.echo(f"{rule.code} ({rule.name}) — {rule.severity}" + (", projects only" if rule.applies_to == "project" else ""))
-        click.echo("")
-        click.echo(rule.documentation())
+        _explain(explain)
         return
     from toolchain.lint.engine import lint_path, run_rules
     from toolchain.lint.reporters import reporter
@@ -538,6 +528,28 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
     click.echo(reporter(output_format)(findings, context.root), nl=False)
     if findings:
         sys.exit(EXIT_PROJECT_ERRORS)
+
+
+def _explain(wanted: str) -> None:
+    """`xtk lint --explain CODE|NAME|all`, from the code catalog (toolchain/catalog.py)."""
+    from toolchain import catalog
+    from toolchain.diagnostics import InputError
+
+    if wanted.strip().lower() == "all":
+        for known in sorted(catalog.CODES, key=lambda c: c.code):
+            click.echo(f"{known.code}  {known.name:<40} {known.severity:<8} {known.summary}")
+        return
+    known = catalog.find(wanted)
+    if known is None:
+        raise InputError.single(f"--explain {wanted}: no such code (`xtk lint --explain all` lists them)")
+    where = [known.severity, catalog.ORIGIN_LABELS[known.origin]]
+    if known.rule_module and catalog.APPLIES_LABELS[known.applies_to]:
+        where.append(catalog.APPLIES_LABELS[known.applies_to])
+    if known.formerly:
+        where.append(f"split from {', '.join(known.formerly)}, whose suppressions still apply")
+    click.echo(f"{known.code} ({known.name}) — {', '.join(where)}")
+    click.echo("")
+    click.echo(known.explanation)
 
 
 @main.group()

@@ -155,10 +155,10 @@ MUTATIONS: list[Mutation] = [
              [declare("alarms"),
               helper("export function every(minutes: number) {\n  return browser.alarms.create('tick', { periodInMinutes: minutes });\n}"),
               call_at_load(BACKGROUND, "import { every } from '../shared/browser';\nvoid every(5);")]),
-    # -- XP005: broad host access -------------------------------------------------------------------------------------
-    Mutation("content-script-on-every-scheme", "XP005", "the content script's matches widened to *://*/*",
+    # -- XP008: broad host access the posture does not allow (XP005 is the plain-extension warning) ------------------
+    Mutation("content-script-on-every-scheme", "XP008", "the content script's matches widened to *://*/*",
              [replace(CONFIG, 'matches = ["<all_urls>"]', 'matches = ["*://*/*"]')]),
-    Mutation("second-content-script-http", "XP005", "a second content script on every http page",
+    Mutation("second-content-script-http", "XP008", "a second content script on every http page",
              [append(CONFIG, '\n[[content_scripts]]\nmatches = ["http://*/*"]\njs = ["src/content/index.ts"]\n')]),
     # -- XP006: a redundant permission --------------------------------------------------------------------------------
     Mutation("activeTab-beside-all-urls", "XP006", "<all_urls> host access (allowed) makes activeTab redundant",
@@ -185,7 +185,8 @@ MUTATIONS: list[Mutation] = [
              [call_at_load(POPUP, "export function later(): void {\n  setTimeout('document.title = \"x\"', 10);\n}\nlater();")]),
     Mutation("remote-import", "XS001", "the popup imports a module from a CDN",
              [call_at_load(POPUP, "const cdn = 'https://cdn.example.com/widget.js';\nexport const widget = import(cdn);")]),
-    Mutation("inner-html", "XS001", "the popup writes model output into innerHTML",
+    # -- XS007: computed HTML sinks (XS001's warnings before the split) ---------------------------------------------
+    Mutation("inner-html", "XS007", "the popup writes model output into innerHTML",
              [call_at_load(POPUP, "export function render(html: string): void {\n  document.body.innerHTML = html;\n}\nrender(location.hash);")]),
     # -- XS002: unsafe CSP --------------------------------------------------------------------------------------------
     # (MV3's own rules — no 'unsafe-eval', no remote hosts — already fail the build at the manifest schema; these pass

@@ -6,7 +6,8 @@ A suppression silences findings of the listed codes on one line and must say why
     # xtk-ignore[XP005] the API host is the product's own            (in xtk.toml, on or above the key's line)
 
 A comment alone on its line applies to the next line. A suppression without a reason does not apply and is
-reported (XL001); one that silences nothing is reported too (XL002), so stale ones do not pile up.
+reported (XL001); one that silences nothing is reported too (XL002), so stale ones do not pile up. A code split
+from another (toolchain/catalog.py: XS007 from XS001) is also silenced by a suppression naming the old code.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolchain import catalog
 from toolchain.lint.context import LintContext
 from toolchain.lint.model import Finding
 from toolchain.lint.registry import all_rules, selected
@@ -39,13 +41,13 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
     for rule_class in all_rules():
         if not selected(rule_class.code, select, ignore):
             continue
-        if rule_class.applies_to == "project" and ctx.kind != "project":
+        if rule_class.applies_to not in ("any", ctx.kind):
             continue
         findings.extend(rule_class().check(ctx))
     for path, facts in sorted(ctx.facts.items()):
         for location in facts.parse_errors[:1]:  # one per file: the rest follow from the first
-            findings.append(Finding("XL003", "syntax error: facts from this file may be incomplete", "error",
-                                    ctx.display(path), location.line, location.column))
+            findings.append(Finding.of("XL003", "syntax error: facts from this file may be incomplete",
+                                       path=ctx.display(path), line=location.line, column=location.column))
     findings = [f for f in findings if selected(f.code, select, ignore)]
     return _apply_suppressions(ctx, _unique(findings, [t.browser for t in ctx.targets]), select, ignore)
 
@@ -100,17 +102,17 @@ def _apply_suppressions(ctx: LintContext, findings: list[Finding], select: list[
     kept: list[Finding] = []
     for finding in findings:
         suppression = by_place.get((finding.path or "", finding.line or -1))
-        if suppression and finding.code in suppression.codes and suppression.reason:
+        if suppression and suppression.reason and suppression.codes.intersection(catalog.names_for_selection(finding.code)):
             suppression.used = True
             continue
         kept.append(finding)
     for s in suppressions:
         if not s.reason:
-            kept.append(Finding("XL001", f"xtk-ignore[{','.join(sorted(s.codes))}] needs a reason after it, saying why",
-                                "error", s.path, s.comment_line, s.comment_column))
+            kept.append(Finding.of("XL001", f"xtk-ignore[{','.join(sorted(s.codes))}] needs a reason after it, saying why",
+                                   path=s.path, line=s.comment_line, column=s.comment_column))
         elif not s.used and any(selected(code, select, ignore) for code in s.codes):
-            kept.append(Finding("XL002", f"xtk-ignore[{','.join(sorted(s.codes))}] suppresses nothing here: remove it",
-                                "warning", s.path, s.comment_line, s.comment_column))
+            kept.append(Finding.of("XL002", f"xtk-ignore[{','.join(sorted(s.codes))}] suppresses nothing here: remove it",
+                                   path=s.path, line=s.comment_line, column=s.comment_column))
     return sorted((f for f in kept if selected(f.code, select, ignore)), key=Finding.sort_key)
 
 

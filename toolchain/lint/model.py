@@ -1,8 +1,9 @@
 """Findings and rules: the shapes every lint rule and reporter share.
 
-A rule is a class in its own module under `toolchain/lint/rules/`, with a stable code, a kebab-case name and a
-docstring in four parts (what it checks, why it matters, an example, the fix) that `xtk lint --explain CODE`
-prints. It reads a `LintContext` (facts, manifests, knowledge, posture, protocol) and yields findings.
+A rule is a class in its own module under `toolchain/lint/rules/`, with a stable code and a docstring in four parts
+(what it checks, why it matters, an example, the fix) that `xtk lint --explain CODE` prints. Its name and severity
+are the code catalog's (`toolchain/catalog.py`): a rule states only its code. It reads a `LintContext` (facts,
+manifests, knowledge, posture, protocol) and yields findings.
 """
 
 from __future__ import annotations
@@ -22,12 +23,19 @@ Severity = Literal["error", "warning"]
 class Finding:
     code: str
     message: str
-    severity: Severity = "error"
+    severity: Severity  # the catalog's for the code: build findings with `Finding.of`
     path: str | None = None  # shown relative to the project (or the extension) root
     line: int | None = None
     column: int | None = None
     browser: str | None = None  # when the finding holds for one target browser only
     fix: str | None = None  # a one-line hint
+
+    @classmethod
+    def of(cls, code: str, message: str, **where: Any) -> Finding:
+        """A finding of `code`, with the severity the catalog gives it."""
+        from toolchain import catalog
+
+        return cls(code, message, catalog.severity(code), **where)
 
     def sort_key(self) -> tuple[Any, ...]:
         return (self.path or "", self.line or 0, self.column or 0, self.code, self.browser or "", self.message)
@@ -49,13 +57,22 @@ class Finding:
 
 
 class Rule:
-    """Base of every rule; subclasses set the class attributes and implement `check`."""
+    """Base of every rule; subclasses set `code` (and `applies_to`) and implement `check`."""
 
     code: ClassVar[str]
-    name: ClassVar[str]
-    severity: ClassVar[Severity] = "error"
-    #: "any" rules also run on plain unpacked extensions; "project" rules need an xtk project (posture, protocol).
-    applies_to: ClassVar[Literal["any", "project"]] = "any"
+    name: ClassVar[str]  # from the catalog
+    severity: ClassVar[Severity]  # from the catalog
+    #: "any" rules run on projects and plain unpacked extensions; "project" rules need an xtk project (posture,
+    #: protocol); "extension" rules run on plain extensions only (a project has a stricter rule for the same thing).
+    applies_to: ClassVar[Literal["any", "project", "extension"]] = "any"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        from toolchain import catalog
+
+        known = catalog.entry(cls.code)  # a rule whose code is not in the catalog fails at import
+        cls.name = known.name
+        cls.severity = known.severity
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -69,4 +86,4 @@ class Rule:
         return inspect.cleandoc(cls.__doc__ or "")
 
     def finding(self, message: str, **where: Any) -> Finding:
-        return Finding(self.code, message, self.severity, **where)
+        return Finding(self.code, message, self.severity, **where)  # self.severity is the catalog's

@@ -1,4 +1,5 @@
-"""Every rule, found in `toolchain/lint/rules/` (one module, one rule), and the `--select` / `--ignore` logic."""
+"""Every rule, found in `toolchain/lint/rules/` (one module, one rule, each in the code catalog), and the
+`--select` / `--ignore` logic."""
 
 from __future__ import annotations
 
@@ -8,16 +9,9 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from toolchain import catalog
 from toolchain.diagnostics import InputError
 from toolchain.lint.model import Rule
-
-#: Codes of the engine itself (not rules): suppressions without a reason, or that suppress nothing.
-ENGINE_CODES = {
-    "XL001": "an inline suppression has no reason",
-    "XL002": "an inline suppression suppresses nothing",
-    "XL003": "a source file could not be parsed",
-}
-ENGINE_NAMES = {"XL001": "suppression-without-reason", "XL002": "unused-suppression", "XL003": "unparsable-source"}
 
 
 @cache
@@ -39,12 +33,10 @@ def all_rules() -> tuple[type[Rule], ...]:
     duplicates = {c for c in codes if codes.count(c) > 1}
     if duplicates:
         raise RuntimeError(f"duplicate rule codes: {sorted(duplicates)}")
+    cataloged = {c.code for c in catalog.CODES if c.origin == "lint-rule"}
+    if set(codes) != cataloged:
+        raise RuntimeError(f"rules and the code catalog disagree: {sorted(set(codes) ^ cataloged)}")
     return tuple(sorted(found, key=lambda r: r.code))
-
-
-def rule_by_code(code: str) -> type[Rule] | None:
-    wanted = code.strip().upper()
-    return next((r for r in all_rules() if r.code == wanted or r.name == code.strip().lower()), None)
 
 
 _CODE = re.compile(r"^[A-Z]{2}[0-9]{0,3}$")
@@ -52,7 +44,7 @@ _CODE = re.compile(r"^[A-Z]{2}[0-9]{0,3}$")
 
 def parse_codes(values: Iterable[str], option: str) -> list[str]:
     """`--select XP,XM003 --select XS` → ["XP", "XM003", "XS"]; each a full code or a prefix of known codes."""
-    known = [r.code for r in all_rules()] + list(ENGINE_CODES)
+    known = [c.code for c in catalog.lint_codes()] + [old for c in catalog.lint_codes() for old in c.formerly]
     codes: list[str] = []
     for value in values:
         for part in value.split(","):
@@ -70,10 +62,12 @@ def parse_codes(values: Iterable[str], option: str) -> list[str]:
 
 def selected(code: str, select: list[str], ignore: list[str]) -> bool:
     """Like ruff: the most specific matching prefix decides, an --ignore winning a tie; with no --select,
-    every code is selected ("" selects all)."""
+    every code is selected ("" selects all). A code split from another (XS007 from XS001) also answers to the old
+    one, so `--ignore XS001` written before the split still ignores what XS001 used to report."""
+    names = catalog.names_for_selection(code)
 
     def best(prefixes: list[str]) -> int:
-        return max((len(p) for p in prefixes if code.startswith(p)), default=-1)
+        return max((len(p) for p in prefixes for name in names if name.startswith(p)), default=-1)
 
     chosen = best(select) if select else 0
     return chosen >= 0 and chosen > best(ignore)

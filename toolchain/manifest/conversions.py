@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
+from toolchain import catalog
 from toolchain.diagnostics import Diagnostic
 from toolchain.project.models import (
     Action,
@@ -35,8 +36,9 @@ DATA_COLLECTION_MIN_FIREFOX_ANDROID = 142
 BOTH_BACKGROUND_KEYS_MIN_FIREFOX = 121
 
 
-def _warning(message: str, browser: Browser, key: str | None = None, code: str | None = None) -> Diagnostic:
-    return Diagnostic("warning", message, key=key, browser=browser, code=code)
+def _warning(message: str, browser: Browser, key: str, code: str) -> Diagnostic:
+    """A conversion's diagnostic (all warnings today), with the severity the code catalog gives `code`."""
+    return Diagnostic(catalog.severity(code), message, key=key, browser=browser, code=code)
 
 
 # -- identity ---------------------------------------------------------------------------------------------

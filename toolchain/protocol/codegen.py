@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from toolchain import catalog
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.protocol.helpers import declared, reachable, runtime_helpers
 from toolchain.protocol.literals import doc_comment, js_regex, js_string
@@ -40,8 +41,9 @@ from toolchain.protocol.validators import ValidatorWriter
 
 __all__ = ["ASSERTIONS", "DRIFT_CODE", "channel_constant", "check_generated", "generate", "js_regex"]
 
-#: the drift rule of `xtk lint`
-DRIFT_CODE = "XM007"
+#: the drift rule of `xtk lint` (XM007): its code and severity are the code catalog's, not a second definition
+DRIFT = catalog.named("protocol-codegen-drift")
+DRIFT_CODE = DRIFT.code
 
 
 def wrap_comment(words: Iterable[str], width: int, prefix: str = "// ") -> list[str]:
@@ -150,13 +152,13 @@ def check_generated(protocol: Protocol, path: Path, display: str | None = None, 
     try:
         actual = path.read_text(encoding="utf-8").replace("\r\n", "\n")
     except FileNotFoundError:
-        return [Diagnostic("error", f"the generated protocol module is missing: {hint}", path=shown, code=DRIFT_CODE)]
+        return [Diagnostic(DRIFT.severity, f"the generated protocol module is missing: {hint}", path=shown, code=DRIFT_CODE)]
     except (OSError, UnicodeDecodeError) as error:
-        return [Diagnostic("error", f"cannot read the generated protocol module: {error}", path=shown, code=DRIFT_CODE)]
+        return [Diagnostic(DRIFT.severity, f"cannot read the generated protocol module: {error}", path=shown, code=DRIFT_CODE)]
     if actual == wanted:
         return []
     actual_lines, wanted_lines = actual.split("\n"), wanted.split("\n")
     line = next((i + 1 for i, (a, b) in enumerate(zip(actual_lines, wanted_lines)) if a != b), min(len(actual_lines), len(wanted_lines)))
     source = protocol.shown(protocol.folder)
-    return [Diagnostic("error", f"out of date with {source}/ (edited by hand, or the schemas changed): first difference "
-                       f"at line {line}; {hint}", path=shown, line=line, code=DRIFT_CODE)]
+    message = f"out of date with {source}/ (edited by hand, or the schemas changed): first difference at line {line}; {hint}"
+    return [Diagnostic(DRIFT.severity, message, path=shown, line=line, code=DRIFT_CODE)]

@@ -26,7 +26,7 @@ from tests.conftest import REPO, run_xtk
 from tests.unit.lint.rules.support import FIXTURES
 from toolchain.lint.engine import run_rules
 from toolchain.lint.model import Finding
-from toolchain.lint.registry import ENGINE_CODES, ENGINE_NAMES, all_rules
+from toolchain import catalog
 from toolchain.lint.targets import extension_context
 
 SEEDS = FIXTURES / "seeds"
@@ -50,7 +50,7 @@ EXPECTED: dict[str, set[Seen]] = {
     },
     # The chat widget (seed 003): Chrome MV3, Shadow-DOM widget loaded by import(runtime.getURL), local tools.
     "003-chat-widget": {
-        ("XS001", "chatwidget.js", 44, None, None),  # warning: innerHTML from the model's markdown
+        ("XS007", "chatwidget.js", 44, None, None),  # warning: innerHTML from the model's markdown
         ("XS001", "content.js", 29, None, None),  # import() of a computed URL (the packaged bundle: by design)
         ("XP005", "manifest.json", 23, "<all_urls>", None),  # warning: content script on <all_urls> (the chat bubble)
         ("XM005", "popup.js", 19, "widget_toggle", None),  # the toggle sent to a tab, no catch
@@ -67,7 +67,7 @@ EXPECTED: dict[str, set[Seen]] = {
 }
 
 #: the warnings among them (the rest are errors): broad host access in a plain extension, an HTML sink
-WARNINGS = {("XP005", None), ("XS001", "chatwidget.js")}
+WARNINGS = {("XP005", None), ("XS007", "chatwidget.js")}
 
 #: the source files xtk reads in each fixture: those the manifest names, pages a literal in the code names (an
 #: offscreen document, a page opened with tabs.create), and what they import. Modules loaded by a computed import()
@@ -157,7 +157,7 @@ def test_xpi_and_text_output(tmp_path: Path) -> None:
     result = run_xtk("lint", str(archive), cwd=tmp_path)
     assert result.code == 1, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("chatwidget.js:44:5: XS001 innerHTML assigned a computed value")
+    assert lines[0].startswith("chatwidget.js:44:5: XS007 innerHTML assigned a computed value")
     assert "popup.js:24:3: XM001 `open_side_panel` is sent with runtime.sendMessage from popup" in result.stdout
     assert lines[-1] == "Found 3 errors and 2 warnings."
     assert not list(tmp_path.glob("xtk-lint-*"))  # unpacked in the system temp folder, never beside the archive
@@ -200,40 +200,30 @@ def test_pages_opened_at_run_time_are_read(tmp_path: Path) -> None:
 # -- docs/lint.md stays true ---------------------------------------------------------------------------------------
 
 DOCS = REPO / "docs" / "lint.md"
-BEGIN, END = "<!-- rules:begin (generated from the registry: tests/unit/lint/test_seed_extensions.py) -->", "<!-- rules:end -->"
 
 
-def rules_table() -> str:
-    """docs/lint.md's rule table, from the registry: every rule (what `xtk lint --explain all` lists), then the
-    engine's own codes."""
-    rows = ["| code | name | needs a project | what it reports |", "|---|---|---|---|"]
-    for rule in all_rules():
-        project = "yes" if rule.applies_to == "project" else ""
-        rows.append(f"| {rule.code} | `{rule.name}` | {project} | {rule.summary().replace('|', chr(92) + '|')} |")
-    for code, summary in ENGINE_CODES.items():
-        rows.append(f"| {code} | `{ENGINE_NAMES[code]}` | | {summary[0].upper()}{summary[1:]} (the engine itself). |")
-    return "\n".join(rows)
-
-
-def test_docs_rule_table_is_the_registry() -> None:
+def test_docs_code_table_is_the_catalog() -> None:
+    """docs/lint.md's code table is what `python -m toolchain.catalog` prints (`--write` updates it)."""
     text = DOCS.read_text(encoding="utf-8")
-    assert BEGIN in text and END in text, f"{DOCS} lacks the markers around its rule table"
-    written = text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
-    expected = rules_table()
-    assert written == expected, f"docs/lint.md's rule table is out of date; replace it with:\n{expected}"
+    written = catalog.table_in(text)
+    assert written is not None, f"{DOCS} lacks the markers around its code table"
+    expected = catalog.markdown_table()
+    assert written == expected, "docs/lint.md's code table is out of date: run `python -m toolchain.catalog --write`"
 
 
-def test_docs_rule_table_matches_explain_all() -> None:
-    """Every line `xtk lint --explain all` prints (code, name, summary) is a row of the table in docs/lint.md."""
+def test_docs_code_table_matches_explain_all() -> None:
+    """Every line `xtk lint --explain all` prints (code, name, severity, summary) is a row of the table in
+    docs/lint.md, and every row is a line."""
     from click.testing import CliRunner
 
     from toolchain.cli import main
 
     result = CliRunner().invoke(main, ["lint", "--explain", "all"], catch_exceptions=False)
     assert result.exit_code == 0
-    listed = [line.split(None, 2) for line in result.output.splitlines()]
-    assert [code for code, _, _ in listed] == [rule.code for rule in all_rules()]
-    written = DOCS.read_text(encoding="utf-8").split(BEGIN, 1)[1].split(END, 1)[0]
-    rows = {line.split("|")[1].strip(): line for line in written.strip().splitlines()[2:]}
-    for code, name, summary in listed:
-        assert rows[code].startswith(f"| {code} | `{name}` |") and rows[code].endswith(f"| {summary} |"), rows[code]
+    listed = [line.split(None, 3) for line in result.output.splitlines()]
+    written = catalog.table_in(DOCS.read_text(encoding="utf-8")) or ""
+    rows = {line.split("|")[1].strip(): line for line in written.splitlines()[2:]}
+    assert [code for code, *_ in listed] == sorted(rows)
+    for code, name, severity, summary in listed:
+        assert rows[code].startswith(f"| {code} | `{name}` | {severity} |"), rows[code]
+        assert rows[code].endswith(f"| {summary.replace('|', chr(92) + '|')} |"), rows[code]

@@ -12,30 +12,25 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from toolchain import __version__
+from toolchain import __version__, catalog
 from toolchain.lint.model import Finding
-from toolchain.lint.registry import ENGINE_CODES, ENGINE_NAMES, all_rules
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 
 def _rules() -> list[dict[str, Any]]:
-    described = [
+    """Every code `xtk lint` can report (its rules and its engine's own), from the code catalog."""
+    return [
         {
-            "id": rule.code,
-            "name": rule.name,
-            "shortDescription": {"text": rule.summary()},
-            "fullDescription": {"text": rule.documentation()},
-            "help": {"text": rule.documentation()},
-            "defaultConfiguration": {"level": rule.severity},
+            "id": known.code,
+            "name": known.name,
+            "shortDescription": {"text": known.summary},
+            "fullDescription": {"text": known.explanation},
+            "help": {"text": known.explanation},
+            "defaultConfiguration": {"level": known.severity},
         }
-        for rule in all_rules()
+        for known in catalog.lint_codes()
     ]
-    described += [
-        {"id": code, "name": ENGINE_NAMES[code], "shortDescription": {"text": text}, "defaultConfiguration": {"level": "error"}}
-        for code, text in ENGINE_CODES.items()
-    ]
-    return described
 
 
 def render(findings: Sequence[Finding], root: Path) -> str:

@@ -58,7 +58,6 @@ class MessageTypeNotOnChannel(Rule):
     """
 
     code = "XM001"
-    name = "message-type-not-on-channel"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

@@ -33,7 +33,6 @@ class DeclaredTypeWithoutHandler(Rule):
     """
 
     code = "XM002"
-    name = "declared-type-without-handler"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

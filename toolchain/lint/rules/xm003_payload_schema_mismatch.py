@@ -99,7 +99,6 @@ class PayloadSchemaMismatch(Rule):
     """
 
     code = "XM003"
-    name = "payload-schema-mismatch"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -30,7 +30,6 @@ class HandlerInWrongContext(Rule):
     """
 
     code = "XM004"
-    name = "handler-in-wrong-context"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

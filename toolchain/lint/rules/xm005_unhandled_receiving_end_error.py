@@ -31,7 +31,6 @@ class UnhandledReceivingEndError(Rule):
     """
 
     code = "XM005"
-    name = "unhandled-receiving-end-error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

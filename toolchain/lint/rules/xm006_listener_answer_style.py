@@ -48,7 +48,6 @@ class ListenerAnswerStyle(Rule):
     """
 
     code = "XM006"
-    name = "listener-answer-style"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         protocol = ctx.protocol

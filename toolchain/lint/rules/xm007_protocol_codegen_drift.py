@@ -31,7 +31,6 @@ class ProtocolCodegenDrift(Rule):
     """
 
     code = "XM007"
-    name = "protocol-codegen-drift"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

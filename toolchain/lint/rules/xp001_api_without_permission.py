@@ -39,7 +39,6 @@ class ApiWithoutPermission(Rule):
     """
 
     code = "XP001"
-    name = "api-without-permission"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

@@ -61,7 +61,6 @@ class UnusedPermission(Rule):
     """
 
     code = "XP002"
-    name = "unused-permission"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

@@ -36,7 +36,6 @@ class ForbiddenPermission(Rule):
     """
 
     code = "XP003"
-    name = "forbidden-permission"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

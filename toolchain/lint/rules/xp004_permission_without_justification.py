@@ -45,7 +45,6 @@ class PermissionWithoutJustification(Rule):
     """
 
     code = "XP004"
-    name = "permission-without-justification"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

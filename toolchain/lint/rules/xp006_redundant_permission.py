@@ -34,8 +34,6 @@ class RedundantPermission(Rule):
     """
 
     code = "XP006"
-    name = "redundant-permission"
-    severity = "warning"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

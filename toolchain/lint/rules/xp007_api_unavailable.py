@@ -55,7 +55,6 @@ class ApiUnavailable(Rule):
     """
 
     code = "XP007"
-    name = "api-unavailable"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

@@ -1,8 +1,10 @@
-"""XS001: code built from strings or fetched at run time (eval, new Function, remote scripts, remote import())."""
+"""XS001: code built from strings or fetched at run time (eval, new Function, remote scripts, remote import()).
+
+The HTML sinks given computed values, once XS001's warnings, are XS007 (xs007_computed_html_sink.py), which shares
+`dynamic_code` below."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -10,8 +12,8 @@ from typing import Any
 
 from toolchain.lint.context import LintContext
 from toolchain.lint.model import Finding, Rule
+from toolchain.urls import is_remote_url
 
-_REMOTE = re.compile(r"^([a-z][a-z0-9+.-]*:|//)", re.IGNORECASE)
 _WHAT = {
     "eval": "evaluates a string as code",
     "new-function": "builds a function from a string",
@@ -20,6 +22,33 @@ _WHAT = {
     "remote-script": "loads a script from a computed or remote URL",
     "inner-html": "writes computed HTML into the page (markup from data can run code)",
 }
+#: the dynamic-code facts that are XS007's, not XS001's
+HTML_SINKS = frozenset({"inner-html"})
+
+
+def dynamic_code(ctx: LintContext, code: str, html_sinks: bool) -> Iterator[Finding]:
+    """Findings of `code` for the dynamic-code facts of every file in a target's build, and of files checked without
+    bundling (every build-time branch counts there): the HTML sinks (XS007) or everything else (XS001)."""
+
+    def finding(fact: Any, browser: str | None) -> Finding:
+        return Finding.of(
+            code,
+            f"{fact.description}: {_WHAT.get(fact.kind, 'runs code that is not in the package')}",
+            browser=browser,
+            fix="ship the code in the package; use data (JSON, textContent), not code built at run time",
+            **ctx.where(fact.location),
+        )
+
+    for target in ctx.targets:
+        for _facts, fact in ctx.each(target, "dynamic_code"):
+            if (fact.kind in HTML_SINKS) == html_sinks:
+                yield finding(fact, target.browser)
+    bundled = {path.resolve() for target in ctx.targets for path in target.files}
+    for path, facts in sorted(ctx.facts.items()):
+        if path.resolve() not in bundled:
+            for fact in facts.dynamic_code:
+                if (fact.kind in HTML_SINKS) == html_sinks:
+                    yield finding(fact, None)
 
 
 class _RemoteScripts(HTMLParser):
@@ -31,7 +60,7 @@ class _RemoteScripts(HTMLParser):
         if tag != "script":
             return
         src = dict(attrs).get("src") or ""
-        if _REMOTE.match(src.strip()) and not src.strip().lower().startswith(("chrome-extension:", "moz-extension:")):
+        if is_remote_url(src):
             line, column = self.getpos()
             self.found.append((src.strip(), line, column + 1))
 
@@ -44,7 +73,8 @@ class RemoteOrDynamicCode(Rule):
     timers (`setTimeout("…")`), `import()` of a computed or remote URL, `importScripts`/`<script src>` set to a
     computed or remote URL. Also remote scripts named by the manifest (`background.scripts`, content-script `js`)
     and, in a plain extension, `<script src="https://…">` in its HTML pages. HTML sinks given computed values
-    (`innerHTML`, `outerHTML`, `insertAdjacentHTML`, `document.write`) are reported as warnings.
+    (`innerHTML`, `outerHTML`, `insertAdjacentHTML`, `document.write`) are XS007, a warning (they were XS001's
+    warnings until the code catalog split them; `xtk-ignore[XS001]` still applies to them).
 
     Why it matters: Manifest V3 forbids remotely hosted code and both stores reject it (Chrome Web Store "Blue
     Argon", AMO policy): code reviewers cannot see is code nobody reviewed. `eval` and friends are blocked by the
@@ -53,40 +83,20 @@ class RemoteOrDynamicCode(Rule):
     Example:
 
         const plugin = await import(`https://cdn.example.com/${name}.js`);   // XS001
-        el.innerHTML = answer.html;                                            // XS001 (warning)
 
     Fix: ship the code in the package (install it as a dependency and import it); parse data with `JSON.parse`;
-    build DOM with `textContent` / `createElement`; pass functions, not strings, to timers. A computed `import()`
-    of the extension's own file (`runtime.getURL(...)`) may be suppressed with a reason.
+    pass functions, not strings, to timers. A computed `import()` of the extension's own file (`runtime.getURL(...)`)
+    may be suppressed with a reason.
     """
 
     code = "XS001"
-    name = "remote-or-dynamic-code"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
-        for target in ctx.targets:
-            for _facts, fact in ctx.each(target, "dynamic_code"):
-                yield self._dynamic(ctx, fact, target.browser)
-        bundled = {path.resolve() for target in ctx.targets for path in target.files}
-        for path, facts in sorted(ctx.facts.items()):
-            if path.resolve() not in bundled:  # checked, not bundled: every build-time branch counts
-                for fact in facts.dynamic_code:
-                    yield self._dynamic(ctx, fact, None)
+        yield from dynamic_code(ctx, self.code, html_sinks=False)
         for target in ctx.targets:
             yield from self._manifest_scripts(ctx, target)
         if ctx.kind == "extension":
             yield from self._pages(ctx)
-
-    def _dynamic(self, ctx: LintContext, fact: Any, browser: str | None) -> Finding:
-        severity = "warning" if fact.kind == "inner-html" else "error"
-        return Finding(
-            self.code,
-            f"{fact.description}: {_WHAT.get(fact.kind, 'runs code that is not in the package')}",
-            severity,
-            browser=browser,
-            fix="ship the code in the package; use data (JSON, textContent), not code built at run time",
-            **ctx.where(fact.location),
-        )
 
     def _manifest_scripts(self, ctx: LintContext, target: Any) -> Iterator[Finding]:
         manifest = target.manifest
@@ -103,7 +113,7 @@ class RemoteOrDynamicCode(Rule):
             for j, name in enumerate(js if isinstance(js, list) else []):
                 candidates.append((f"/content_scripts/{i}/js/{j}", name))
         for pointer, value in candidates:
-            if isinstance(value, str) and _REMOTE.match(value):
+            if isinstance(value, str) and is_remote_url(value):
                 yield self.finding(
                     f"the manifest loads a remote script: {value}",
                     browser=target.browser,

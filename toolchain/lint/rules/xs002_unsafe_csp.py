@@ -82,7 +82,6 @@ class UnsafeCsp(Rule):
     """
 
     code = "XS002"
-    name = "unsafe-csp"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         forbidden = {s.lower() for s in ctx.posture.csp.forbidden_sources} if ctx.posture else set()

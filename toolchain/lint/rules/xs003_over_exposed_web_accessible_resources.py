@@ -36,7 +36,6 @@ class OverExposedWebAccessibleResources(Rule):
     """
 
     code = "XS003"
-    name = "over-exposed-web-accessible-resources"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         allowed = None

@@ -32,7 +32,6 @@ class ContentScriptLoadTimeWork(Rule):
     """
 
     code = "XS004"
-    name = "content-script-load-time-work"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

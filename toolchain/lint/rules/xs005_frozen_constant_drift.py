@@ -64,7 +64,6 @@ class FrozenConstantDrift(Rule):
     """
 
     code = "XS005"
-    name = "frozen-constant-drift"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -52,7 +52,6 @@ class ApiOutsideAbstraction(Rule):
     """
 
     code = "XS006"
-    name = "api-outside-abstraction"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -40,7 +40,15 @@ def lint_extension(path: Path) -> LintContext:
 
 
 def findings(ctx: LintContext, code: str, ignore: tuple[str, ...] = ()) -> list[Finding]:
-    return run_rules(ctx, [code], list(ignore))
+    """The findings `--select code` gives, less those of codes split from it (XS007 answers to XS001 too)."""
+    return [f for f in run_rules(ctx, [code], list(ignore)) if not _only_as_former(f.code, code)]
+
+
+def _only_as_former(found: str, selected: str) -> bool:
+    from toolchain import catalog
+
+    names = catalog.names_for_selection(found)
+    return not names[0].startswith(selected) and any(name.startswith(selected) for name in names[1:])
 
 
 def places(ctx: LintContext, code: str) -> set[Place]:

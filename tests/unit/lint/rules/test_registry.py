@@ -1,5 +1,5 @@
-"""Every rule: one module each, a stable code and name, a severity, and a docstring in four parts that
-`xtk lint --explain` prints."""
+"""Every rule: one module each, a stable code and name, a severity (the catalog's), and a docstring in four parts
+that `xtk lint --explain` prints."""
 
 from __future__ import annotations
 
@@ -16,9 +16,11 @@ CODES = {
     "XS005": "frozen-constant-drift", "XS006": "api-outside-abstraction", "XM001": "message-type-not-on-channel",
     "XM002": "declared-type-without-handler", "XM003": "payload-schema-mismatch", "XM004": "handler-in-wrong-context",
     "XM005": "unhandled-receiving-end-error", "XM006": "listener-answer-style", "XM007": "protocol-codegen-drift",
+    "XP008": "unreviewed-broad-host-access", "XS007": "computed-html-sink",
 }  # fmt: skip
-PROJECT_ONLY = {"XP003", "XP004", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
-WARNINGS = {"XP006"}
+PROJECT_ONLY = {"XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
+EXTENSION_ONLY = {"XP005"}
+WARNINGS = {"XP005", "XP006", "XS007"}
 
 
 def test_every_code_has_its_rule_in_its_own_module() -> None:
@@ -31,7 +33,8 @@ def test_every_code_has_its_rule_in_its_own_module() -> None:
 
 def test_scope_and_severity() -> None:
     for rule in all_rules():
-        assert rule.applies_to == ("project" if rule.code in PROJECT_ONLY else "any"), rule.code
+        scope = "project" if rule.code in PROJECT_ONLY else "extension" if rule.code in EXTENSION_ONLY else "any"
+        assert rule.applies_to == scope, rule.code
         assert rule.severity == ("warning" if rule.code in WARNINGS else "error"), rule.code
 
 

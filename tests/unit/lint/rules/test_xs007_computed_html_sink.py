@@ -1,0 +1,45 @@
+"""XS007 computed-html-sink (XS001's warnings until the code catalog split them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.unit.lint.rules.support import FIXTURES, findings, lint_extension, places
+from toolchain.lint.engine import run_rules
+
+
+def test_fires_on_html_sinks_given_computed_values(project) -> None:
+    ctx = project("security")
+    assert places(ctx, "XS007") == {("src/popup/index.ts", 7, None)}  # innerHTML = html + ...
+    (finding,) = findings(ctx, "XS007")
+    assert finding.severity == "warning" and "innerHTML" in finding.message
+
+
+def test_near_misses(extension) -> None:
+    assert places(extension("mv3-clean"), "XS007") == set()  # textContent
+    assert places(extension("mv3-issues"), "XS007") == set()  # eval is XS001's
+
+
+def test_a_suppression_naming_the_old_code_still_applies(tmp_path: Path) -> None:
+    """`xtk-ignore[XS001] reason` on an innerHTML line, written before the split, silences XS007 and is used."""
+    seed = FIXTURES / "seeds" / "003-chat-widget"
+    copy = tmp_path / "chat-widget"
+    import shutil
+
+    shutil.copytree(seed, copy)
+    widget = copy / "chatwidget.js"
+    lines = widget.read_text(encoding="utf-8").splitlines()
+    assert "innerHTML" in lines[43]
+    lines[43] += "  // xtk-ignore[XS001] renderMarkdown escapes & and < first"
+    widget.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    found = {(f.code, f.path, f.line) for f in run_rules(lint_extension(copy), [], [])}
+    assert ("XS007", "chatwidget.js", 44) not in found and ("XL002", "chatwidget.js", 44) not in found
+    unsuppressed = {(f.code, f.path, f.line) for f in run_rules(lint_extension(seed), [], [])}
+    assert ("XS007", "chatwidget.js", 44) in unsuppressed
+
+
+def test_select_and_ignore_by_the_old_code() -> None:
+    ctx = lint_extension(FIXTURES / "seeds" / "003-chat-widget")
+    assert {f.code for f in run_rules(ctx, ["XS001"], [])} == {"XS001", "XS007"}  # as --select XS001 did before
+    assert {f.code for f in run_rules(ctx, [], ["XS001"])} & {"XS001", "XS007"} == set()
+    assert {f.code for f in run_rules(ctx, ["XS"], ["XS007"])} == {"XS001"}  # the new code alone

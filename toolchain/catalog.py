@@ -1,0 +1,359 @@
+"""Every code xtk can emit, listed once (as addons-linter keeps its messages): its stable code, a kebab-case name,
+its severity, which command emits it, a one-line summary and an explanation in ruff's four parts (what it checks,
+why it matters, an example, the fix).
+
+A lint rule's explanation is its module's docstring (`toolchain/lint/rules/xp001_….py`), read from there; the build's
+codes (XB…) and the lint engine's own (XL…) are explained here. Emitters take their severity from this catalog
+(`Rule` subclasses get `name` and `severity` from it; the engine and the manifest conversions call `severity()`),
+so one code never means two severities: a rule that reports two kinds of thing with two severities has two codes.
+
+`python -m toolchain.catalog` prints docs/lint.md's code table; `--write` updates the doc in place (a test fails
+when they disagree).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+Origin = Literal["build", "lint-engine", "lint-rule"]
+
+#: how each origin is shown by `--explain` and in the table
+ORIGIN_LABELS: dict[Origin, str] = {"build": "xtk build", "lint-engine": "xtk lint (engine)", "lint-rule": "xtk lint"}
+APPLIES_LABELS = {"any": "", "project": "projects only", "extension": "plain extensions only"}
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    name: str
+    severity: Severity
+    origin: Origin
+    #: a rule's module under toolchain/lint/rules/, whose docstring explains it
+    rule_module: str | None = None
+    #: the summary line, a blank line, then the explanation (codes that are not rules)
+    text: str | None = None
+    #: codes this one was split from: suppressions, --select and --ignore naming them still apply to it
+    formerly: tuple[str, ...] = ()
+
+    def _documentation(self) -> str:
+        if self.rule_module is not None:
+            rule = rule_class(self.code)
+            return inspect.cleandoc(rule.__doc__ or "")
+        return inspect.cleandoc(self.text or "")
+
+    @property
+    def summary(self) -> str:
+        return self._documentation().split("\n", 1)[0]
+
+    @property
+    def explanation(self) -> str:
+        return self._documentation()
+
+    @property
+    def applies_to(self) -> str:
+        """For lint rules: "any", "project" or "extension" (which lint targets it runs on); else ""."""
+        return rule_class(self.code).applies_to if self.rule_module else ""
+
+
+def _rule(code: str, name: str, severity: Severity, module: str, formerly: tuple[str, ...] = ()) -> Code:
+    return Code(code, name, severity, "lint-rule", rule_module=module, formerly=formerly)
+
+
+CODES: tuple[Code, ...] = (
+    # -- xtk build: per-browser conversions of the config (toolchain/manifest/conversions.py) -----------------------
+    Code("XB101", "firefox-sandbox-dropped", "warning", "build", text="""
+        Firefox has no sandboxed pages: `[[sandbox]]` pages and `csp.sandbox` are left out of its manifest.
+
+        What it checks: a project that declares sandboxed pages (`[[sandbox]]`) or a sandbox CSP (`[csp] sandbox`)
+        and has a Firefox target.
+
+        Why it matters: Firefox does not support the `sandbox` manifest key; the page is still packaged but runs as
+        an ordinary extension page there (with the extension's privileges and CSP), which may not be what the code
+        expects.
+
+        Example:
+
+            [[sandbox]]
+            page = "src/sandbox/index.html"     # xtk.toml: warning XB101: [firefox] sandbox: Firefox has no sandboxed pages
+
+        Fix: give Firefox another way to run the untrusted code (an iframe of a data-only page, or no such feature
+        there), or accept the warning knowingly.
+        """),
+    Code("XB102", "firefox-override-dropped", "warning", "build", text="""
+        Firefox overrides only the new-tab page: a bookmarks or history override is left out of its manifest.
+
+        What it checks: `[overrides] bookmarks` or `history` in a project with a Firefox target.
+
+        Why it matters: Firefox's `chrome_url_overrides` accepts `newtab` alone; the page is packaged but never
+        shown in Firefox, so the feature silently does not exist there.
+
+        Example:
+
+            [overrides]
+            history = "src/history/index.html"   # warning XB102: [firefox] overrides.history: Firefox cannot override …
+
+        Fix: offer the page another way in Firefox (a browser action, a sidebar), or accept the warning knowingly.
+        """),
+    Code("XB103", "main-world-needs-mv3", "warning", "build", text="""
+        `world = "MAIN"` needs Manifest V3: in a Manifest V2 build the content script runs in the isolated world.
+
+        What it checks: a `[[content_scripts]]` entry with `world = "MAIN"` in a target built as Manifest V2 (by
+        default, Firefox).
+
+        Why it matters: code written for the page's own world (reading the page's globals, patching its functions)
+        sees only the DOM in the isolated world, so it fails in that browser alone.
+
+        Example:
+
+            [[content_scripts]]
+            matches = ["https://example.com/*"]
+            js = ["src/content/main-world.ts"]
+            world = "MAIN"                       # warning XB103: [firefox] content_scripts[0].world: … needs Manifest V3
+
+        Fix: build that target as Manifest V3 (`manifest_version = 3`), or inject the page-world code with a
+        `<script>` element from the isolated content script.
+        """),
+    Code("XB104", "unsupported-permission-dropped", "warning", "build", text="""
+        A permission a target browser does not support is left out of that browser's manifest.
+
+        What it checks: every permission in `[permissions]` (and the optional ones) against which browsers accept it
+        (`specs/knowledge/permissions.json`, from MDN's browser-compat-data), unless `browsers = [...]` already
+        scopes it.
+
+        Why it matters: an unknown permission is an install warning or error in that browser; dropping it keeps the
+        build loadable, but the APIs behind it are then missing there.
+
+        Example:
+
+            [permissions]
+            offscreen = "Parses pages off the main thread."   # warning XB104: [firefox] permissions.offscreen: …
+
+        Fix: scope the permission to the browsers that have it (`offscreen = { justification = "…", browsers =
+        ["chrome", "edge"] }`) and guard its use (`if (!import.meta.env.FIREFOX)`).
+        """),
+    Code("XB110", "data-collection-version-gap", "warning", "build", text="""
+        `data_collection_permissions` is not read by the declared minimum Firefox (desktop before 140, Android before 142).
+
+        What it checks: a Firefox target whose `min_version` (or `android_min_version`) is below the first version
+        that reads `browser_specific_settings.gecko.data_collection_permissions`.
+
+        Why it matters: AMO requires the declaration for new add-ons, but older Firefoxes ignore it, and
+        addons-linter warns (KEY_FIREFOX_UNSUPPORTED_BY_MIN_VERSION): users of those versions are never shown what
+        the add-on collects.
+
+        Example:
+
+            [targets.firefox]
+            min_version = "115.0"                # warning XB110: [firefox] targets.firefox.min_version: … from Firefox 140 on
+
+        Fix: set `min_version = "142.0"` (or `"140.0"` with `android_min_version = "142.0"`), or accept the gap
+        knowingly.
+        """),
+    # -- xtk lint: the engine itself (toolchain/lint/engine.py) -------------------------------------------------------
+    Code("XL001", "suppression-without-reason", "error", "lint-engine", text="""
+        An inline suppression has no reason.
+
+        What it checks: every `xtk-ignore[CODES]` comment (in sources, and `# xtk-ignore[…]` in xtk.toml) that has
+        no text after the bracket. Such a suppression does not apply: the finding it meant to silence stays.
+
+        Why it matters: a suppression is a decision a reviewer has to be able to check; without its reason nobody
+        can tell a deliberate exception from a silenced bug.
+
+        Example:
+
+            setTimeout('run()', 10);  // xtk-ignore[XS001]             → XL001, and the XS001 finding stays
+
+        Fix: say why after the bracket (`// xtk-ignore[XS001] the string is a packaged constant`), or fix the
+        finding instead.
+        """),
+    Code("XL002", "unused-suppression", "warning", "lint-engine", text="""
+        An inline suppression suppresses nothing.
+
+        What it checks: every suppression with a reason whose codes are selected but which silenced no finding on
+        its line.
+
+        Why it matters: stale suppressions pile up after the code they excused is fixed or moved, and later hide a
+        new finding on that line that nobody reviewed.
+
+        Example:
+
+            void import('./lazy');  // xtk-ignore[XS001] packaged     → XL002: a static import() is not a finding
+
+        Fix: remove the comment (or move it to the line it was meant for).
+        """),
+    Code("XL003", "unparsable-source", "error", "lint-engine", text="""
+        A source file could not be parsed: the facts read from it may be incomplete.
+
+        What it checks: every JavaScript/TypeScript file xtk reads facts from; the first syntax error of a file is
+        reported (the rest usually follow from it).
+
+        Why it matters: every rule judges the facts of a file (API uses, messages, dynamic code); a file that does
+        not parse hides them, so a clean result would mean nothing.
+
+        Example:
+
+            const x = ;                          // XL003 syntax error: facts from this file may be incomplete
+
+        Fix: fix the syntax error (the bundler reports it too), or keep files that are not code out of the build.
+        """),
+    Code("XL004", "file-not-analysed", "warning", "lint-engine", text="""
+        A source file was not analysed: it is larger than the size limit.
+
+        What it checks: every JavaScript/TypeScript file xtk would read facts from; one larger than the limit (2 MiB
+        unless `xtk lint --max-file-size` says otherwise) is not parsed. Findings that rest on code being absent
+        (XP002 unused permission, XM001/XM002 unmatched messages) are then not reported, since the file may hold
+        what they miss.
+
+        Why it matters: what xtk did not read it cannot judge; saying so keeps a clean result from claiming more
+        than was checked, and bounds the time and memory a hostile or generated file can cost.
+
+        Example:
+
+            dist/vendor.bundle.js:1:1: XL004 file not analysed: too large (5.2 MiB, over the limit of 2 MiB, …)
+
+        Fix: lint the sources, not a bundle (exclude generated or vendored files), or raise the limit with
+        `--max-file-size` if the file really is source.
+        """),
+    # -- xtk lint: rules, one module each under toolchain/lint/rules/ --------------------------------------------------
+    _rule("XM001", "message-type-not-on-channel", "error", "xm001_message_type_not_on_channel"),
+    _rule("XM002", "declared-type-without-handler", "error", "xm002_declared_type_without_handler"),
+    _rule("XM003", "payload-schema-mismatch", "error", "xm003_payload_schema_mismatch"),
+    _rule("XM004", "handler-in-wrong-context", "error", "xm004_handler_in_wrong_context"),
+    _rule("XM005", "unhandled-receiving-end-error", "error", "xm005_unhandled_receiving_end_error"),
+    _rule("XM006", "listener-answer-style", "error", "xm006_listener_answer_style"),
+    _rule("XM007", "protocol-codegen-drift", "error", "xm007_protocol_codegen_drift"),
+    _rule("XP001", "api-without-permission", "error", "xp001_api_without_permission"),
+    _rule("XP002", "unused-permission", "error", "xp002_unused_permission"),
+    _rule("XP003", "forbidden-permission", "error", "xp003_forbidden_permission"),
+    _rule("XP004", "permission-without-justification", "error", "xp004_permission_without_justification"),
+    _rule("XP005", "broad-host-access", "warning", "xp005_broad_host_access"),
+    _rule("XP006", "redundant-permission", "warning", "xp006_redundant_permission"),
+    _rule("XP007", "api-unavailable", "error", "xp007_api_unavailable"),
+    # split from XP005 (which a project reported as an error, a plain extension as a warning)
+    _rule("XP008", "unreviewed-broad-host-access", "error", "xp008_unreviewed_broad_host_access", formerly=("XP005",)),
+    _rule("XS001", "remote-or-dynamic-code", "error", "xs001_remote_or_dynamic_code"),
+    _rule("XS002", "unsafe-csp", "error", "xs002_unsafe_csp"),
+    _rule("XS003", "over-exposed-web-accessible-resources", "error", "xs003_over_exposed_web_accessible_resources"),
+    _rule("XS004", "content-script-load-time-work", "error", "xs004_content_script_load_time_work"),
+    _rule("XS005", "frozen-constant-drift", "error", "xs005_frozen_constant_drift"),
+    _rule("XS006", "api-outside-abstraction", "error", "xs006_api_outside_abstraction"),
+    # split from XS001 (whose HTML sinks were warnings among its errors)
+    _rule("XS007", "computed-html-sink", "warning", "xs007_computed_html_sink", formerly=("XS001",)),
+)
+
+_BY_CODE = {entry.code: entry for entry in CODES}
+if len(_BY_CODE) != len(CODES):  # pragma: no cover - guards edits of the tuple above
+    raise RuntimeError("a code is listed twice in toolchain/catalog.py")
+
+
+def entry(code: str) -> Code:
+    """The catalog entry of a code xtk emits; a code missing from the catalog is a programming error."""
+    try:
+        return _BY_CODE[code]
+    except KeyError:
+        raise KeyError(f"{code} is not in the code catalog (toolchain/catalog.py)") from None
+
+
+def severity(code: str) -> Severity:
+    return entry(code).severity
+
+
+def named(name: str) -> Code:
+    """The entry of a code by its stable name, for emitters outside the lint rules (no second copy of the code)."""
+    found = next((c for c in CODES if c.name == name), None)
+    if found is None:
+        raise KeyError(f"no code named {name!r} in the code catalog (toolchain/catalog.py)")
+    return found
+
+
+def find(text: str) -> Code | None:
+    """A code (any case) or a name, as `xtk lint --explain` takes them."""
+    wanted = text.strip()
+    return _BY_CODE.get(wanted.upper()) or next((c for c in CODES if c.name == wanted.lower()), None)
+
+
+def lint_codes() -> list[Code]:
+    """What `xtk lint` can report (its rules and its engine's codes), in code order."""
+    return sorted((c for c in CODES if c.origin != "build"), key=lambda c: c.code)
+
+
+def names_for_selection(code: str) -> tuple[str, ...]:
+    """The names --select, --ignore and suppressions match a code by: itself, then the codes it was split from."""
+    known = _BY_CODE.get(code)
+    return (code, *(known.formerly if known else ()))
+
+
+@cache
+def rule_class(code: str) -> type:
+    """The rule class that implements a lint rule's code (imported lazily: rules import this module)."""
+    known = entry(code)
+    if known.rule_module is None:
+        raise KeyError(f"{code} is not a lint rule")
+    module = importlib.import_module(f"toolchain.lint.rules.{known.rule_module}")
+    found = [v for v in vars(module).values() if isinstance(v, type) and getattr(v, "code", None) == code
+             and v.__module__ == module.__name__]
+    if len(found) != 1:
+        raise RuntimeError(f"{module.__name__} must define exactly one rule with code {code}, found {len(found)}")
+    return found[0]
+
+
+# -- docs/lint.md's table -------------------------------------------------------------------------------------------
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "lint.md"
+TABLE_BEGIN = "<!-- codes:begin (generated by `python -m toolchain.catalog --write`) -->"
+TABLE_END = "<!-- codes:end -->"
+
+
+def markdown_table() -> str:
+    """Every code, in code order: code, name, severity, who emits it (and on what), the summary."""
+    rows = ["| code | name | severity | emitted by | what it reports |", "|---|---|---|---|---|"]
+    for known in sorted(CODES, key=lambda c: c.code):
+        emitted_by = ORIGIN_LABELS[known.origin]
+        scope = APPLIES_LABELS[known.applies_to] if known.rule_module else ""
+        if scope:
+            emitted_by += f", {scope}"
+        if known.formerly:
+            emitted_by += f" (was {', '.join(known.formerly)})"
+        summary = known.summary.replace("|", "\\|")
+        rows.append(f"| {known.code} | `{known.name}` | {known.severity} | {emitted_by} | {summary} |")
+    return "\n".join(rows)
+
+
+def table_in(doc_text: str) -> str | None:
+    if TABLE_BEGIN not in doc_text or TABLE_END not in doc_text:
+        return None
+    return doc_text.split(TABLE_BEGIN, 1)[1].split(TABLE_END, 1)[0].strip()
+
+
+def with_table(doc_text: str) -> str:
+    head, rest = doc_text.split(TABLE_BEGIN, 1)
+    tail = rest.split(TABLE_END, 1)[1]
+    return f"{head}{TABLE_BEGIN}\n{markdown_table()}\n{TABLE_END}{tail}"
+
+
+def main(argv: list[str]) -> int:
+    """`python -m toolchain.catalog [--write]`: print the table, or write it into docs/lint.md."""
+    if argv not in ([], ["--write"]):
+        print("usage: python -m toolchain.catalog [--write]", file=sys.stderr)
+        return 2
+    if not argv:
+        print(markdown_table())
+        return 0
+    text = DOC.read_text(encoding="utf-8")
+    if table_in(text) is None:
+        print(f"{DOC}: no {TABLE_BEGIN} … {TABLE_END} markers to write the table between", file=sys.stderr)
+        return 1
+    DOC.write_text(with_table(text), encoding="utf-8")
+    print(f"{DOC}: code table written ({len(CODES)} codes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
