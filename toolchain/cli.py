@@ -18,9 +18,11 @@ import click
 
 from toolchain import __version__
 from toolchain.diagnostics import EXIT_PROJECT_ERRORS, Diagnostic, XtkError
+from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, SizeParam, format_size
 
 F = TypeVar("F", bound=Callable[..., Any])
 BROWSER_CHOICES = ("chrome", "edge", "firefox", "all")
+_LIMITS = InputLimits()  # the defaults, shown in `xtk lint --help`
 
 
 def _emit(diagnostics: Iterable[Diagnostic]) -> None:
@@ -493,10 +495,23 @@ def golden_make(inputs: str, out: str, corpus: str | None, project: str | None, 
 @click.option("--ignore", "ignore", multiple=True, metavar="CODES", help="Not these codes or prefixes.")
 @click.option("--browser", "-b", "browsers", multiple=True, type=click.Choice(["chrome", "edge", "firefox"]),
               help="Lint only these targets (repeatable). Default: every target of the project or manifest.")
+@click.option("--max-file-size", "max_file_size", type=SizeParam(), default=None, metavar="SIZE",
+              help=f"A source file larger than this is not parsed: XL004 says so (default {format_size(_LIMITS.max_file_bytes)}).")
+@click.option("--max-archive-size", "max_archive_size", type=SizeParam(), default=None, metavar="SIZE",
+              help=f"A .zip/.xpi larger than this on disk is refused (default {format_size(_LIMITS.max_archive_bytes)}).")
+@click.option("--max-unpacked-size", "max_unpacked_size", type=SizeParam(), default=None, metavar="SIZE",
+              help="An archive whose members hold more than this uncompressed is refused "
+              f"(default {format_size(_LIMITS.max_unpacked_bytes)}).")
+@click.option("--max-files", "max_files", type=click.IntRange(min=1), default=None, metavar="N",
+              help=f"An archive of more members than this is refused (default {_LIMITS.max_files:,}).")
+@click.option("--max-ratio", "max_ratio", type=click.IntRange(min=1), default=None, metavar="N",
+              help=f"An archive member of {format_size(RATIO_FLOOR_BYTES)} or more compressed beyond N:1 is refused, as a "
+              f"zip bomb (default {_LIMITS.max_ratio}).")
 @click.option("--explain", metavar="CODE", default=None,
               help="Print what a code means (any code xtk emits: XB…, XL…, XP…, XS…, XM…) and exit; `all` lists them.")
 def lint(path: Path | None, project: str | None, output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
-         browsers: tuple[str, ...], explain: str | None) -> None:
+         browsers: tuple[str, ...], explain: str | None, max_file_size: int | None, max_archive_size: int | None,
+         max_unpacked_size: int | None, max_files: int | None, max_ratio: int | None) -> None:
     """Check the permission posture and the message protocol of a project or a plain extension.
 
     PATH is an xtk project (a folder with xtk.toml; default: --project, else the current folder), or a plain
@@ -510,7 +525,14 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
     (in xtk.toml:  # xtk-ignore[XP005] reason). A suppression without a reason is itself a finding (XL001).
 
     \b
-    Exit codes: 0 no findings · 1 findings · 2 bad input (arguments, config, posture, protocol, manifest).
+    \b
+    Input is bounded (docs/lint.md, "Bounded input"): an archive is checked before anything is extracted (size,
+    uncompressed size, member count, compression ratio, unsafe names, symbolic links) and its temporary folder
+    is removed on every exit, SIGTERM and SIGINT included; a source file over --max-file-size is not parsed.
+
+    \b
+    Exit codes: 0 no findings · 1 findings · 2 bad input (arguments, config, posture, protocol, a manifest that
+    `xtk build` rejects or of the wrong shape, an archive over a limit or unsafe).
     """
     from toolchain.lint.registry import parse_codes
 
@@ -520,7 +542,10 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
     from toolchain.lint.engine import lint_path, run_rules
     from toolchain.lint.reporters import reporter
 
-    context = lint_path(path, project, list(browsers) or None)
+    chosen_limits = {"max_file_bytes": max_file_size, "max_archive_bytes": max_archive_size,
+                     "max_unpacked_bytes": max_unpacked_size, "max_files": max_files, "max_ratio": max_ratio}
+    limits = InputLimits(**{name: value for name, value in chosen_limits.items() if value is not None})
+    context = lint_path(path, project, list(browsers) or None, limits)
     settings = context.project.config.lint if context.project and context.project.config.lint else None
     chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
     dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")

@@ -165,6 +165,8 @@ class LintContext:
     protocol: Protocol | None = None
     #: files that exist in the extension but could not be analysed (not JavaScript/TypeScript we can parse)
     notes: list[str] = field(default_factory=list)
+    #: source files over the size limit, not parsed (XL004) → their size in bytes; what they hold is unknown
+    unanalysed: dict[Path, int] = field(default_factory=dict)
 
     # -- paths and places ---------------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from toolchain import catalog
 from toolchain.lint.context import LintContext
+from toolchain.lint.limits import InputLimits
 from toolchain.lint.model import Finding
 from toolchain.lint.registry import all_rules, selected
 
@@ -48,8 +49,30 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
         for location in facts.parse_errors[:1]:  # one per file: the rest follow from the first
             findings.append(Finding.of("XL003", "syntax error: facts from this file may be incomplete",
                                        path=ctx.display(path), line=location.line, column=location.column))
+    findings = _with_unanalysed_files(ctx, findings)
     findings = [f for f in findings if selected(f.code, select, ignore)]
     return _apply_suppressions(ctx, _unique(findings, [t.browser for t in ctx.targets]), select, ignore)
+
+
+#: findings that rest on code being absent (a permission nothing uses, a message type nothing sends or handles): with a
+#: file left unanalysed the absence is unknown, so they are not reported (docs/lint.md, "Bounded input")
+ABSENCE_CODES = frozenset({"XP002", "XM001", "XM002"})
+
+
+def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
+    """XL004 (a warning) for each source file over the size limit, which was not parsed; and none of the findings
+    its missing facts would make up."""
+    if not ctx.unanalysed:
+        return findings
+    from toolchain.analysis.parse import max_file_bytes
+    from toolchain.lint.limits import format_size
+
+    kept = [f for f in findings if f.code not in ABSENCE_CODES]
+    for path, size in sorted(ctx.unanalysed.items()):
+        kept.append(Finding("XL004", f"file not analysed: too large ({format_size(size)}, over the limit of "
+                            f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "
+                            "messages are not judged", "warning", ctx.display(path), 1, 1))
+    return kept
 
 
 def _unique(findings: Iterable[Finding], browsers: list[str] | None = None) -> list[Finding]:
@@ -116,7 +139,8 @@ def _apply_suppressions(ctx: LintContext, findings: list[Finding], select: list[
     return sorted((f for f in kept if selected(f.code, select, ignore)), key=Finding.sort_key)
 
 
-def lint_path(path: Path | None, project_option: str | None, browsers: list[str] | None) -> LintContext:
+def lint_path(path: Path | None, project_option: str | None, browsers: list[str] | None,
+              limits: InputLimits | None = None) -> LintContext:
     """What `xtk lint [PATH]` is pointed at: an xtk project (folder with xtk.toml, or the file), else a plain
     extension (folder with manifest.json, or a .zip/.xpi)."""
     from toolchain.diagnostics import InputError
@@ -129,10 +153,10 @@ def lint_path(path: Path | None, project_option: str | None, browsers: list[str]
             unknown = [b for b in browsers if b not in project.targets]
             if unknown:
                 raise InputError.single(f"--browser {','.join(unknown)}: the project has no such target ({', '.join(project.targets)})")
-        context = project_context(project)
+        context = project_context(project, limits)
         if browsers:
             context.targets = [t for t in context.targets if t.browser in browsers]
         return context
     if not path.exists():
         raise InputError.single(f"{path}: no such file or folder")
-    return extension_context(path, browsers)
+    return extension_context(path, browsers, limits=limits)

@@ -2,23 +2,27 @@
 .zip/.xpi holding manifest.json and JavaScript, as `web-ext lint` takes).
 
 For a project, xtk builds every target into `.xtk/lint-build/` (no type-check; the user's build/ is untouched) and
-reads which sources went into which context from esbuild's metafile and the build's contexts map. For a plain
-extension, the manifest names the entry scripts and pages, and relative imports are followed from there.
+reads which sources went into which context from esbuild's metafile and the build's contexts map. The manifests are
+checked against their schemas exactly as `xtk build` checks them, so lint and build give a project the same verdict
+(exit 2). For a plain extension, the manifest names the entry scripts and pages, and relative imports are followed
+from there; the keys lint reads must have the right shape (manifest_shape.py), an archive is unpacked within
+bounds (archive.py).
+
+Either way a source file over the size limit is not parsed: it is listed in `LintContext.unanalysed` (XL004).
 """
 
 from __future__ import annotations
 
-import atexit
 import json
 import re
-import shutil
-import tempfile
-import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from toolchain.analysis.parse import set_max_file_bytes, too_large
 from toolchain.diagnostics import InputError
 from toolchain.lint.context import LintContext, ManifestSource, Target
+from toolchain.lint.limits import InputLimits
 
 SOURCE_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".mjs", ".jsx", ".cjs"}
 
@@ -26,7 +30,13 @@ SOURCE_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".mjs", ".jsx", ".cjs"}
 # -- xtk projects -----------------------------------------------------------------------------------------------
 
 
-def project_context(project: Any) -> LintContext:
+def _over_limit(paths: Iterable[Path]) -> dict[Path, int]:
+    """The source files among `paths` that are over the size limit, with their sizes: they are not parsed."""
+    found = {path.resolve(): too_large(path) for path in paths if path.suffix in SOURCE_SUFFIXES}
+    return {path: size for path, size in found.items() if size is not None}
+
+
+def project_context(project: Any, limits: InputLimits | None = None) -> LintContext:
     from toolchain.analysis.extract import extract_project
     from toolchain.build.pipeline import build
     from toolchain.project.toml_positions import key_positions
@@ -36,13 +46,16 @@ def project_context(project: Any) -> LintContext:
     abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
     extra = [project.path(project.config.conformance.module)] if project.config.conformance else []
     facts: dict[Path, Any] = {}
+    set_max_file_bytes((limits or InputLimits()).max_file_bytes)
 
     def read_sources(plans: list[Any]) -> None:
         """While esbuild bundles: the facts of every entry and what it imports (the metafile confirms it later)."""
         entries = {entry.source for plan in plans for entry in plan.scripts.values()}
-        facts.update(extract_project(sorted(entries) + extra, abstraction=abstraction, root=project.root))
+        readable = [path for path in sorted(entries) + extra if too_large(path) is None]
+        facts.update(extract_project(readable, abstraction=abstraction, root=project.root))
 
-    report = build(project, project.targets, "production", typecheck=False, out_dir=out, validate=False,
+    # validate=True: the manifests must pass the schemas `xtk build` holds them to (same project, same verdict)
+    report = build(project, project.targets, "production", typecheck=False, out_dir=out, validate=True,
                    while_bundling=read_sources)
     targets: list[Target] = []
     for built in report.builds:
@@ -59,8 +72,10 @@ def project_context(project: Any) -> LintContext:
             )
         )
     bundled = {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}
-    if not bundled <= set(facts):  # reached in a way relative imports do not show (tsconfig paths…): read it all
-        facts = extract_project(sorted(bundled) + extra, abstraction=abstraction, root=project.root)
+    unanalysed = _over_limit(bundled | set(extra))
+    if not bundled - set(unanalysed) <= set(facts):  # reached in a way relative imports do not show (tsconfig paths…)
+        readable = [path for path in sorted(bundled) + extra if path.resolve() not in unanalysed]
+        facts = extract_project(readable, abstraction=abstraction, root=project.root)
     config_text = project.config_path.read_text(encoding="utf-8")
     context = LintContext(
         root=project.base_dir,
@@ -70,6 +85,7 @@ def project_context(project: Any) -> LintContext:
         manifest_source=ManifestSource(project.config_path, project.display(project.config_path), "config", key_positions(config_text)),
         project=project,
         abstraction=abstraction,
+        unanalysed=unanalysed,
     )
     if settings and settings.posture:
         from toolchain.lint.posture import load_posture
@@ -115,28 +131,34 @@ def _env(project: Any, browser: str, manifest: dict[str, Any]) -> dict[str, obje
 # -- plain extensions -------------------------------------------------------------------------------------------
 
 
-def extension_context(path: Path, browsers: list[str] | None = None, workdir: Path | None = None) -> LintContext:
+def extension_context(
+    path: Path, browsers: list[str] | None = None, workdir: Path | None = None, limits: InputLimits | None = None
+) -> LintContext:
     """A plain unpacked extension (folder) or an archive (.zip, .xpi, .crx is not supported)."""
     from toolchain.analysis.extract import extract_project
+    from toolchain.lint.archive import unpack_archive
+    from toolchain.lint.manifest_shape import check_manifest_shape
     from toolchain.manifest.json_positions import value_positions
-    from toolchain.manifest.schema import parse_manifest_text
+    from toolchain.manifest.schema import decode_manifest, parse_manifest_text
 
-    root = _unpack(path, workdir) if path.is_file() else path.resolve()
+    limits = limits or InputLimits()
+    set_max_file_bytes(limits.max_file_bytes)
+    root = unpack_archive(path, limits, workdir) if path.is_file() else path.resolve()
     manifest_path = root / "manifest.json"
     display = "manifest.json"
     if not manifest_path.is_file():
         raise InputError.single(f"no manifest.json in {path}: give an extension folder, a .zip/.xpi, or an xtk project")
-    try:
-        text = manifest_path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise InputError.single(f"manifest.json is not UTF-8: {error}", path=display) from None
+    text = decode_manifest(manifest_path.read_bytes(), display)  # UTF-8 only, as browsers read it; a BOM is dropped
     manifest = parse_manifest_text(text, display)
+    positions = value_positions(text)
+    check_manifest_shape(manifest, display, positions)
     version = manifest.get("manifest_version")
     chosen = browsers or _browsers_for(manifest)
     entry_contexts, notes = _manifest_entries(root, manifest)
     facts: dict[Path, Any] = {}
     while True:  # pages named in code add entries; their scripts may name more pages
         sources = sorted(p for p in entry_contexts if p.suffix in SOURCE_SUFFIXES and p.is_file())
+        sources = [p for p in sources if too_large(p) is None]
         groups = _script_groups(entry_contexts)
         facts = extract_project(sources, root=root, script_groups=groups) if sources else {}
         if not _add_pages_named_in_code(root, entry_contexts, list(facts)):
@@ -152,27 +174,10 @@ def extension_context(path: Path, browsers: list[str] | None = None, workdir: Pa
         kind="extension",
         targets=targets,
         facts=facts,
-        manifest_source=ManifestSource(manifest_path, display, "manifest", value_positions(text)),
+        manifest_source=ManifestSource(manifest_path, display, "manifest", positions),
         notes=notes,
+        unanalysed=_over_limit(path for path in files if path.is_file()),
     )
-
-
-def _unpack(archive: Path, workdir: Path | None) -> Path:
-    if archive.suffix.lower() not in (".zip", ".xpi"):
-        raise InputError.single(f"{archive}: xtk lint takes a folder, a .zip or an .xpi")
-    target = Path(tempfile.mkdtemp(prefix="xtk-lint-", dir=workdir))
-    atexit.register(shutil.rmtree, target, True)  # the findings name paths inside it until the command ends
-    try:
-        with zipfile.ZipFile(archive) as opened:
-            for member in opened.infolist():
-                name = Path(member.filename)
-                if name.is_absolute() or ".." in name.parts:
-                    raise InputError.single(f"{archive}: unsafe path in the archive: {member.filename}")
-            opened.extractall(target)
-    except zipfile.BadZipFile as error:
-        shutil.rmtree(target, ignore_errors=True)
-        raise InputError.single(f"{archive}: not a zip archive ({error})") from None
-    return target
 
 
 def _browsers_for(manifest: dict[str, Any]) -> list[str]:

@@ -136,7 +136,7 @@ def parse_manifest_text(text: str, source: str) -> dict[str, Any]:
     return value
 
 
-def _decode(data: bytes, source: str) -> str:
+def decode_manifest(data: bytes, source: str) -> str:
     """UTF-8 text of `data` (browsers read manifest.json as UTF-8 only)."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise InputError.single("the manifest is UTF-16; browsers read manifest.json as UTF-8", path=source)
@@ -158,7 +158,7 @@ def load_manifest_file(path: str | os.PathLike[str]) -> dict[str, Any]:
         data = Path(source).read_bytes()
     except OSError as error:
         raise InputError.single(f"cannot read the manifest: {error.strerror or error}", path=source) from None
-    return parse_manifest_text(_decode(data, source), source)
+    return parse_manifest_text(decode_manifest(data, source), source)
 
 
 # -- validation -------------------------------------------------------------------------------------------
