@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from toolchain.analysis.guard_language import evaluate
+
 Via = Literal["chrome", "browser", "polyfill", "abstraction"]
 JsonType = Literal["string", "number", "boolean", "null", "object", "array", "unknown"]
 
@@ -31,15 +33,13 @@ class Guard:
     `expression` is a tiny language: `BROWSER == "firefox"`, `MANIFEST_VERSION == 3`, `MANIFEST_VERSION != 3`,
     `FIREFOX`, `!EDGE`, `(A && B)`, `(A || B)` — built from the source's own conditions (`if` consequent and
     alternate, `?:` branches, the right operand of `&&`/`||`; early `return`s are not followed). `==`/`!=` compare
-    strictly (the source's `===`/`!==`). The grammar and the evaluator are in guards.py. `None` on a fact means
+    strictly (the source's `===`/`!==`). The grammar and the evaluator are in guard_language.py. `None` on a fact means
     unconditional.
     """
 
     expression: str
 
     def holds(self, env: Mapping[str, object]) -> bool:
-        from toolchain.analysis.guards import evaluate  # the evaluator lives with the extractor
-
         return evaluate(self.expression, env)
 
 

@@ -12,9 +12,7 @@ from another (toolchain/catalog.py: XS007 from XS001) is also silenced by a supp
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from toolchain import catalog
@@ -22,19 +20,7 @@ from toolchain.lint.context import LintContext
 from toolchain.lint.limits import InputLimits
 from toolchain.lint.model import Finding
 from toolchain.lint.registry import all_rules, selected
-
-_TOML_SUPPRESSION = re.compile(r"#\s*xtk-ignore\[([A-Za-z0-9, ]+)\]\s*(.*)$")
-
-
-@dataclass
-class Suppression:
-    path: str
-    line: int  # the line it applies to
-    codes: frozenset[str]
-    reason: str
-    comment_line: int
-    comment_column: int
-    used: bool = False
+from toolchain.lint.suppressions import collect_suppressions
 
 
 def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Finding]:
@@ -98,29 +84,8 @@ def _unique(findings: Iterable[Finding], browsers: list[str] | None = None) -> l
     return result
 
 
-def _suppressions(ctx: LintContext) -> list[Suppression]:
-    found: list[Suppression] = []
-    for path, facts in ctx.facts.items():
-        for line, (codes, reason, location) in facts.suppressions.items():
-            found.append(Suppression(ctx.display(path), line, frozenset(codes), reason.strip(), location.line, location.column))
-    if ctx.manifest_source.kind == "config":
-        lines = ctx.manifest_source.path.read_text(encoding="utf-8").splitlines()
-        for number, text in enumerate(lines, start=1):
-            match = _TOML_SUPPRESSION.search(text)
-            if not match:
-                continue
-            codes = frozenset(c.strip().upper() for c in match.group(1).split(",") if c.strip())
-            alone = not text[: match.start()].strip()
-            target = number + 1 if alone else number
-            if alone:  # the next line with content
-                while target <= len(lines) and not lines[target - 1].strip():
-                    target += 1
-            found.append(Suppression(ctx.manifest_source.display, target, codes, match.group(2).strip(), number, match.start() + 1))
-    return found
-
-
 def _apply_suppressions(ctx: LintContext, findings: list[Finding], select: list[str], ignore: list[str]) -> list[Finding]:
-    suppressions = _suppressions(ctx)
+    suppressions = collect_suppressions(ctx)
     by_place = {(s.path, s.line): s for s in suppressions}
     kept: list[Finding] = []
     for finding in findings:

@@ -1,0 +1,306 @@
+"""The project-wide phase of the extraction: over every file read, which functions are send helpers and listener
+helpers (to a fixed point), then each file's complete facts, with its call sites turned into message sends and
+handlers (types dispatched on, validators, how the handler answers)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from toolchain.analysis import guards as G
+from toolchain.analysis.api_tables import JUDGE_NAME, MESSAGE_EVENT, VALIDATOR_NAME
+from toolchain.analysis.facts import Call, FileFacts, LoadTimeWork, MessageHandler, MessageSend
+from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from toolchain.analysis.extract import Resolver
+
+_T = TypeVar("_T")  # what a parameter table holds per parameter
+
+
+class ProjectAnalysis:
+    """Helpers to a fixed point over every file read, then each file's complete facts."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self.modules = [m for m in resolver.modules.values() if m is not None]
+        self.fns = [fn for module in self.modules for fn in module.fns]
+        self.globals: dict[int, dict[str, ProjectFunction]] = {}
+        for module in self.modules:
+            if module.kind == "script":
+                table = self.globals.setdefault(resolver.group(module.path), {})
+                for name, fn in module.named.items():
+                    if "." not in name:
+                        table.setdefault(name, fn)
+        self.senders = self._senders()
+        self.listeners = self._listeners()
+        self._facts: dict[Path, FileFacts] = {}
+
+    def resolve(self, ref: Any, module: WalkedModule | None = None) -> ProjectFunction | None:
+        if ref is None:
+            return None
+        tag = ref[0]
+        if tag == "fn":
+            return ref[1]
+        if tag == "import":
+            found = self.resolver.export(ref[1], ref[2])
+            return found[2] if found is not None else None
+        if tag == "global" and module is not None:
+            fn = self.globals.get(self.resolver.group(module.path), {}).get(ref[1])
+            return fn
+        return None
+
+    def _senders(self) -> dict[ProjectFunction, dict[int, tuple[str, str]]]:
+        senders: dict[ProjectFunction, dict[int, tuple[str, str]]] = {
+            fn: dict(fn.sends_param) for fn in self.fns if fn.sends_param
+        }
+        while self._pass_parameters_on(senders):
+            pass
+        return senders
+
+    def _pass_parameters_on(self, table: dict[ProjectFunction, dict[int, _T]]) -> bool:
+        """One pass: a function whose parameter it hands to a parameter `table` knows about gets that entry for
+        its own parameter (a helper wrapping a helper). Whether anything was added."""
+        changed = False
+        for fn in self.fns:
+            for index, uses in fn.param_uses.items():
+                if index in table.get(fn, {}):
+                    continue
+                for ref, _, position in uses:
+                    target = self.resolve(ref, fn.module)
+                    entry = table.get(target, {}).get(position) if target is not None else None
+                    if entry is not None:
+                        table.setdefault(fn, {})[index] = entry
+                        changed = True
+                        break
+        return changed
+
+    def _listeners(self) -> dict[ProjectFunction, dict[int, tuple[str, tuple[ProjectFunction, ...]]]]:
+        listeners: dict[ProjectFunction, dict[int, tuple[str, tuple[ProjectFunction, ...]]]] = {
+            fn: dict(fn.listens_param) for fn in self.fns if fn.listens_param
+        }
+        sites = [site for module in self.modules for site in module.call_sites]
+        changed = True
+        while changed:
+            changed = self._pass_parameters_on(listeners)  # a parameter passed on to a listener helper
+            for site in sites:  # an inline wrapper calling a parameter, given to a listener helper
+                target = self.resolve(site.ref, site.fn.module if site.fn else None)
+                helper = listeners.get(target) if target is not None else None
+                if not helper:
+                    continue
+                for position, (event, wrappers) in helper.items():
+                    if position >= len(site.args):
+                        continue
+                    arg = site.args[position]
+                    if not arg.inline or arg.ref is None:
+                        continue
+                    wrapper = arg.ref[1]
+                    for owner, index in wrapper.outer_param_calls:
+                        if index not in listeners.get(owner, {}):
+                            listeners.setdefault(owner, {})[index] = (event, wrappers + (wrapper,))
+                            changed = True
+        return listeners
+
+    # -- handler properties ----------------------------------------------------------------------------------------
+    def types(self, fn: ProjectFunction, index: int = 0, validators: bool = False) -> frozenset[str]:
+        """The message types a handler dispatches on (`validators=False`), or the ones its validators accept
+        (`validators=True`): literals tested in predicate functions (`value is T`, `: boolean`) — a generated
+        validator tests every declared type, which says nothing about which ones the handler acts on."""
+        found: set[str] = set()
+        seen: set[tuple[int, int, bool]] = set()
+        stack = [(fn, index, False)]
+        while stack:
+            current, position, inside = stack.pop()
+            key = (id(current), position, inside)
+            if key in seen:
+                continue
+            seen.add(key)
+            if inside == validators:
+                found |= current.type_literals.get(position, set())
+            for ref, _, argument in current.param_uses.get(position, ()):
+                target = self.resolve(ref, current.module)
+                if target is not None:
+                    judge = target.predicate or bool(target.name and JUDGE_NAME.match(target.name.rsplit(".", 1)[-1]))
+                    stack.append((target, argument, inside or judge))
+        return frozenset(found)
+
+    def validates(self, fn: ProjectFunction, index: int = 0, seen: set[tuple[int, int]] | None = None) -> str | None:
+        seen = seen if seen is not None else set()
+        if (id(fn), index) in seen:
+            return None
+        seen.add((id(fn), index))
+        for ref, name, position in fn.param_uses.get(index, ()):
+            target = self.resolve(ref, fn.module)
+            last = name.rsplit(".", 1)[-1]
+            if (target is not None and target.predicate) or (
+                VALIDATOR_NAME.match(last) and not name.startswith(("JSON.", "Number.", "Date."))
+            ):
+                return target.name if target is not None and target.name else name
+            if target is not None:
+                found = self.validates(target, position, seen)
+                if found is not None:
+                    return found
+        return None
+
+    def returns_promise(self, fn: ProjectFunction, depth: int = 0) -> bool:
+        return fn.is_async or fn.promise_annotation or (depth < 8 and self.answer(fn, depth + 1) == "promise")
+
+    def answer(self, fn: ProjectFunction, depth: int = 0) -> str:
+        if fn.is_async:
+            return "promise"
+        kinds: set[str] = set()
+        for returned in fn.returns:
+            if returned == "none":
+                continue
+            if returned in ("true", "promise", "other"):
+                kinds.add({"true": "true", "promise": "promise", "other": "unknown"}[returned])
+                continue
+            tag = returned[0]
+            if tag == "api":
+                kinds.add("unknown" if returned[1] == "chrome" else "promise")
+            elif tag == "param" and returned[1] is fn:  # `=> sendResponse(x)` returns undefined
+                if returned[2] != 2:
+                    kinds.add("unknown")
+            elif tag == "param":
+                kinds.add("passthrough")
+            else:
+                target = self.resolve(returned, fn.module)
+                kinds.add("promise" if target is not None and depth < 8 and self.returns_promise(target, depth) else "unknown")
+        if "true" in kinds:
+            return "return-true"
+        if not kinds:
+            return "sync-send-response" if 2 in fn.sync_param_calls else "none"
+        if kinds == {"promise"}:
+            return "promise"
+        if kinds == {"passthrough"}:
+            return "passthrough"
+        return "unknown"
+
+    def handler(self, site: CallSite, callback: ArgumentInfo, wrappers: tuple[ProjectFunction, ...], module: WalkedModule) -> MessageHandler:
+        target = self.resolve(callback.ref, module)
+        answer = "unknown"
+        for wrapper in wrappers:
+            answer = self.answer(wrapper)
+            if answer != "passthrough":
+                break
+        else:
+            answer = self.answer(target) if target is not None else "unknown"
+        if answer == "passthrough":
+            answer = "unknown"
+        return MessageHandler(
+            types=self.types(target) if target is not None else frozenset(),
+            validated_types=self.types(target, validators=True) if target is not None else frozenset(),
+            answer=answer,  # type: ignore[arg-type]
+            location=site.location,
+            validates=self.validates(target) if target is not None else None,
+            guard=G.as_guard(site.guard),
+            scope=site.scope,
+        )
+
+    # -- a file's facts --------------------------------------------------------------------------------------------
+    def facts(self, module: WalkedModule) -> FileFacts:
+        cached = self._facts.get(module.path)
+        if cached is not None:
+            return cached
+        base = module.base
+        facts = FileFacts(
+            path=base.path,
+            language=base.language,
+            imports=list(base.imports),
+            resolved_imports=list(base.resolved_imports),
+            api_uses=list(base.api_uses),
+            load_time_work=list(base.load_time_work),
+            dynamic_code=list(base.dynamic_code),
+            constants=list(base.constants),
+            calls=list(base.calls),
+            exports=dict(base.exports),
+            listener_scopes=set(base.listener_scopes),
+            parse_errors=list(base.parse_errors),
+            suppressions=dict(base.suppressions),
+        )
+        facts.module_kind = module.kind  # type: ignore[assignment]
+        for site, message, channel in module.send_sites:
+            forwarded = message is not None and (message.param is not None or message.type_param is not None)
+            shape = message.shape if message is not None and not forwarded else None
+            facts.sends.append(
+                MessageSend(
+                    channel=channel,  # type: ignore[arg-type]
+                    message_type=shape[0] if shape else None,
+                    payload=shape[1] if shape else None,
+                    handles_error=site.handles_error,
+                    location=site.location,
+                    via="api",
+                    guard=G.as_guard(site.guard),
+                    scope=site.scope,
+                    forwarded=forwarded,
+                )
+            )
+        for site, callback in module.handler_sites:
+            if callback.param is not None:
+                continue
+            facts.handlers.append(self.handler(site, callback, (), module))
+        seen: set[tuple[int, str, str]] = set()  # one work item per statement, kind and description
+
+        def load_work(kind: str, site: CallSite) -> None:
+            key = (id(site.load_key), kind, site.name)
+            if key not in seen:
+                seen.add(key)
+                facts.load_time_work.append(LoadTimeWork(kind, f"{site.name}()", site.location, G.as_guard(site.guard)))  # type: ignore[arg-type]
+
+        for site in module.call_sites:
+            target = self.resolve(site.ref, module)
+            if target is None:
+                if site.load_key is not None:
+                    load_work("other", site)
+                continue
+            helper_name = target.name or site.name
+            for position, (channel, role) in sorted(self.senders.get(target, {}).items()):
+                if position >= len(site.args):
+                    continue
+                arg = site.args[position]
+                forwarded = arg.param is not None or arg.type_param is not None
+                shape = arg.shape if not forwarded else None
+                if role == "type":  # `send('X', data)`: the type is known, the payload is not
+                    shape = (arg.string, None) if not forwarded else None
+                facts.sends.append(
+                    MessageSend(
+                        channel=channel,  # type: ignore[arg-type]
+                        message_type=shape[0] if shape else None,
+                        payload=shape[1] if shape else None,
+                        handles_error=site.handles_error,
+                        location=site.location,
+                        via=helper_name,
+                        guard=G.as_guard(site.guard),
+                        scope=site.scope,
+                        forwarded=forwarded,
+                    )
+                )
+            listens = self.listeners.get(target, {})
+            for position, (event, wrappers) in sorted(listens.items()):
+                if position >= len(site.args):
+                    continue
+                arg = site.args[position]
+                if arg.param is not None or (arg.inline and arg.ref is not None and arg.ref[1].outer_param_calls):
+                    continue  # the definition of another helper
+                callee = self.resolve(arg.ref, module)
+                if callee is not None and callee.name is not None and not arg.inline and callee.module is module:
+                    facts.listener_scopes.add(callee.name)
+                if event == MESSAGE_EVENT:
+                    facts.handlers.append(self.handler(site, arg, wrappers, module))
+            if site.load_key is not None:
+                if listens:
+                    continue
+                load_work("message" if self.senders.get(target) else "other", site)
+        for scope, name, location in module.global_refs:
+            fn = self.globals.get(self.resolver.group(module.path), {}).get(name)
+            if fn is not None and fn.module is not module and fn.name is not None:
+                facts.calls.append(Call(scope, fn.name, fn.module.path, location))
+        key = lambda item: (item.location.line, item.location.column)  # noqa: E731
+        facts.api_uses.sort(key=key)
+        facts.dynamic_code.sort(key=key)
+        facts.sends.sort(key=key)
+        facts.handlers.sort(key=key)
+        facts.load_time_work.sort(key=key)
+        facts.calls.sort(key=key)
+        self._facts[module.path] = facts
+        return facts

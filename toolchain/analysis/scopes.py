@@ -1,0 +1,144 @@
+"""The records the walk keeps per file: API references, bindings and lexical scopes, the project's functions and
+what their parameters flow into, call arguments and call sites, and the walked module itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from toolchain.analysis.facts import FileFacts, Location
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tree_sitter import Node
+
+    from toolchain.analysis.parse import ParsedFile
+
+
+class ApiRef(NamedTuple):
+    via: str  # "chrome" | "browser" | "polyfill" | "abstraction"
+    path: tuple[str, ...]
+
+
+class FrozenDict(dict):  # type: ignore[type-arg]
+    """A payload mapping that can sit in a frozen (hashable) dataclass."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+
+class Binding:
+    __slots__ = ("kind", "api", "fn", "module", "name", "param", "init", "type", "const")
+
+    def __init__(self, kind: str, **values: Any) -> None:
+        self.kind = kind  # api | fn | import | namespace | param | param-type | value | class | opaque
+        self.api: ApiRef | None = values.get("api")
+        self.fn: ProjectFunction | None = values.get("fn")
+        self.module: Path | None = values.get("module")
+        self.name: str | None = values.get("name")
+        self.param: tuple[ProjectFunction, int] | None = values.get("param")
+        self.init: Node | None = values.get("init")
+        self.type: Node | None = values.get("type")
+        self.const: bool = values.get("const", False)
+
+
+class LexicalScope:
+    __slots__ = ("parent", "bindings", "function")
+
+    def __init__(self, parent: LexicalScope | None, function: bool) -> None:
+        self.parent = parent
+        self.bindings: dict[str, Binding] = {}
+        self.function = function
+
+    def lookup(self, name: str) -> Binding | None:
+        scope: LexicalScope | None = self
+        while scope is not None:
+            found = scope.bindings.get(name)
+            if found is not None:
+                return found
+            scope = scope.parent
+        return None
+
+
+class ProjectFunction:
+    """A function of the project (named or inline) and what its parameters flow into."""
+
+    def __init__(self, module: WalkedModule, node: Node, name: str | None, scope: str) -> None:
+        self.module = module
+        self.node = node
+        self.name = name  # its facts scope when it is one ("f", "Class.m"); None for inline/nested functions
+        self.scope = scope  # the facts scope its body counts as
+        self.params: list[str | None] = []
+        self.param_types: dict[str, Node] = {}
+        self.is_async = any(child.type == "async" for child in node.children[:3])
+        self.promise_annotation = False
+        self.predicate = False
+        self.returns: list[Any] = []
+        self.sync_param_calls: set[int] = set()
+        self.outer_param_calls: list[tuple[ProjectFunction, int]] = []
+        #: parameter → (channel, "message" | "type"): the parameter is the message sent, or the `type` of the
+        #: message literal sent (`send(type, data)` building `{ type, ...data }`)
+        self.sends_param: dict[int, tuple[str, str]] = {}
+        self.listens_param: dict[int, tuple[str, tuple[ProjectFunction, ...]]] = {}
+        self.type_literals: dict[int, set[str]] = {}
+        #: per parameter, in source order: calls that take it as an argument (callee ref, callee text, position)
+        self.param_uses: dict[int, list[tuple[Any, str, int]]] = {}
+        returns = node.child_by_field_name("return_type")
+        if returns is not None:
+            kind = returns.type
+            if kind in ("type_predicate_annotation", "asserts_annotation"):
+                self.predicate = True
+            else:
+                text = returns.text.decode("utf-8", errors="replace").lstrip(":").strip()
+                self.promise_annotation = text.startswith(("Promise<", "PromiseLike<", "Promise "))
+                self.predicate = text == "boolean"
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<fn {self.name or '(inline)'} in {self.module.path.name}:{self.node.start_point[0] + 1}>"
+
+
+class ArgumentInfo:
+    __slots__ = ("node", "param", "shape", "ref", "inline", "string", "type_param")
+
+    def __init__(self, node: Node) -> None:
+        self.node = node
+        self.string: str | None = None  # the string the argument certainly is
+        self.type_param: tuple[ProjectFunction, int] | None = None  # an object literal whose `type` is a parameter
+        self.param: tuple[ProjectFunction, int] | None = None  # the argument is a parameter of an enclosing function
+        self.shape: tuple[str | None, dict[str, str] | None] | None = None  # (message type, payload) when literal
+        self.ref: Any = None  # a function reference: ("fn", ProjectFunction) | ("import", path, name) | ("global", name)
+        self.inline = False  # an inline arrow/function
+
+
+class CallSite:
+    """A call of a project function (a candidate send or listener helper call), or an API send/registration."""
+
+    __slots__ = ("ref", "name", "args", "handles_error", "location", "guard", "scope", "fn", "load_key")
+
+    def __init__(self, **values: Any) -> None:
+        self.ref = values.get("ref")
+        self.name: str = values.get("name", "")
+        self.args: list[ArgumentInfo] = values.get("args", [])
+        self.handles_error: bool = values.get("handles_error", False)
+        self.location: Location = values["location"]
+        self.guard = values.get("guard")
+        self.scope: str = values.get("scope", "")
+        self.fn: ProjectFunction | None = values.get("fn")
+        self.load_key: object = values.get("load_key")  # the top-level statement, when run at load time
+
+
+class WalkedModule:
+    def __init__(self, path: Path, parsed: ParsedFile) -> None:
+        self.path = path
+        self.parsed = parsed
+        self.kind = "module"  # "script": classic JavaScript without import/export (shares globals)
+        self.base = FileFacts(path=path, language=parsed.language)
+        self.fns: list[ProjectFunction] = []
+        self.named: dict[str, ProjectFunction] = {}
+        self.api_exports: dict[str, ApiRef] = {}
+        self.reexports: dict[str, tuple[Path, str]] = {}
+        self.star_exports: list[Path] = []
+        self.send_sites: list[tuple[CallSite, ArgumentInfo | None, str]] = []  # (site, message argument, channel)
+        self.handler_sites: list[tuple[CallSite, ArgumentInfo]] = []  # direct runtime.onMessage.addListener(cb)
+        self.call_sites: list[CallSite] = []  # calls of project functions
+        self.global_refs: list[tuple[str, str, Location]] = []  # (scope, name, location) in classic scripts
+

@@ -1,0 +1,178 @@
+"""Tree-sitter helpers shared by the walk: unwrapping parentheses and casts, call arguments, member chains, property
+keys, declared names, short printable texts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from toolchain.analysis import guards as G
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tree_sitter import Node
+
+#: expressions that only wrap another one (parentheses, casts, `!`): looked through
+WRAPPER_NODES = frozenset(
+    {"parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression", "type_assertion"}
+)
+FUNCTION_NODES = frozenset(
+    {"function_declaration", "generator_function_declaration", "function_expression", "function", "arrow_function",
+     "generator_function", "method_definition"}
+)  # fmt: skip
+
+
+def unwrap(node: Node) -> Node:
+    while node.type in WRAPPER_NODES:
+        inner = first_expression(node)
+        if inner is None:
+            break
+        node = inner
+    return node
+
+
+def first_expression(node: Node) -> Node | None:
+    for child in node.named_children:
+        if child.type != "comment" and child.type not in ("type_arguments", "type_annotation"):
+            return child
+    return None
+
+
+def call_arguments(call: Node) -> list[Node]:
+    args = call.child_by_field_name("arguments")
+    if args is None:
+        return []
+    if args.type == "template_string":  # tagged template
+        return []
+    return [child for child in args.named_children if child.type != "comment"]
+
+
+def short_text(node: Node, limit: int = 60) -> str:
+    text = node.text.decode("utf-8", errors="replace")
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def is_literal_string(node: Node) -> bool:
+    node = unwrap(node)
+    if node.type in ("string", "template_string"):
+        return G.string_value(node) is not None
+    if node.type == "binary_expression":
+        operator = node.child_by_field_name("operator")
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        return (
+            operator is not None
+            and operator.type == "+"
+            and left is not None
+            and right is not None
+            and is_literal_string(left)
+            and is_literal_string(right)
+        )
+    return False
+
+
+def is_const_declaration(declaration: Node) -> bool:
+    kind = declaration.child_by_field_name("kind")
+    return declaration.type == "lexical_declaration" and kind is not None and kind.type == "const"
+
+
+def member_chain(node: Node) -> tuple[Node, list[str], list[Node]]:
+    """A member chain `a.b?.c['d']!.e` → (root node, ["b", "c", "d", "e"], computed parts to visit).
+
+    A computed index (`a[k].b`) ends the chain seen from the root: the properties after it are dropped.
+    """
+    props: list[str] = []
+    extras: list[Node] = []
+    while True:
+        kind = node.type
+        if kind == "member_expression":
+            prop = node.child_by_field_name("property")
+            target = node.child_by_field_name("object")
+            if prop is None or target is None:
+                break
+            props.append(prop.text.decode())
+            node = target
+        elif kind == "subscript_expression":
+            index = node.child_by_field_name("index")
+            target = node.child_by_field_name("object")
+            if target is None:
+                break
+            value = G.string_value(index) if index is not None else None
+            if value is None:
+                if index is not None:
+                    extras.append(index)
+                props.clear()
+            else:
+                props.append(value)
+            node = target
+        elif kind in ("non_null_expression", "parenthesized_expression"):
+            inner = first_expression(node)
+            if inner is None:
+                break
+            node = inner
+        else:
+            break
+    props.reverse()
+    return node, props, extras
+
+
+def has_chained_catch(call: Node) -> bool:
+    """`send().catch(…)`, `send().then(ok, onRejected)`, `send().then(…).finally(…).catch(…)`."""
+    current = call
+    for _ in range(16):
+        parent = current.parent
+        while parent is not None and parent.type in ("parenthesized_expression", "non_null_expression"):
+            current, parent = parent, parent.parent
+        if parent is None or parent.type != "member_expression" or parent.child_by_field_name("object") != current:
+            return False
+        prop = parent.child_by_field_name("property")
+        grandparent = parent.parent
+        if prop is None or grandparent is None or grandparent.type != "call_expression":
+            return False
+        if grandparent.child_by_field_name("function") != parent:
+            return False
+        name = prop.text
+        if name == b"catch":
+            return True
+        if name == b"then":
+            if len(call_arguments(grandparent)) >= 2:
+                return True
+        elif name != b"finally":
+            return False
+        current = grandparent
+    return False
+
+
+def property_name(node: Node) -> str:
+    if node.type == "string":
+        return G.string_value(node) or ""
+    return node.text.decode("utf-8", errors="replace")
+
+
+def static_key(node: Node | None) -> str | None:
+    if node is None:
+        return None
+    if node.type in ("property_identifier", "identifier", "private_property_identifier"):
+        return node.text.decode()
+    if node.type == "string":
+        return G.string_value(node)
+    if node.type == "number":
+        number = G.parse_number(node.text.decode())
+        return None if number is None else str(number)
+    return None
+
+
+def declared_names(declaration: Node) -> list[str | None]:
+    kind = declaration.type
+    if kind in ("function_declaration", "generator_function_declaration", "class_declaration",
+                "abstract_class_declaration", "enum_declaration"):  # fmt: skip
+        name = declaration.child_by_field_name("name")
+        return [name.text.decode() if name is not None else None]
+    if kind in ("lexical_declaration", "variable_declaration"):
+        names: list[str | None] = []
+        for declarator in declaration.named_children:
+            if declarator.type == "variable_declarator":
+                name = declarator.child_by_field_name("name")
+                if name is not None and name.type == "identifier":
+                    names.append(name.text.decode())
+        return names
+    return []
+

@@ -1,0 +1,340 @@
+"""The walk, calls: what is called (an API, a project function, a parameter, a global), message sends,
+listener registrations, calls of project functions as candidate helper calls, and the arguments they take."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from toolchain.analysis import guards as G
+from toolchain.analysis.api_tables import (
+    API_GLOBALS,
+    DISCRIMINANT,
+    GLOBAL_CALLS,
+    MESSAGE_EVENT,
+    REGISTRATION_METHODS,
+    SEND_APIS,
+)
+from toolchain.analysis.facts import Call
+from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction
+from toolchain.analysis.syntax import (
+    FUNCTION_NODES,
+    WRAPPER_NODES,
+    call_arguments,
+    has_chained_catch,
+    is_literal_string,
+    member_chain,
+    short_text,
+    static_key,
+    unwrap,
+)
+from toolchain.analysis.walk_state import WalkerBase
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tree_sitter import Node
+
+
+class CallWalk(WalkerBase):
+    def callee_ref(self, callee: Node) -> tuple[Any, str]:
+        """What is called: ("api", ApiRef path, api name, kind) | ("fn", ProjectFunction) | ("import", path, name) |
+        ("param", fn, i) | ("global", name) | ("method", …) | ("other", text), and a printable name."""
+        bare = unwrap(callee)
+        kind = bare.type
+        if kind == "identifier":
+            name = bare.text.decode()
+            binding = self.lookup(name)
+            if binding is None:
+                if name in API_GLOBALS:
+                    return ("other", name), name
+                return ("global", name), name
+            if binding.kind == "fn" and binding.fn is not None:
+                return ("fn", binding.fn), name
+            if binding.kind == "import" and binding.module is not None:
+                return ("import", binding.module, binding.name or name), name
+            if binding.kind == "param" and binding.param is not None:
+                return ("param",) + binding.param, name
+            if binding.kind == "api" and binding.api is not None:
+                return ("api", binding.api, []), name
+            return ("other", name), name
+        return ("other", short_text(bare)), short_text(bare)
+
+    def visit_call(self, node: Node) -> None:
+        callee = node.child_by_field_name("function")
+        if callee is None:
+            self.visit_children(node)
+            return
+        bare = unwrap(callee)
+        args = call_arguments(node)
+        if bare.type == "import":
+            self.dynamic_import(node, args)
+            for arg in args:
+                self.visit(arg)
+            return
+        if bare.type in ("arrow_function", "function_expression", "function"):  # an IIFE runs where it stands
+            self.visit_function(bare, iife=True)
+            for arg in args:
+                self.visit(arg)
+            return
+        ref: Any
+        api_name: tuple[str, str] | None = None
+        props: list[str] = []
+        root_name: str | None = None
+        if bare.type in ("member_expression", "subscript_expression"):
+            if self.fn is not None:
+                self.type_tables(bare)
+            root, props, extras = member_chain(bare)
+            ref = ("other", short_text(bare))
+            name = short_text(bare)
+            if root.type == "identifier":
+                root_name = root.text.decode()
+                resolved = self.resolve_root(root_name, props)
+                if resolved is not None:
+                    api, rest = resolved
+                    api_name = self.record_api(api, rest, True, bare)
+                    ref = ("api", api, rest)
+                else:
+                    binding = self.lookup(root_name)
+                    if binding is not None and binding.kind == "namespace" and binding.module is not None and len(props) == 1:
+                        ref = ("import", binding.module, props[0])
+                    elif binding is None:
+                        ref = ("member-global", root_name, props)
+                    self.reference(root, as_root=True)
+            elif root.type == "this" and self.classes and len(props) == 1:
+                method = self.classes[-1][1].get(props[0])
+                if method is not None:
+                    ref = ("fn", method)
+            elif root.type in ("arrow_function", "function_expression", "function") and props in (["call"], ["apply"]):
+                self.visit_function(root, iife=True)  # `(function () { … }).call(this)`
+                ref = ("iife",)
+            else:
+                self.visit(root)
+            for extra in extras:
+                self.visit(extra)
+            if ref[0] in ("other", "member-global") and props and props[-1].isidentifier():
+                # `monitor.start()`: the receiver's class is unknown without types, so the call may reach any
+                # project method of that name (Call.callee "*.start"); reachability over-approximates, as it does
+                # for functions referenced as values.
+                self.facts.calls.append(Call(self.scope, f"*.{props[-1]}", None, self.location(node)))
+        else:
+            ref, name = self.callee_ref(bare)
+            if ref[0] == "api":
+                api_name = self.record_api(ref[1], [], True, bare)
+            elif bare.type != "identifier":
+                self.visit(bare)
+        for arg in args:
+            self.visit(arg)
+        self.analyse_call(node, ref, name, args, api_name, root_name, props)
+
+    def analyse_call(
+        self,
+        node: Node,
+        ref: Any,
+        name: str,
+        args: list[Node],
+        api_name: tuple[str, str] | None,
+        root_name: str | None,
+        props: list[str],
+    ) -> None:
+        tag = ref[0]
+        fn = self.fn
+        # message parameters flowing into calls (validators, helpers, type guards)
+        for position, arg in enumerate(args):
+            param = self.param_of(arg)
+            if param is not None:
+                owner, index = param
+                owner.param_uses.setdefault(index, []).append((ref, name, position))
+        if tag == "api":
+            self.api_call(node, ref, api_name, args)
+            return
+        if tag in ("fn", "import", "global"):
+            if tag == "global" and (self.module.kind != "script" or name in GLOBAL_CALLS):
+                self.global_call(node, name, args)
+                return
+            self.project_call(node, ref, name, args)
+            return
+        if tag == "param":
+            owner, index = ref[1], ref[2]
+            if owner is fn:
+                owner.sync_param_calls.add(index)
+            elif fn is not None and self.is_wrapper_call(node, fn, args):
+                fn.outer_param_calls.append((owner, index))
+            return
+        if tag == "iife":
+            return
+        if tag == "member-global":
+            self.global_member_call(node, ref[1], ref[2], args)
+            return
+        # any other method call: DOM sinks, listener registrations on objects
+        method = props[-1] if props else None
+        if method in ("addEventListener", "addListener") and args:
+            self.registration(node, f"dom:{G.string_value(args[0]) or '?'}" if method == "addEventListener" else "?",
+                              args[1] if method == "addEventListener" and len(args) > 1 else args[0])  # fmt: skip
+            return
+        self.html_sinks(node, method, args)
+        if method not in REGISTRATION_METHODS:
+            self.load_work("other", f"{name}()", node)
+
+    def is_wrapper_call(self, node: Node, fn: ProjectFunction, args: list[Node]) -> bool:
+        """Does inline function `fn` delegate to the outer parameter it calls here? Yes when it hands on what it
+        receives: `(m, s) => handler(m, s)`, `() => listener()`, `(info) => listener({ id: info.menuItemId })`,
+        `(m, s, r) => { handler(m).then(r); return true; }`; not for `(m) => { log('got'); … }`."""
+        if any((param := self.param_of(arg)) is not None and param[0] is fn for arg in args):
+            return True
+        parent = node.parent
+        while parent is not None and parent.type in WRAPPER_NODES | {"await_expression"}:
+            parent = parent.parent
+        returned = parent is not None and (parent.type == "return_statement" or parent == fn.node)
+        return returned and (not fn.params or any(self.mentions_params(arg, fn) for arg in args))
+
+    def mentions_params(self, node: Node, fn: ProjectFunction) -> bool:
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if current.type in ("identifier", "shorthand_property_identifier"):
+                binding = self.lookup(current.text.decode())
+                if binding is not None and binding.param is not None and binding.param[0] is fn:
+                    return True
+            elif current.type not in FUNCTION_NODES:
+                stack.extend(current.named_children)
+        return False
+
+    def api_call(self, node: Node, ref: Any, api_name: tuple[str, str] | None, args: list[Node]) -> None:
+        if api_name is None:
+            return
+        api, kind = api_name
+        full = ref[1].path + tuple(ref[2])
+        if kind == "call" and api in SEND_APIS:
+            index = 1 if api == "tabs.sendMessage" or (len(args) > 1 and is_literal_string(args[0])) else 0
+            message = self.arg(args[index]) if index < len(args) else None
+            site = self.site(node, ref, api, [])
+            if message is not None and message.param is not None:
+                owner, position = message.param
+                owner.sends_param.setdefault(position, (SEND_APIS[api], "message"))
+            elif message is not None and message.type_param is not None:
+                owner, position = message.type_param
+                owner.sends_param.setdefault(position, (SEND_APIS[api], "type"))
+            if not site.handles_error and any(
+                unwrap(a).type in ("arrow_function", "function_expression", "function") and b"lastError" in a.text
+                for a in args[index + 1 :]
+            ):
+                site.handles_error = True
+            self.module.send_sites.append((site, message, SEND_APIS[api]))
+            self.load_work("message", f"{api}()", node)
+            return
+        if kind == "event" and full and full[-1] in ("addListener",) and args:
+            self.registration(node, api, args[0])
+            return
+        if kind == "event":
+            return
+        if api in ("tabs.executeScript",) or (api == "scripting.executeScript" and args):
+            details = unwrap(args[-1]) if args else None
+            if details is not None and details.type == "object":
+                for pair in details.named_children:
+                    key = (
+                        static_key(pair.child_by_field_name("key")) if pair.type == "pair"
+                        else pair.text.decode() if pair.type == "shorthand_property_identifier" else None
+                    )  # fmt: skip
+                    if key == "code":
+                        self.dynamic("eval", f"{api}() with code", node)
+        if api.startswith("storage."):
+            self.load_work("storage", f"{api}()", node)
+        elif api in ("runtime.connect", "tabs.connect", "runtime.sendNativeMessage", "runtime.connectNative"):
+            self.load_work("message", f"{api}()", node)
+        else:
+            self.load_work("other", f"{api}()", node)
+
+    def registration(self, node: Node, event: str, callback: Node) -> None:
+        """`x.addListener(cb)` / `addEventListener('type', cb)`: a listener, or a listener helper's definition."""
+        arg = self.arg(callback)
+        fn = self.fn
+        if arg.param is not None:
+            owner, index = arg.param
+            owner.listens_param.setdefault(index, (event, ()))
+            return
+        if arg.inline and arg.ref is not None:
+            wrapper: ProjectFunction = arg.ref[1]
+            for owner, index in wrapper.outer_param_calls:
+                owner.listens_param.setdefault(index, (event, (wrapper,)))
+            if wrapper.outer_param_calls and fn is not None:
+                return
+        if arg.ref is not None and arg.ref[0] == "fn" and arg.ref[1].name is not None and not arg.inline:
+            self.facts.listener_scopes.add(arg.ref[1].name)
+        if event == MESSAGE_EVENT:
+            self.module.handler_sites.append((self.site(node, ("api",), "", []), arg))
+
+    def project_call(self, node: Node, ref: Any, name: str, args: list[Node]) -> None:
+        location = self.location(node)
+        tag = ref[0]
+        if tag == "fn" and ref[1].name is not None:
+            self.facts.calls.append(Call(self.scope, ref[1].name, None, location))
+        elif tag == "import":
+            target = self.resolver.export(ref[1], ref[2])
+            if target is not None:
+                self.facts.calls.append(Call(self.scope, target[1], target[0], location))
+        elif tag == "global":
+            self.module.global_refs.append((self.scope, ref[1], location))
+        site = self.site(node, ref, name, [self.arg(a) for a in args])
+        self.module.call_sites.append(site)
+
+    def site(self, node: Node, ref: Any, name: str, args: list[ArgumentInfo]) -> CallSite:
+        return CallSite(
+            ref=ref,
+            name=name,
+            args=args,
+            handles_error=self.try_depth > 0 or has_chained_catch(node),
+            location=self.location(node),
+            guard=self.guard,
+            scope=self.scope,
+            fn=self.fn,
+            load_key=self.statement if self.load_time else None,
+        )
+
+    def arg(self, node: Node) -> ArgumentInfo:
+        info = ArgumentInfo(node)
+        bare = unwrap(node)
+        if bare.type == "call_expression":  # `handler.bind(this)` is the handler
+            callee = bare.child_by_field_name("function")
+            prop = callee.child_by_field_name("property") if callee is not None and callee.type == "member_expression" else None
+            if prop is not None and prop.text == b"bind":
+                target = callee.child_by_field_name("object")  # type: ignore[union-attr]
+                if target is not None:
+                    bare = unwrap(target)
+        kind = bare.type
+        if kind in ("arrow_function", "function_expression", "function"):
+            fn = self.fn_by_node.get(bare.id)
+            if fn is not None:
+                info.ref, info.inline = ("fn", fn), True
+        elif kind == "identifier":
+            binding = self.lookup(bare.text.decode())
+            if binding is None:
+                if self.module.kind == "script":
+                    info.ref = ("global", bare.text.decode())
+            elif binding.kind == "param":
+                info.param = binding.param
+            elif binding.kind == "fn" and binding.fn is not None:
+                info.ref = ("fn", binding.fn)
+            elif binding.kind == "import" and binding.module is not None:
+                info.ref = ("import", binding.module, binding.name)
+            elif binding.kind == "value" and binding.const and binding.init is not None:
+                init = unwrap(binding.init)
+                if init.type == "object":
+                    info.shape = self.shape(init)
+        elif kind == "member_expression":
+            target = bare.child_by_field_name("object")
+            prop = bare.child_by_field_name("property")
+            if target is not None and target.type == "this" and prop is not None and self.classes:
+                method = self.classes[-1][1].get(prop.text.decode())
+                if method is not None:
+                    info.ref = ("fn", method)
+        elif kind == "object":
+            info.shape = self.shape(bare)
+            for child in bare.named_children:
+                value = None
+                if child.type == "pair" and static_key(child.child_by_field_name("key")) == DISCRIMINANT:
+                    value = child.child_by_field_name("value")
+                elif child.type == "shorthand_property_identifier" and child.text.decode() == DISCRIMINANT:
+                    value = child
+                if value is not None:
+                    info.type_param = self.param_of(value)
+        if kind in ("string", "template_string", "identifier", "member_expression"):
+            info.string = self.string_of(bare)
+        return info

@@ -1,0 +1,246 @@
+"""The walk, the platform: calls and reads of unbound globals (timers, network, DOM, storage), code built or
+fetched at run time (eval, string timers, remote import/importScripts/<script src>, HTML sinks), assignments."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from toolchain.analysis import guards as G
+from toolchain.analysis.api_tables import (
+    API_GLOBALS,
+    DOM_MUTATORS,
+    DOM_READ_GLOBALS,
+    GLOBAL_OBJECTS,
+    KNOWN_WINDOW_MEMBERS,
+    NETWORK_CALLS,
+    NETWORK_CONSTRUCTORS,
+    PURE_CONSTRUCTORS,
+    PURE_FUNCTIONS,
+    PURE_NAMESPACES,
+    REGISTRATION_METHODS,
+    STORAGE_GLOBALS,
+    TIMERS,
+)
+from toolchain.analysis.facts import Call
+from toolchain.analysis.syntax import call_arguments, is_literal_string, member_chain, short_text, unwrap
+from toolchain.analysis.walk_state import WalkerBase
+from toolchain.urls import is_remote_url
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tree_sitter import Node
+
+
+class DynamicWalk(WalkerBase):
+    def html_sinks(self, node: Node, method: str | None, args: list[Node]) -> None:
+        if method == "insertAdjacentHTML" and len(args) > 1 and not is_literal_string(args[1]):
+            self.dynamic("inner-html", "insertAdjacentHTML() with a computed value", node)
+        elif method == "createContextualFragment" and args and not is_literal_string(args[0]):
+            self.dynamic("inner-html", "createContextualFragment() with a computed value", node)
+
+    def global_call(self, node: Node, name: str, args: list[Node]) -> None:
+        """A call of an unbound global: `eval`, timers, `fetch`, `addEventListener`…"""
+        if name == "eval":
+            self.dynamic("eval", "eval()", node)
+            self.load_work("other", "eval()", node)
+        elif name == "Function":
+            self.dynamic("new-function", "Function()", node)
+        elif name in ("setTimeout", "setInterval"):
+            if args and self.is_code_string(args[0]):
+                self.dynamic("string-timer", f"{name}() with a string", node)
+            self.load_work("timer", f"{name}()", node)
+        elif name in TIMERS:
+            self.load_work("timer", f"{name}()", node)
+        elif name in NETWORK_CALLS:
+            self.load_work("network", f"{name}()", node)
+        elif name == "importScripts":
+            if any(not is_literal_string(a) or is_remote_url(G.string_value(unwrap(a)) or "") for a in args):
+                self.dynamic("remote-script", "importScripts() of a remote or computed URL", node)
+            self.load_work("other", "importScripts()", node)
+        elif name in ("addEventListener", "removeEventListener"):
+            if name == "addEventListener" and len(args) > 1:
+                self.registration(node, f"dom:{G.string_value(args[0]) or '?'}", args[1])
+        elif name == "postMessage":
+            self.load_work("message", "postMessage()", node)
+        elif name in DOM_READ_GLOBALS:
+            self.load_work("dom-read", f"{name}()", node)
+        elif name in PURE_FUNCTIONS or name == "require":
+            return
+        else:
+            self.load_work("other", f"{name}()", node)
+
+    def global_member_call(self, node: Node, root: str, props: list[str], args: list[Node]) -> None:
+        """A method of an unbound global: `document.querySelector()`, `window.setTimeout()`, `Object.freeze()`…"""
+        if root in GLOBAL_OBJECTS and props:
+            first = props[0]
+            if len(props) == 1 and first in KNOWN_WINDOW_MEMBERS | {"addEventListener", "removeEventListener",
+                                                                      "postMessage"}:  # fmt: skip
+                self.global_call(node, first, args)
+                return
+            if first in KNOWN_WINDOW_MEMBERS:
+                root, props = first, props[1:]
+        method = props[-1] if props else ""
+        if root == "document":
+            if method in ("write", "writeln") and props[:1] == [method]:
+                self.dynamic("inner-html", f"document.{method}()", node)
+            self.html_sinks(node, method, args)
+            if method in ("addEventListener", "removeEventListener"):
+                if method == "addEventListener" and len(args) > 1:
+                    self.registration(node, f"dom:{G.string_value(args[0]) or '?'}", args[1])
+                if len(props) == 1:
+                    return
+                self.load_work("dom-read", f"{root}.{'.'.join(props[:-1])}", node)
+                return
+            kind = "dom-write" if method in DOM_MUTATORS else "dom-read"
+            if root == "document" and props and props[0] == "cookie":
+                kind = "storage"
+            self.load_work(kind, f"{root}.{'.'.join(props)}()", node)
+            return
+        if root in STORAGE_GLOBALS:
+            self.load_work("storage", f"{root}.{'.'.join(props)}()", node)
+        elif root in DOM_READ_GLOBALS:
+            self.load_work("dom-read", f"{root}.{'.'.join(props)}()", node)
+        elif root in PURE_NAMESPACES or root in PURE_FUNCTIONS:
+            return
+        elif root == "navigator" and method == "sendBeacon":
+            self.load_work("network", "navigator.sendBeacon()", node)
+        else:
+            self.html_sinks(node, method, args)
+            if method not in REGISTRATION_METHODS:
+                self.load_work("other", f"{root}.{'.'.join(props)}()", node)
+
+    def is_code_string(self, node: Node) -> bool:
+        node = unwrap(node)
+        if node.type in ("string", "template_string"):
+            return True
+        if node.type == "binary_expression":
+            return self.json_type(node) == "string"
+        if node.type == "identifier":
+            binding = self.lookup(node.text.decode())
+            if binding is not None and binding.kind == "value" and binding.init is not None:
+                return unwrap(binding.init).type in ("string", "template_string")
+        return False
+
+    def dynamic_import(self, node: Node, args: list[Node]) -> None:
+        specifier = G.string_value(unwrap(args[0])) if args else None
+        if specifier is None:
+            self.dynamic("remote-import", "import() of a computed specifier", node)
+            return
+        if is_remote_url(specifier):
+            self.dynamic("remote-import", f"import('{specifier}')", node)
+            return
+        self.facts.imports.append(specifier)
+        target = self.resolver.resolve(specifier, self.path)
+        if target is not None:
+            if target not in self.facts.resolved_imports:
+                self.facts.resolved_imports.append(target)
+            self.resolver.module(target)
+
+    def visit_new(self, node: Node) -> None:
+        constructor = node.child_by_field_name("constructor")
+        args = call_arguments(node)
+        if constructor is not None:
+            bare = unwrap(constructor)
+            if bare.type == "identifier":
+                name = bare.text.decode()
+                binding = self.lookup(name)
+                if binding is None:
+                    if name == "Function":
+                        self.dynamic("new-function", "new Function()", node)
+                    elif name in NETWORK_CONSTRUCTORS:
+                        self.load_work("network", f"new {name}()", node)
+                    elif name not in PURE_CONSTRUCTORS:
+                        self.load_work("other", f"new {name}()", node)
+                else:
+                    if binding.kind == "class" and binding.name is not None:
+                        method = self.module.named.get(f"{binding.name}.constructor")
+                        if method is not None:
+                            self.facts.calls.append(Call(self.scope, method.name or "", None, self.location(node)))
+                    self.load_work("other", f"new {name}()", node)
+            else:
+                if bare.text not in (b"Intl.DateTimeFormat", b"Intl.NumberFormat", b"Intl.Collator"):
+                    self.load_work("other", f"new {short_text(bare)}()", node)
+                self.visit(bare)
+        for arg in args:
+            self.visit(arg)
+
+    def global_read(self, root: str, props: list[str], node: Node, *, write: bool) -> None:
+        if not self.load_time:
+            return
+        if root in GLOBAL_OBJECTS:
+            if not props:
+                return
+            if props[0] in KNOWN_WINDOW_MEMBERS:
+                root, props = props[0], props[1:]
+            else:  # a global variable of the page or the extension: writing it is work, reading it is not
+                if write and props[0] not in API_GLOBALS:
+                    self.load_work("other", f"{root}.{props[0]} assigned", node)
+                return
+        description = ".".join([root, *props])
+        if root == "document":
+            if props and props[0] == "cookie":
+                self.load_work("storage", description, node)
+            elif props:
+                self.load_work("dom-write" if write else "dom-read", description, node)
+        elif root in DOM_READ_GLOBALS:
+            self.load_work("dom-write" if write else "dom-read", description, node)
+        elif root in STORAGE_GLOBALS:
+            self.load_work("storage", description, node)
+
+    def visit_assignment(self, node: Node) -> None:
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        if left is not None:
+            target = unwrap(left)
+            if target.type in ("member_expression", "subscript_expression"):
+                root, props, extras = member_chain(target)
+                last = props[-1] if props else None
+                if right is not None and last in ("innerHTML", "outerHTML") and not is_literal_string(right):
+                    self.dynamic("inner-html", f"{last} assigned a computed value", node)
+                if right is not None and last == "src" and root.type == "identifier" and len(props) == 1:
+                    binding = self.lookup(root.text.decode())
+                    if binding is not None and id(binding) in self.script_elements:
+                        url = G.string_value(unwrap(right))
+                        if url is None or is_remote_url(url):
+                            self.dynamic("remote-script", "a <script> element's src set to a remote or computed URL",
+                                         node)  # fmt: skip
+                if root.type == "identifier":
+                    name = root.text.decode()
+                    binding = self.lookup(name)
+                    if binding is None:
+                        handler = last is not None and last.startswith("on") and (
+                            len(props) == 1 and name in GLOBAL_OBJECTS | {"document"}
+                        )
+                        if handler and right is not None:
+                            self.registration(node, f"dom:{last[2:]}", right)
+                        else:
+                            self.global_read(name, props, target, write=True)
+                    else:
+                        resolved = self.resolve_root(name, props)
+                        if resolved is not None:
+                            self.record_api(resolved[0], resolved[1], False, target)
+                else:
+                    self.visit(root)
+                for extra in extras:
+                    self.visit(extra)
+            elif target.type == "identifier":
+                name = target.text.decode()
+                if self.lookup(name) is None and name.startswith("on") and right is not None:
+                    self.registration(node, f"dom:{name[2:]}", right)
+                elif self.lookup(name) is None and name in DOM_READ_GLOBALS:
+                    self.global_read(name, [], target, write=True)
+            else:
+                self.visit(target)
+        if right is not None:
+            self.visit(right)
+
+    def is_script_element(self, node: Node) -> bool:
+        if node.type != "call_expression":
+            return False
+        callee = node.child_by_field_name("function")
+        args = call_arguments(node)
+        return (
+            callee is not None
+            and callee.text == b"document.createElement"
+            and len(args) == 1
+            and (G.string_value(unwrap(args[0])) or "").lower() == "script"
+        )

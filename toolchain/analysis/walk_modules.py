@@ -1,0 +1,180 @@
+"""The walk, imports and exports: `import`, `require`, re-exports and the file's own exports (which of them
+are aliases of an API object)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from toolchain.analysis import guards as G
+from toolchain.analysis.api_tables import POLYFILL_MODULES
+from toolchain.analysis.scopes import ApiRef, Binding
+from toolchain.analysis.syntax import call_arguments, declared_names, property_name, unwrap
+from toolchain.analysis.walk_state import WalkerBase
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tree_sitter import Node
+
+
+class ModuleWalk(WalkerBase):
+    def import_statement(self, node: Node) -> None:
+        source = node.child_by_field_name("source")
+        specifier = G.string_value(source) if source is not None else None
+        if specifier is None:
+            return
+        self.facts.imports.append(specifier)
+        type_only = any(child.type == "type" for child in node.children)
+        target = None if specifier in POLYFILL_MODULES else self.resolver.resolve(specifier, self.path)
+        if target is not None and not type_only:
+            if target not in self.facts.resolved_imports:
+                self.facts.resolved_imports.append(target)
+            self.resolver.module(target)
+        clause = next((child for child in node.named_children if child.type == "import_clause"), None)
+        if clause is None or type_only:
+            return
+        for child in clause.named_children:
+            if child.type == "identifier":
+                self.bind(child.text.decode(), self.imported(specifier, target, "default"))
+            elif child.type == "namespace_import":
+                local = next((c for c in child.named_children if c.type == "identifier"), None)
+                if local is None:
+                    continue
+                if specifier in POLYFILL_MODULES:
+                    self.bind(local.text.decode(), Binding("api", api=ApiRef("polyfill", ())))
+                elif target is not None:
+                    self.bind(local.text.decode(), Binding("namespace", module=target))
+                else:
+                    self.bind(local.text.decode(), Binding("opaque"))
+            elif child.type == "named_imports":
+                for spec in child.named_children:
+                    if spec.type != "import_specifier" or any(c.type == "type" for c in spec.children):
+                        continue
+                    name = spec.child_by_field_name("name")
+                    alias = spec.child_by_field_name("alias") or name
+                    if name is None or alias is None:
+                        continue
+                    self.bind(alias.text.decode(), self.imported(specifier, target, property_name(name)))
+
+    def imported(self, specifier: str, target: Path | None, name: str) -> Binding:
+        if specifier in POLYFILL_MODULES:
+            path = () if name == "default" else (name,)
+            return Binding("api", api=ApiRef("polyfill", path))
+        if target is None:
+            return Binding("opaque")
+        api = self.resolver.api_export(target, name)
+        if api is not None:
+            return Binding("api", api=api)
+        return Binding("import", module=target, name=name)
+
+    def require_of(self, node: Node) -> Binding | None:
+        """`require('webextension-polyfill')` / `require('./x')` (CommonJS)."""
+        if node.type != "call_expression":
+            return None
+        callee = node.child_by_field_name("function")
+        if callee is None or callee.type != "identifier" or callee.text != b"require" or self.lookup("require"):
+            return None
+        args = call_arguments(node)
+        specifier = G.string_value(args[0]) if len(args) == 1 else None
+        if specifier is None:
+            return None
+        self.facts.imports.append(specifier)
+        if specifier in POLYFILL_MODULES:
+            return Binding("api", api=ApiRef("polyfill", ()))
+        target = self.resolver.resolve(specifier, self.path)
+        if target is None:
+            return Binding("opaque")
+        if target not in self.facts.resolved_imports:
+            self.facts.resolved_imports.append(target)
+        self.resolver.module(target)
+        return Binding("namespace", module=target)
+
+    def reexport(self, statement: Node) -> None:
+        source = statement.child_by_field_name("source")
+        if source is None:
+            return
+        specifier = G.string_value(source)
+        if specifier is None:
+            return
+        self.facts.imports.append(specifier)
+        if any(child.type == "type" for child in statement.children):
+            return
+        polyfill = specifier in POLYFILL_MODULES
+        target = None if polyfill else self.resolver.resolve(specifier, self.path)
+        if target is not None:
+            if target not in self.facts.resolved_imports:
+                self.facts.resolved_imports.append(target)
+            self.resolver.module(target)
+        clause = next((c for c in statement.named_children if c.type == "export_clause"), None)
+        namespace = next((c for c in statement.named_children if c.type == "namespace_export"), None)
+        if clause is not None:
+            for spec in clause.named_children:
+                if spec.type != "export_specifier" or any(c.type == "type" for c in spec.children):
+                    continue
+                name = spec.child_by_field_name("name")
+                alias = spec.child_by_field_name("alias") or name
+                if name is None or alias is None:
+                    continue
+                exported, original = property_name(alias), property_name(name)
+                if polyfill:
+                    self.module.api_exports[exported] = ApiRef("polyfill", () if original == "default" else (original,))
+                elif target is not None:
+                    self.module.reexports[exported] = (target, original)
+        elif namespace is not None:
+            local = next((c for c in namespace.named_children if c.type in ("identifier", "string")), None)
+            if local is not None and polyfill:
+                self.module.api_exports[property_name(local)] = ApiRef("polyfill", ())
+        elif target is not None:
+            self.module.star_exports.append(target)
+
+    def exports(self, statements: list[Node]) -> None:
+        """The file's exports (name → local scope) and which of them are aliases of an API object."""
+        exports = self.facts.exports
+        for statement in statements:
+            if statement.type != "export_statement":
+                continue
+            default = any(child.type == "default" for child in statement.children)
+            declaration = statement.child_by_field_name("declaration")
+            if declaration is not None:
+                for name in declared_names(declaration):
+                    local = "default" if default and name is None else name
+                    if local is None:
+                        continue
+                    exports["default" if default else local] = local
+                    binding = self.lex.bindings.get(local)
+                    if binding is not None and binding.kind == "api" and binding.api is not None:
+                        self.module.api_exports["default" if default else local] = binding.api
+                continue
+            value = statement.child_by_field_name("value")
+            if default and value is not None:
+                bare = unwrap(value)
+                if bare.type == "identifier":
+                    exports["default"] = bare.text.decode()
+                    binding = self.lex.bindings.get(bare.text.decode())
+                    if binding is not None and binding.kind == "api" and binding.api is not None:
+                        self.module.api_exports["default"] = binding.api
+                else:
+                    exports["default"] = "default"
+                    api = self.api_of(bare)
+                    if api is not None:
+                        self.module.api_exports["default"] = api
+                continue
+            if statement.child_by_field_name("source") is not None:
+                continue
+            clause = next((c for c in statement.named_children if c.type == "export_clause"), None)
+            if clause is None:
+                continue
+            for spec in clause.named_children:
+                if spec.type != "export_specifier":
+                    continue
+                name = spec.child_by_field_name("name")
+                alias = spec.child_by_field_name("alias") or name
+                if name is None or alias is None:
+                    continue
+                local, exported = property_name(name), property_name(alias)
+                binding = self.lex.bindings.get(local)
+                if binding is not None and binding.kind == "api" and binding.api is not None:
+                    self.module.api_exports[exported] = binding.api
+                elif binding is not None and binding.kind == "import" and binding.module is not None:
+                    self.module.reexports[exported] = (binding.module, binding.name or exported)
+                    continue
+                exports[exported] = local

@@ -1,0 +1,33 @@
+"""Is this URL remote? One answer for the page scanner (plan/pages.py), the source facts (analysis) and XS001.
+
+A reference is remote when it leaves the extension's package: it has a URL scheme other than the extension's own
+(`https:`, `http:`, `ws:`, `ftp:`, `data:`, `blob:`, `javascript:`…), or it is protocol-relative
+(`//cdn.example/x.js`).
+Relative paths (`./x.js`, `x.js`, `../x.js`), root-absolute paths (`/x.js`) and the extension's own URLs
+(`chrome-extension://…`, `moz-extension://…`, `safari-web-extension://…`) are not. Leading and trailing whitespace
+is ignored, as browsers ignore it in `src` attributes; schemes are case-insensitive.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: RFC 3986 scheme: a letter, then letters, digits, `+`, `-`, `.`, up to the colon
+_SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):", re.IGNORECASE)
+#: the schemes an extension's own files are served from (Chromium and Edge, Firefox, Safari)
+PACKAGE_SCHEMES = frozenset({"chrome-extension", "moz-extension", "safari-web-extension"})
+
+
+def url_scheme(url: str) -> str | None:
+    """The scheme of `url`, lowercased (`"https"`), or None for a path."""
+    match = _SCHEME.match(url.strip())
+    return match.group(1).lower() if match else None
+
+
+def is_remote_url(url: str) -> bool:
+    """Does loading `url` from an extension page or script fetch something that is not in the package?"""
+    stripped = url.strip()
+    if stripped.startswith("//"):
+        return True
+    scheme = url_scheme(stripped)
+    return scheme is not None and scheme not in PACKAGE_SCHEMES
