@@ -108,6 +108,7 @@ def _run_build(project: str | None, browser: str, mode: str, typecheck: bool, us
     from toolchain.build import cache
     from toolchain.project import find_config
 
+    _interrupt_on_sigterm()
     config_path = find_config(project)
     recipe = cache.load(config_path, browser, mode) if use_cache else None
     if recipe is not None:
@@ -123,6 +124,17 @@ def _run_build(project: str | None, browser: str, mode: str, typecheck: bool, us
     browsers = _browsers(loaded, browser)
     report = full_build(loaded, browsers, mode, typecheck, on_warning, request=browser)  # type: ignore[arg-type]
     return report, loaded
+
+
+def _interrupt_on_sigterm() -> None:
+    """SIGTERM stops a build as Ctrl-C does (exit 130): the build removes what it staged and keeps the last good
+    one. Python's default would end the process on the spot, leaving staging folders behind."""
+    import signal
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
 
 
 def cache_option(command: F) -> F:

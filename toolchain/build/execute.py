@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
 import subprocess
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,29 +33,43 @@ def scratch_dir(out_dir: Path) -> Path:
 
 
 class Execution:
-    """Start the slow parts (esbuild, tsc) as early as the commands are known; finish with the rest."""
+    """Start the slow parts (esbuild, tsc) as early as the commands are known; finish with the rest.
+
+    Whatever happens before the swap (an error, an exception, Ctrl-C or SIGTERM), `abort` removes everything
+    this execution created: the staging folders, the scratch folder, and `out` itself when it made it.
+    """
 
     def __init__(self, root: Path, base_dir: Path, out_dir: Path) -> None:
         self.root, self.base_dir, self.out_dir = root, base_dir, out_dir
         self.started = time.perf_counter()
         self.processes: list[tuple[EsbuildCommand, subprocess.Popen[bytes]]] = []
         self.checker: TypeCheck | None = None
+        self.staged: list[Path] = []
+        self.made_out_dir = False
 
     def start(self, commands: list[EsbuildCommand], env_types: tuple[Path, str], typecheck: bool) -> None:
-        write_if_changed(*env_types)
-        if typecheck:
-            self.checker = TypeCheck(self.root, self.base_dir)
-            self.checker.start()
-        scratch_dir(self.out_dir).mkdir(parents=True, exist_ok=True)
-        for browser in dict.fromkeys(c.browser for c in commands):
-            staging = staging_dir(self.out_dir, browser)
-            shutil.rmtree(staging, ignore_errors=True)
-            staging.mkdir()
-        for command in commands:
-            self.processes.append((command, start_esbuild(command, self.root)))
+        try:
+            # A process started but not yet recorded could not be stopped: interrupts wait until all are.
+            with interrupts_deferred():
+                write_if_changed(*env_types)
+                if typecheck:
+                    self.checker = TypeCheck(self.root, self.base_dir)
+                    self.checker.start()
+                self.made_out_dir = not self.out_dir.exists()
+                scratch_dir(self.out_dir).mkdir(parents=True, exist_ok=True)
+                for browser in dict.fromkeys(c.browser for c in commands):
+                    staging = staging_dir(self.out_dir, browser)
+                    self.staged.append(staging)
+                    shutil.rmtree(staging, ignore_errors=True)
+                    staging.mkdir()
+                for command in commands:
+                    self.processes.append((command, start_esbuild(command, self.root)))
+        except BaseException:
+            self.abort()
+            raise
 
     def abort(self) -> None:
-        """Stop whatever runs and remove the staging folders (on an error before `finish`)."""
+        """Stop whatever runs and remove what this execution created (on any error before the swap)."""
         for _, process in self.processes:
             if process.poll() is None:
                 process.kill()
@@ -60,41 +77,48 @@ class Execution:
         if self.checker and self.checker.process and self.checker.process.poll() is None:
             self.checker.process.kill()
             self.checker.process.communicate()
-        for browser in dict.fromkeys(c.browser for c, _ in self.processes):
-            shutil.rmtree(staging_dir(self.out_dir, browser), ignore_errors=True)
+        for staging in self.staged:
+            shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(scratch_dir(self.out_dir), ignore_errors=True)
+        if self.made_out_dir and self.out_dir.is_dir() and not any(self.out_dir.iterdir()):
+            self.out_dir.rmdir()
 
     def finish(self, recipes: list[BrowserRecipe], on_warning: Callable[[Diagnostic], None] | None = None) -> BuildReport:
+        try:
+            return self._finish(recipes, on_warning)
+        except BaseException:  # errors, and Ctrl-C or SIGTERM while esbuild or tsc run
+            self.abort()
+            raise
+
+    def _finish(self, recipes: list[BrowserRecipe], on_warning: Callable[[Diagnostic], None] | None) -> BuildReport:
         report = BuildReport()
         errors: list[Diagnostic] = []
         metafiles: dict[str, list[dict[str, Any]]] = {}
-        try:
-            for recipe in recipes:
-                report.warnings += recipe.warnings
-            for command, process in self.processes:
-                found, metafile = finish_esbuild(command, process, self.root, self.base_dir)
-                errors += [d for d in found if d.severity == "error"]
-                report.warnings += [d for d in found if d.severity == "warning"]
-                if metafile:
-                    metafiles.setdefault(command.browser, []).append(metafile)
-            if self.checker:
-                found = self.checker.finish()
-                errors += [d for d in found if d.severity == "error"]
-                report.warnings += [d for d in found if d.severity == "warning"]
-        except BaseException:
-            self.abort()
-            raise
+        for recipe in recipes:
+            report.warnings += recipe.warnings
+        for command, process in self.processes:
+            found, metafile = finish_esbuild(command, process, self.root, self.base_dir)
+            errors += [d for d in found if d.severity == "error"]
+            report.warnings += [d for d in found if d.severity == "warning"]
+            if metafile:
+                metafiles.setdefault(command.browser, []).append(metafile)
+        if self.checker:
+            found = self.checker.finish()
+            errors += [d for d in found if d.severity == "error"]
+            report.warnings += [d for d in found if d.severity == "warning"]
 
         report.warnings = unique(report.warnings)
         if on_warning:
             for warning in report.warnings:
                 on_warning(warning)
         if errors:
-            self.abort()
             raise ProjectError(unique(errors))
 
-        for recipe in recipes:
-            report.builds.append(self._complete(recipe, metafiles.get(recipe.browser, [])))
-        shutil.rmtree(scratch_dir(self.out_dir), ignore_errors=True)
+        with interrupts_deferred():  # the swap is never left half-done: an interrupt takes effect after it
+            for recipe in recipes:
+                report.builds.append(self._complete(recipe, metafiles.get(recipe.browser, [])))
+            self.staged.clear()
+            shutil.rmtree(scratch_dir(self.out_dir), ignore_errors=True)
         report.seconds = time.perf_counter() - self.started
         return report
 
@@ -117,6 +141,30 @@ class Execution:
         _write_json(self.out_dir / f"{recipe.browser}.contexts.json", recipe.contexts)
         files = sum(1 for p in final.rglob("*") if p.is_file())
         return BrowserBuild(recipe.browser, final, recipe.manifest, files)
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM until the block is done; one that came meanwhile is raised as it ends.
+
+    Handlers, not the signal mask: processes started inside inherit a mask, and esbuild and tsc must stay stoppable.
+    """
+    if threading.current_thread() is not threading.main_thread():  # only the main thread receives signals
+        yield
+        return
+    received: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        received.append(signum)
+
+    previous = {number: signal.signal(number, hold) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if received:
+            raise KeyboardInterrupt
 
 
 def execute(recipe: Recipe, typecheck: bool, on_warning: Callable[[Diagnostic], None] | None = None) -> BuildReport:

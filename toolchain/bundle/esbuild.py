@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.diagnostics import Diagnostic, InputError, ProjectError
 
 if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
@@ -126,7 +126,11 @@ def _argv(plan: BuildPlan, binary: Path, fmt: str, entries: list[Path], outdir: 
 
 
 def start_esbuild(command: EsbuildCommand, cwd: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(command.argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        return subprocess.Popen(command.argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as error:  # not executable, not a binary for this machine, arguments too long...
+        raise ProjectError.single(f"cannot run esbuild ({command.argv[0]}): {error.strerror or error}",
+                                  browser=command.browser) from None
 
 
 def finish_esbuild(
