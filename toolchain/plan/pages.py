@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from toolchain.diagnostics import Diagnostic
+from toolchain.urls import is_remote_url, url_scheme
 
 _SCRIPT_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"}
 #: Inline `<script type=...>` blocks that hold data, not code: allowed by CSP.
@@ -52,10 +53,6 @@ def _attr_span(tag_text: str, name: str) -> tuple[int, int] | None:
     return m.start(group), m.end(group)
 
 
-def _is_remote(value: str) -> bool:
-    return bool(re.match(r"^([a-z][a-z0-9+.-]*:|//)", value, flags=re.IGNORECASE))
-
-
 class _Scanner(HTMLParser):
     def __init__(self, text: str, page: Path, display: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -87,7 +84,7 @@ class _Scanner(HTMLParser):
         column = start - self.line_starts[line - 1] + 1
         if not value or value.startswith(("#", "data:")):
             return
-        if _is_remote(value):
+        if is_remote_url(value):
             if kind == "script":
                 self._error(
                     f"remote script {value!r}: extensions must ship their code (remote code is blocked by the "
@@ -95,6 +92,8 @@ class _Scanner(HTMLParser):
                     line,
                     column,
                 )
+            return
+        if url_scheme(value) is not None:  # the extension's own URL (chrome-extension://…): not a file to bundle
             return
         path_part = re.split(r"[?#]", value, maxsplit=1)[0]
         target = (self.page.parent / path_part).resolve()
