@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from toolchain.analysis.facts import FileFacts, Location
+from toolchain.json_pointer import unescape_token
 
 if TYPE_CHECKING:
     from toolchain.lint.posture import Posture
@@ -75,7 +76,7 @@ class ManifestSource:
     positions: dict[Any, tuple[int, int]] = field(default_factory=dict)  # config key paths or JSON pointers
 
     def locate(self, pointer: str, target: Target | None = None, config: Any = None) -> tuple[int | None, int | None]:
-        parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.strip("/").split("/") if p != ""]
+        parts = [unescape_token(p) for p in pointer.strip("/").split("/") if p != ""]
         if self.kind == "manifest":
             from toolchain.manifest.json_positions import locate_pointer
 

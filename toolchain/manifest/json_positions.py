@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import re
 
+from toolchain.json_pointer import escape_token
+
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _SCALAR = re.compile(r"-?[0-9][0-9.eE+-]*|true|false|null")
 
@@ -44,9 +46,6 @@ def value_positions(text: str) -> dict[str, tuple[int, int]]:
             else:
                 return
 
-    def escape(token: str) -> str:
-        return token.replace("~", "~0").replace("/", "~1")
-
     def value(pointer: str, at: int | None = None) -> None:
         nonlocal i
         skip()
@@ -74,7 +73,7 @@ def value_positions(text: str) -> dict[str, tuple[int, int]]:
                 if i >= n or text[i] != ":":
                     return
                 i += 1
-                value(f"{pointer}/{escape(key)}", key_at)
+                value(f"{pointer}/{escape_token(key)}", key_at)
                 skip()
                 if i < n and text[i] == ",":
                     i += 1

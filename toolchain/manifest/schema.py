@@ -16,11 +16,12 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.json_pointer import pointer_of
 from toolchain.json_types import json_type_name
 from toolchain.resources import specs_dir
 
@@ -210,13 +211,8 @@ def _order(path: list[Any]) -> list[tuple[int, Any]]:
     return [(0, part) if isinstance(part, int) else (1, str(part)) for part in path]
 
 
-def _pointer(path: Iterable[Any]) -> str:
-    """RFC 6901 JSON pointer of a path ("" is the whole manifest)."""
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
-
-
 def _error(path: list[Any], message: str) -> tuple[list[Any], Diagnostic]:
-    return path, Diagnostic("error", message, key=_pointer(path))
+    return path, Diagnostic("error", message, key=pointer_of(path))
 
 
 def _diagnostics(error: ValidationError) -> list[tuple[list[Any], Diagnostic]]:

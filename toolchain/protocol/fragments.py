@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolchain.protocol.literals import escape_pointer, is_primitive, js_string, js_value
+from toolchain.json_pointer import escape_token
+from toolchain.protocol.literals import is_primitive, js_string, js_value
 from toolchain.protocol.subset import Loc
 
 
@@ -41,7 +42,7 @@ class Pointer:
         self.suffix = suffix
 
     def child(self, key: str) -> Pointer:
-        return Pointer(self.parts, self.suffix + "/" + escape_pointer(key))
+        return Pointer(self.parts, self.suffix + "/" + escape_token(key))
 
     def index(self, i: Var) -> Pointer:
         return Pointer(self.parts + (js_string(self.suffix + "/"), i))
@@ -85,7 +86,7 @@ class Here:
     out: list[str] = field(default_factory=list)
 
     def loc_of(self, *keys: str | int) -> Loc:
-        return self.loc[0], self.loc[1] + "".join("/" + escape_pointer(str(k)) for k in keys)
+        return self.loc[0], self.loc[1] + "".join("/" + escape_token(str(k)) for k in keys)
 
     def fail(self, message: str, where: Pointer | None = None) -> str:
         return f"return {(where or self.p).fail(message)};"

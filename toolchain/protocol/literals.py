@@ -11,10 +11,6 @@ from typing import Any
 _TS_KEY = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 
 
-def escape_pointer(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
-
-
 def js_string(text: str) -> str:
     """A single-quoted JavaScript string literal, ASCII only."""
     out = ["'"]

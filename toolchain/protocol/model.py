@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.json_pointer import escape_token, unescape_token
 
 CHANNEL_KEYS = {"name", "schema", "api", "from", "to", "kind", "responds_to", "description", "type_name"}
 #: protocol.json's own keys
@@ -107,7 +108,7 @@ class Protocol:
             raise KeyError(reference)
         node: Any = document
         for part in [p for p in fragment.split("/") if p]:
-            key = part.replace("~1", "/").replace("~0", "~")
+            key = unescape_token(part)
             if isinstance(node, dict) and key in node:
                 node = node[key]
             elif isinstance(node, list) and key.isdigit() and int(key) < len(node):
@@ -163,7 +164,7 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
         problems.append(Diagnostic("error", message, path=shown(path), line=line, column=column, key=pointer))
 
     for key in sorted(set(index) - INDEX_KEYS):
-        problem(f"unknown key {key!r} (protocol.json has {', '.join(sorted(INDEX_KEYS))})", f"/{_escape(key)}")
+        problem(f"unknown key {key!r} (protocol.json has {', '.join(sorted(INDEX_KEYS))})", f"/{escape_token(key)}")
     channels: list[Channel] = []
     raw_channels = index.get("channels")
     if not isinstance(raw_channels, list) or not raw_channels:
@@ -238,10 +239,6 @@ def _not_json(name: str) -> Any:
     raise _NotJson(name)
 
 
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
-
-
 def _check_references(protocol: Protocol, path: Path, node: Any, pointer: str, problems: list[Diagnostic]) -> None:
     """Every `$ref` of a schema document resolves (data keywords such as `const` are not looked into)."""
     if isinstance(node, list):
@@ -251,7 +248,7 @@ def _check_references(protocol: Protocol, path: Path, node: Any, pointer: str, p
     if not isinstance(node, dict):
         return
     for key, value in node.items():
-        where = f"{pointer}/{_escape(key)}"
+        where = f"{pointer}/{escape_token(key)}"
         if key in _DATA_KEYWORDS:
             continue
         if key == "$ref":
@@ -268,7 +265,7 @@ def _check_references(protocol: Protocol, path: Path, node: Any, pointer: str, p
                                            path=protocol.shown(path), line=line, column=column, key=where))
         elif key in _SCHEMA_MAPS and isinstance(value, dict):
             for name, schema in value.items():
-                _check_references(protocol, path, schema, f"{where}/{_escape(name)}", problems)
+                _check_references(protocol, path, schema, f"{where}/{escape_token(name)}", problems)
         else:
             _check_references(protocol, path, value, where, problems)
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.diagnostics import Diagnostic
-from toolchain.protocol.literals import escape_pointer, is_number, js_regex
+from toolchain.json_pointer import escape_token, unescape_token
+from toolchain.protocol.literals import is_number, js_regex
 from toolchain.protocol.model import Channel, Protocol
 
 ANNOTATIONS = ("title", "description", "$comment", "examples", "default", "$schema", "$id")
@@ -100,7 +101,7 @@ class SchemaIndex:
             return
 
         def at(*keys: str | int) -> Loc:
-            return path, pointer + "".join("/" + escape_pointer(str(k)) for k in keys)
+            return path, pointer + "".join("/" + escape_token(str(k)) for k in keys)
 
         for key, value in schema.items():
             where = at(key)
@@ -171,7 +172,7 @@ class SchemaIndex:
         loc = (path, pointer)
         self.refs[where] = loc
         if loc not in self.named:
-            name = match.group("name").replace("~1", "/").replace("~0", "~")
+            name = unescape_token(match.group("name"))
             doc = target.get("description", "") if isinstance(target, dict) else ""
             self.named[loc] = Named(loc, target, name, "definition", str(doc))
         self.walk(target, loc)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolchain.protocol.literals import doc_comment, escape_pointer, json_equal, ts_key, ts_literal, value_kind_matches
+from toolchain.json_pointer import escape_token
+from toolchain.protocol.literals import doc_comment, json_equal, ts_key, ts_literal, value_kind_matches
 from toolchain.protocol.subset import Loc, SchemaIndex
 
 #: a type expression and its precedence (TypeWriter.UNION, INTERSECTION or ATOM)
@@ -102,7 +103,7 @@ class TypeWriter:
         required = schema.get("required", [])
         members: list[tuple[str, str]] = []  # (member, its description)
         for key, sub in properties.items():
-            sub_loc = (path, f"{pointer}/properties/{escape_pointer(key)}")
+            sub_loc = (path, f"{pointer}/properties/{escape_token(key)}")
             text = self.type_of(sub, sub_loc)[0]
             doc = sub.get("description", "") if isinstance(sub, dict) and sub_loc not in self.named else ""
             members.append((f"{ts_key(key)}{'' if key in required else '?'}: {text}", str(doc)))
