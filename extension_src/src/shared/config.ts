@@ -1,6 +1,6 @@
 // DocMind's frozen configuration (seed 000 §3 Phase 4, §5.4, §6.3a, §6.8, §8.4). The values are those of
-// toolchain/reference/config.py, which the `frozenConfig` golden vectors check: lowering a trust-critical value
-// takes a change there, in the vectors and a review of specs/semantics.md, not only here.
+// extension_src/api/docmind_reference/config.py, which the `frozenConfig` golden vectors check: lowering a
+// trust-critical value takes a change there, in the vectors and a review of specs/semantics.md, not only here.
 
 export const HIGHLIGHT_CONFIG = /* @__PURE__ */ Object.freeze({
   // TRUST-CRITICAL: do not lower without team review (seed 000 §8.4).

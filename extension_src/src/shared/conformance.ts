@@ -1,5 +1,5 @@
-// What `xtk conform` checks against the golden vectors (specs/golden/, specs/semantics.md): every function of the
-// reference's catalogue (toolchain/reference FUNCTIONS), taking its JSON arguments in the catalogue's order and
+// What `xtk conform` checks against the golden vectors (extension_src/specs/golden/, semantics.md): every function
+// of the reference's catalogue (docmind_reference FUNCTIONS), taking its JSON arguments in the catalogue's order and
 // returning the reference's JSON result. The adapters only adapt; the logic is the modules the extension ships.
 import {
   CHAT_CONFIG,
