@@ -55,9 +55,9 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
 
     kept = [f for f in findings if f.code not in ABSENCE_CODES]
     for path, size in sorted(ctx.unanalysed.items()):
-        kept.append(Finding("XL004", f"file not analysed: too large ({format_size(size)}, over the limit of "
-                            f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "
-                            "messages are not judged", "warning", ctx.display(path), 1, 1))
+        kept.append(Finding.of("XL004", f"file not analysed: too large ({format_size(size)}, over the limit of "
+                               f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "
+                               "messages are not judged", path=ctx.display(path), line=1, column=1))
     return kept
 
 
