@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.json_pointer import pointer_of
 from toolchain.json_types import json_type_name
 
 _STRING: dict[str, Any] = {"type": "string"}
@@ -79,7 +80,7 @@ def check_manifest_shape(manifest: dict[str, Any], display: str, positions: dict
 
     diagnostics = []
     for error in Draft202012Validator(SHAPE).iter_errors(manifest):
-        pointer = "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in error.absolute_path)
+        pointer = pointer_of(error.absolute_path)
         expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         line, column = locate_pointer(positions, pointer) or (None, None)
         diagnostics.append(Diagnostic("error", f"expected {' or '.join(expected)}, got {json_type_name(error.instance)}",
