@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 import tomllib
 from collections.abc import Iterator, Sequence
@@ -18,7 +19,7 @@ from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.project.confine import check_confinement, path_problem
 from toolchain.project.locate import find_config
 from toolchain.project.models import BROWSERS, Browser, ProjectConfig
-from toolchain.project.toml_positions import key_positions, locate
+from toolchain.project.toml_positions import KeyPath, key_at, key_positions, line_column, locate, too_deep
 
 #: What a file reference may be: a script bundled by esbuild, an HTML page, a stylesheet, anything copied.
 FileKind = str  # "script" | "module" (a script or a folder of them) | "page" | "style" | "asset" | "dir"
@@ -97,28 +98,83 @@ class Project:
 def load_project(project: str | Path | None = None) -> Project:
     config_path = find_config(project)
     display = _display_name(config_path)
-    try:
-        text = config_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError.single(f"cannot read the config: {exc}", path=display) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        line, column = _toml_error_position(str(exc))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        raise InputError.single(f"invalid TOML: {message}", path=display, line=line, column=column) from None
-
+    text = _read_config(config_path, display)
     positions = key_positions(text)
+    data = _parse_toml(text, display, positions)
     try:
         config = ProjectConfig.model_validate(data)
     except ValidationError as exc:
         raise InputError([_diagnostic(err, display, positions) for err in exc.errors()]) from None
 
     project_obj = Project(config=config, config_path=config_path)
+    unusable_paths = list(check_path_values(config, project_obj.base_dir, display, positions))
+    if unusable_paths:  # before the file checks: the file system would refuse these paths with an OSError
+        raise InputError(unusable_paths)
     problems = list(_check_files(project_obj, display, positions))
     if problems:
         raise InputError(problems)
     return project_obj
+
+
+#: A config is a few kilobytes: past this it is not one, and it is not read into memory whole.
+MAX_CONFIG_BYTES = 1024 * 1024
+#: A config nests a level or two; tomllib recurses per array level and is quadratic in a dotted key's parts.
+MAX_NESTING = 64
+_UTF8_BOM = b"\xef\xbb\xbf"
+#: Control characters TOML allows nowhere unescaped: all but tab, LF, and CR right before LF.
+_RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
+_CONTROL_NAMES = {0x00: "NUL", 0x0B: "vertical tab", 0x0C: "form feed", 0x0D: "carriage return without a line feed",
+                  0x1B: "escape", 0x7F: "DEL"}
+
+
+def _read_config(path: Path, display: str) -> str:
+    """The config's text: at most MAX_CONFIG_BYTES of UTF-8, a leading BOM dropped, no raw control character."""
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_CONFIG_BYTES + 1)
+    except OSError as exc:
+        raise InputError.single(f"cannot read the config: {exc.strerror or exc}", path=display) from None
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise InputError.single(f"the config is larger than {MAX_CONFIG_BYTES // 1024} KiB; xtk.toml is a few "
+                                "kilobytes of settings (is this the right file?)", path=display)
+    raw = raw.removeprefix(_UTF8_BOM)  # Windows editors write one; accepted silently, as pip and cargo do
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start].decode("utf-8")
+        line, column = line_column(before, len(before))
+        raise InputError.single(f"invalid UTF-8: byte 0x{raw[exc.start]:02X} (TOML files are UTF-8)",
+                                path=display, line=line, column=column) from None
+    control = _RAW_CONTROL.search(text)
+    if control:
+        code = ord(control.group()[0])
+        name = f"U+{code:04X}" + (f" ({_CONTROL_NAMES[code]})" if code in _CONTROL_NAMES else "")
+        line, column = line_column(text, control.start())
+        key = key_at(key_positions(text), line, column)
+        raise InputError.single(f"control character {name} is not allowed in TOML (inside a string, write it as "
+                                f"\\u{code:04X})", path=display, line=line, column=column, key=_key_name(key))
+    return text
+
+
+def _parse_toml(text: str, display: str, positions: dict[KeyPath, tuple[int, int]]) -> dict[str, Any]:
+    deep = too_deep(text, MAX_NESTING)
+    if deep is not None:
+        line, column = line_column(text, deep)
+        raise InputError.single(f"nested more than {MAX_NESTING} levels deep (arrays, inline tables or the parts of "
+                                "a dotted key)", path=display, line=line, column=column,
+                                key=_key_name(key_at(positions, line, column)))
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line, column = _toml_error_position(str(exc))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        key = key_at(positions, line, column) if line and column else None
+        raise InputError.single(f"invalid TOML: {message}", path=display, line=line, column=column,
+                                key=_key_name(key)) from None
+
+
+def _key_name(key: KeyPath | None) -> str | None:
+    return format_key(key) if key else None
 
 
 def _display_name(path: Path) -> str:
@@ -133,16 +189,73 @@ def _toml_error_position(message: str) -> tuple[int | None, int | None]:
     return (int(m.group(1)), int(m.group(2))) if m else (None, None)
 
 
+#: Key names longer than this are cut in messages (a hostile config's 100,000-character key stays readable).
+_SHOWN_KEY_LENGTH = 80
+
+
+#: Parts of a key path shown in messages: a dotted key of 100,000 parts is cut after these.
+_SHOWN_KEY_PARTS = 12
+
+
 def format_key(path: Sequence[str | int]) -> str:
-    """`('content_scripts', 0, 'js')` → `content_scripts[0].js`."""
+    """`('content_scripts', 0, 'js')` → `content_scripts[0].js`; odd characters escaped, very long keys cut."""
     out = ""
+    if len(path) > _SHOWN_KEY_PARTS:
+        return format_key(path[:_SHOWN_KEY_PARTS]) + f"… ({len(path)} parts)"
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            text = part if re.fullmatch(r"[A-Za-z0-9_-]+", part) else f'"{part}"'
+            if len(part) > _SHOWN_KEY_LENGTH:
+                part = part[:_SHOWN_KEY_LENGTH] + "…"
+            text = part if re.fullmatch(r"[A-Za-z0-9_-]+", part) else json.dumps(part, ensure_ascii=False)
             out += f".{text}" if out else text
     return out
+
+
+#: Linux's NAME_MAX and PATH_MAX: a longer name or path fails with "File name too long" wherever it is used.
+_NAME_MAX = 255
+_PATH_MAX = 4095
+
+
+def _path_values(config: ProjectConfig) -> Iterator[tuple[KeyPath, str, bool]]:
+    """Every path the config holds: its key, its value, and whether it is relative to root (else to the config)."""
+    for name in ("root", "out", "dist"):
+        yield (name,), getattr(config, name), False
+    for name in ("src", "public"):
+        yield (name,), getattr(config, name), True
+    for ref in file_refs(config):
+        yield ref.key, ref.value, True
+    if config.lint and config.lint.posture:
+        yield ("lint", "posture"), config.lint.posture, False
+    if config.protocol:
+        yield ("protocol", "schemas"), config.protocol.schemas, False
+        yield ("protocol", "generated"), config.protocol.generated, True
+    if config.conformance:
+        for index, vectors in enumerate(config.conformance.vectors):
+            yield ("conformance", "vectors", index), vectors, False
+
+
+def check_path_values(config: ProjectConfig, base_dir: Path, display: str,
+                      positions: dict[KeyPath, tuple[int, int]]) -> Iterator[Diagnostic]:
+    """Paths the operating system would refuse (a control character, a name or path too long), located."""
+    for key, value, under_root in _path_values(config):
+        control = re.search(r"[\x00-\x1f\x7f-\x9f]", value)
+        if control:
+            problem = f"a path must not contain control characters (U+{ord(control.group()):04X} at character " \
+                      f"{control.start() + 1})"
+        else:
+            absolute = base_dir / config.root / value if under_root else base_dir / value
+            longest = max((len(os.fsencode(part)) for part in absolute.parts), default=0)
+            if longest > _NAME_MAX:
+                problem = f"a name in this path is {longest} bytes long; the file system allows {_NAME_MAX}"
+            elif len(os.fsencode(str(absolute))) > _PATH_MAX:
+                problem = f"this path is {len(os.fsencode(str(absolute)))} bytes long with its folder; the file " \
+                          f"system allows {_PATH_MAX}"
+            else:
+                continue
+        line, column = locate(positions, key) or (None, None)
+        yield Diagnostic("error", problem, path=display, line=line, column=column, key=format_key(key))
 
 
 def _diagnostic(err: dict, display: str, positions: dict) -> Diagnostic:
@@ -158,7 +271,18 @@ def _diagnostic(err: dict, display: str, positions: dict) -> Diagnostic:
             message = f"{err['input']!r} is not allowed: {message.lower()}"
     position = locate(positions, loc)
     line, column = position if position else (None, None)
-    return Diagnostic("error", message, path=display, line=line, column=column, key=format_key(loc) or None)
+    return Diagnostic("error", _shorten(message), path=display, line=line, column=column, key=format_key(loc) or None)
+
+
+#: Messages that quote a hostile value (a 500,000-character version) are cut to this many characters.
+_SHOWN_MESSAGE_LENGTH = 300
+
+
+def _shorten(message: str) -> str:
+    if len(message) <= _SHOWN_MESSAGE_LENGTH:
+        return message
+    left_out = len(message) - _SHOWN_MESSAGE_LENGTH
+    return f"{message[:200]}… ({left_out:,} characters left out) …{message[-100:]}"
 
 
 def _suggestion(loc: tuple[str | int, ...]) -> str:

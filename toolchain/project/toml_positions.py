@@ -5,11 +5,15 @@ table header and every `key = value`, the full key path and the line it starts o
 configs use: `[table]`, `[[array.of.tables]]`, dotted and quoted keys, inline tables on one line, comments,
 and multi-line strings and arrays (skipped as values). It never raises: an odd line is simply not recorded,
 and `locate` then falls back to the nearest recorded parent.
+
+Lines are TOML's: only LF (or CRLF) ends one. `str.splitlines()` would also break at U+2028, U+0085, form feed…,
+which TOML allows inside comments and strings, and every later line number would be off by one.
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator, Sequence
 
 KeyPath = tuple[str | int, ...]
@@ -33,7 +37,7 @@ def _split_key(text: str) -> list[str] | None:
                 end = text.find(quote, end + 1)
             if end < 0:
                 return None
-            parts.append(text[i + 1 : end])
+            parts.append(_unescape(text[i : end + 1]) if quote == '"' else text[i + 1 : end])
             i = end + 1
         else:
             m = _BARE_KEY.match(text, i)
@@ -48,6 +52,16 @@ def _split_key(text: str) -> list[str] | None:
                 return None
             i += 1
     return parts or None
+
+
+def _unescape(quoted: str) -> str:
+    """A double-quoted key as tomllib reads it (escapes decoded); as written when it is not valid TOML."""
+    if "\\" not in quoted:
+        return quoted[1:-1]
+    try:
+        return str(tomllib.loads(f"k = {quoted}")["k"])
+    except tomllib.TOMLDecodeError:
+        return quoted[1:-1]
 
 
 def _unquoted(text: str) -> Iterator[tuple[int, str]]:
@@ -85,10 +99,16 @@ def _bracket_balance(text: str) -> int:
     return sum(1 if ch in "[{" else -1 for _, ch in _unquoted(text) if ch in "[{]}")
 
 
+#: Nested inline tables deeper than this are not recorded (a config never nests them so deep; recursion is bounded).
+_INLINE_DEPTH = 32
+
+
 def _record_inline_table(
-    positions: dict[KeyPath, tuple[int, int]], prefix: KeyPath, body: str, line_no: int, col0: int
+    positions: dict[KeyPath, tuple[int, int]], prefix: KeyPath, body: str, line_no: int, col0: int, level: int = 0
 ) -> None:
     """Record `k = v` pairs of a one-line inline table `{ k = v, ... }` (nested ones too)."""
+    if level >= _INLINE_DEPTH:
+        return
     depth = 0
     start = 0
     pieces: list[tuple[int, str]] = []
@@ -114,7 +134,7 @@ def _record_inline_table(
         value = piece[eq + 1 :].strip()
         if value.startswith("{") and value.endswith("}"):
             inner_at = col0 + offset + piece.index("{", eq) + 1
-            _record_inline_table(positions, path, value[1:-1], line_no, inner_at)
+            _record_inline_table(positions, path, value[1:-1], line_no, inner_at, level + 1)
 
 
 def key_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
@@ -122,7 +142,7 @@ def key_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
     positions: dict[KeyPath, tuple[int, int]] = {}
     array_counts: dict[tuple[str | int, ...], int] = {}
     table: KeyPath = ()
-    lines = text.splitlines()
+    lines = toml_lines(text)
     i = 0
     while i < len(lines):
         raw = lines[i]
@@ -140,7 +160,7 @@ def key_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
             resolved = _resolve_table(tuple(key), array_counts)
             count = array_counts.get(resolved, -1) + 1
             array_counts[resolved] = count
-            positions.setdefault(resolved, (line_no, indent + 1))
+            _record(positions, resolved, 0, (line_no, indent + 1))
             table = resolved + (count,)
             positions[table] = (line_no, indent + 1)
             continue
@@ -149,7 +169,7 @@ def key_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
             if key is None:
                 continue
             table = _resolve_table(tuple(key), array_counts)
-            positions.setdefault(table, (line_no, indent + 1))
+            _record(positions, table, 0, (line_no, indent + 1))
             continue
         eq = _find_top_level(line, "=")
         if eq < 0:
@@ -158,7 +178,7 @@ def key_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
         if key is None:
             continue
         path = table + tuple(key)
-        positions.setdefault(path, (line_no, indent + 1))
+        _record(positions, path, len(table), (line_no, indent + 1))
         value = line[eq + 1 :].strip()
         if value.startswith("{") and value.endswith("}"):
             _record_inline_table(positions, path, value[1:-1], line_no, line.index("{", eq) + 1)
@@ -175,12 +195,27 @@ def key_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
     return positions
 
 
+def _record(positions: dict[KeyPath, tuple[int, int]], path: KeyPath, known: int, position: tuple[int, int]) -> None:
+    """Record `path` and the tables its dotted parts open (`a.b.c = 1` opens `a` and `a.b`) where first written.
+
+    Only the first few parents: a hostile key of 100,000 parts must not cost 100,000 tuples of its length.
+    """
+    for length in range(known + 1, min(len(path), known + _PARENTS_RECORDED + 1)):
+        positions.setdefault(path[:length], position)
+    positions.setdefault(path, position)
+
+
+#: How many parent tables of a dotted key or header are recorded (configs use two or three).
+_PARENTS_RECORDED = 8
+
+
 def _resolve_table(key: tuple[str, ...], array_counts: dict[tuple[str | int, ...], int]) -> KeyPath:
     """`[a.b]` after `[[a]]` means a.<last index>.b: insert the current index of any array-of-tables prefix."""
+    longest = max((len(array) for array in array_counts), default=0)  # no longer prefix can be an array of tables
     resolved: list[str | int] = []
     for n, part in enumerate(key):
         resolved.append(part)
-        index = array_counts.get(tuple(resolved))
+        index = array_counts.get(tuple(resolved)) if len(resolved) <= longest else None
         if index is not None and n < len(key) - 1:
             resolved.append(index)
     return tuple(resolved)
@@ -193,4 +228,68 @@ def locate(positions: dict[KeyPath, tuple[int, int]], path: Sequence[str | int])
         if probe in positions:
             return positions[probe]
         probe = probe[:-1]
+    return None
+
+
+def toml_lines(text: str) -> list[str]:
+    """The lines of a TOML document as TOML counts them: split at LF only, a CR before it dropped."""
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    return lines[:-1] if text.endswith("\n") else lines
+
+
+def line_column(text: str, index: int) -> tuple[int, int]:
+    """The 1-based (line, column) of `text[index]`, counted as tomllib counts: lines end at LF only."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def key_at(positions: dict[KeyPath, tuple[int, int]], line: int, column: int) -> KeyPath | None:
+    """The key written on `line` at or before `column` (the rightmost), to name it in an error found there."""
+    on_line = [(col, len(path), path) for path, (ln, col) in positions.items() if ln == line and col <= column]
+    return max(on_line, key=lambda found: found[:2])[2] if on_line else None
+
+
+# Tokens that change how nesting is counted: string and comment openings, brackets, dots and what ends a key.
+_DEPTH_TOKEN = re.compile("\"{3}|'{3}|[\"'#\\[\\]{}.=,\n]")
+_STRING_REST = {
+    '"""': re.compile(r'(?:[^\\"]|\\.|"(?!""))*"""', re.DOTALL),
+    "'''": re.compile(r"(?:[^']|'(?!''))*'{3}"),
+    '"': re.compile(r'(?:[^\\"\n]|\\.)*"'),
+    "'": re.compile(r"[^'\n]*'"),
+}
+
+
+def too_deep(text: str, limit: int) -> int | None:
+    """Where nesting first passes `limit` levels, outside strings and comments; None if it never does.
+
+    Nesting is brackets and braces (arrays, inline tables) or the parts of one dotted key or table name
+    (`a.b.c`). tomllib parses the first recursively (RecursionError) and the second in quadratic time: checking
+    first turns both into a located message. An unterminated string ends the scan (tomllib reports that).
+    """
+    depth = 0
+    dots = 0  # dots since the last token that cannot be inside a dotted key
+    position = 0
+    while (token := _DEPTH_TOKEN.search(text, position)) is not None:
+        kind, position = token.group(), token.end()
+        if kind == ".":
+            dots += 1
+            if dots >= limit:
+                return token.start()
+            continue
+        if kind in _STRING_REST:  # a quoted key part keeps the dotted key going
+            rest = _STRING_REST[kind].match(text, position)
+            if rest is None:
+                return None
+            position = rest.end()
+            continue
+        dots = 0
+        if kind in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return token.start()
+        elif kind in ("]", "}"):
+            depth = max(depth - 1, 0)
+        elif kind == "#":
+            newline = text.find("\n", position)
+            position = len(text) if newline < 0 else newline
     return None

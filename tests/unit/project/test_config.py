@@ -174,8 +174,10 @@ def test_at_least_one_target(tmp_path: Path) -> None:
 
 def test_not_utf8_config(tmp_path: Path) -> None:
     (tmp_path / "xtk.toml").write_bytes(b"name = \"\xff\"\n")
-    with pytest.raises(InputError, match="cannot read the config"):
+    with pytest.raises(InputError, match="invalid UTF-8: byte 0xFF") as caught:
         load_project(tmp_path)
+    (d,) = caught.value.diagnostics
+    assert (d.line, d.column) == (1, 9)
 
 
 def test_format_key() -> None:
