@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolchain.diagnostics import Diagnostic, InputError, ProjectError
+from toolchain.files import write_if_changed
 
 if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
@@ -165,8 +166,6 @@ def _argv(plan: BuildPlan, binary: Path, fmt: str, entries: list[Path], outdir: 
 
 
 def start_esbuild(command: EsbuildCommand, cwd: Path) -> subprocess.Popen[bytes]:
-    from toolchain.bundle.typecheck import write_if_changed  # typecheck imports this module
-
     for path, text in command.generated:
         write_if_changed(Path(path), text)
     try:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from toolchain.bundle.esbuild import platform_package
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.files import write_if_changed  # noqa: F401 - the build steps import it from here too
 
 _LINE = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$")
 _GLOBAL = re.compile(r"^(?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$")
@@ -90,14 +91,6 @@ def env_types_text(browsers: list[str], constants: dict[str, object]) -> str:
 
 def env_types_path(root: Path) -> Path:
     return root / ".xtk" / "env.d.ts"
-
-
-def write_if_changed(path: Path, text: str) -> Path:
-    """Rewrite only on change, so editors and tsc do not see a new file on every build."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
-    return path
 
 
 def _ts_type(value: object) -> str:
