@@ -551,17 +551,19 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
     if explain is not None:
         _explain(explain)
         return
+    from toolchain.analysis.parse import size_limit
     from toolchain.lint.engine import lint_path, run_rules
     from toolchain.lint.reporters import reporter
 
     chosen_limits = {"max_file_bytes": max_file_size, "max_archive_bytes": max_archive_size,
                      "max_unpacked_bytes": max_unpacked_size, "max_files": max_files, "max_ratio": max_ratio}
     limits = InputLimits(**{name: value for name, value in chosen_limits.items() if value is not None})
-    context = lint_path(path, project, list(browsers) or None, limits)
-    settings = context.project.config.lint if context.project and context.project.config.lint else None
-    chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
-    dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")
-    findings = run_rules(context, chosen, dropped)
+    with size_limit(limits.max_file_bytes):  # for the whole run: the rules may read sources too
+        context = lint_path(path, project, list(browsers) or None, limits)
+        settings = context.project.config.lint if context.project and context.project.config.lint else None
+        chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
+        dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")
+        findings = run_rules(context, chosen, dropped)
     click.echo(reporter(output_format)(findings, context.root), nl=False)
     if findings:
         sys.exit(EXIT_PROJECT_ERRORS)

@@ -17,6 +17,8 @@ reports such a file (XL004) and treats what depends on it as unknown.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -124,10 +126,15 @@ class FileTooLarge(OSError):
         self.path, self.size, self.limit = path, size, limit
 
 
-def set_max_file_bytes(limit: int) -> None:
-    """Set the size limit for the files parsed from now on (one lint run sets it once, from its options)."""
+@contextmanager
+def size_limit(limit: int) -> Iterator[None]:
+    """Parse with this size limit inside the block (a lint run's `--max-file-size`); the previous one after it."""
     global max_file_bytes
-    max_file_bytes = limit
+    previous, max_file_bytes = max_file_bytes, limit
+    try:
+        yield
+    finally:
+        max_file_bytes = previous
 
 
 def too_large(path: Path) -> int | None:

@@ -118,7 +118,7 @@ def lint_path(path: Path | None, project_option: str | None, browsers: list[str]
             unknown = [b for b in browsers if b not in project.targets]
             if unknown:
                 raise InputError.single(f"--browser {','.join(unknown)}: the project has no such target ({', '.join(project.targets)})")
-        context = project_context(project, limits)
+        context = project_context(project)
         if browsers:
             context.targets = [t for t in context.targets if t.browser in browsers]
         return context

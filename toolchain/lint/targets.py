@@ -8,7 +8,8 @@ checked against their schemas exactly as `xtk build` checks them, so lint and bu
 from there; the keys lint reads must have the right shape (manifest_shape.py), an archive is unpacked within
 bounds (archive.py).
 
-Either way a source file over the size limit is not parsed: it is listed in `LintContext.unanalysed` (XL004).
+Either way a source file over the size limit (`analysis.parse.size_limit`, which `xtk lint` sets for its whole run
+from --max-file-size) is not parsed: it is listed in `LintContext.unanalysed` (XL004). `limits` bounds archives.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from toolchain.analysis.parse import set_max_file_bytes, too_large
+from toolchain.analysis.parse import too_large
 from toolchain.diagnostics import InputError
 from toolchain.lint.context import LintContext, ManifestSource, Target
 from toolchain.lint.limits import InputLimits
@@ -36,7 +37,7 @@ def _over_limit(paths: Iterable[Path]) -> dict[Path, int]:
     return {path: size for path, size in found.items() if size is not None}
 
 
-def project_context(project: Any, limits: InputLimits | None = None) -> LintContext:
+def project_context(project: Any) -> LintContext:
     from toolchain.analysis.extract import extract_project
     from toolchain.build.pipeline import build
     from toolchain.project.toml_positions import key_positions
@@ -46,7 +47,6 @@ def project_context(project: Any, limits: InputLimits | None = None) -> LintCont
     abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
     extra = [project.path(project.config.conformance.module)] if project.config.conformance else []
     facts: dict[Path, Any] = {}
-    set_max_file_bytes((limits or InputLimits()).max_file_bytes)
 
     def read_sources(plans: list[Any]) -> None:
         """While esbuild bundles: the facts of every entry and what it imports (the metafile confirms it later)."""
@@ -141,9 +141,7 @@ def extension_context(
     from toolchain.manifest.json_positions import value_positions
     from toolchain.manifest.schema import decode_manifest, parse_manifest_text
 
-    limits = limits or InputLimits()
-    set_max_file_bytes(limits.max_file_bytes)
-    root = unpack_archive(path, limits, workdir) if path.is_file() else path.resolve()
+    root = unpack_archive(path, limits or InputLimits(), workdir) if path.is_file() else path.resolve()
     manifest_path = root / "manifest.json"
     display = "manifest.json"
     if not manifest_path.is_file():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
 import signal
 import struct
 import subprocess
@@ -120,7 +121,6 @@ def test_symbolic_link_members_are_refused(tmp_path: Path, scratch_tmp: Path) ->
 def test_member_whose_header_lies_about_its_size_writes_no_more_than_it_declares(tmp_path: Path, scratch_tmp: Path) -> None:
     """The central directory and local header say 100 bytes; the data inflates to 10 MB."""
     buffer = io.BytesIO()
-    write_zip(tmp_path / "unused.zip", {})
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as opened:
         opened.writestr("manifest.json", manifest_bytes())
         opened.writestr("bg.js", b"a" * 10_000_000)
@@ -207,6 +207,7 @@ def test_file_over_the_size_limit_is_not_parsed_and_reported(tmp_path: Path, mon
     assert "big.js:1:1: XL004 file not analysed: too large (4.0 KiB, over the limit of 2 KiB" in output, output
     assert "XP002" not in output  # `storage` is used in big.js: its absence from the facts proves nothing
     assert (folder / "big.js").resolve() not in parsed and (folder / "bg.js").resolve() in parsed
+    assert parse.max_file_bytes == parse.DEFAULT_MAX_FILE_BYTES  # the run's limit ends with the run
 
 
 def test_ten_megabytes_of_minified_javascript_are_not_parsed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -239,3 +240,20 @@ def test_sizes_are_read_in_binary_units(text: str, size: int) -> None:
 def test_a_bad_size_option_is_a_usage_error(tmp_path: Path, bad: str) -> None:
     code, output = lint(str(tmp_path), "--max-file-size", bad)
     assert code == 2 and "--max-file-size" in output, output
+
+
+@pytest.mark.skipif(not (REPO / "extension_src" / "node_modules" / "esbuild").is_dir(),
+                    reason="extension_src/node_modules is missing (npm ci): a project lint builds with esbuild")
+def test_a_project_source_over_the_limit_is_reported_and_proves_no_absence(tmp_path: Path) -> None:
+    """The permissions fixture's background (1.5 KiB) holds the only calls; `alarms` is unused there (XP002) —
+    unless the file is unread, when nothing can be said about it."""
+    project = tmp_path / "permissions"
+    shutil.copytree(REPO / "tests" / "fixtures" / "lint" / "projects" / "permissions", project)
+    (project / "node_modules").symlink_to(REPO / "extension_src" / "node_modules", target_is_directory=True)
+    code, whole = lint(str(project))
+    assert code == 1 and "XP002 `alarms` is declared" in whole and "XL004" not in whole, whole
+    code, bounded = lint(str(project), "--max-file-size", "1k")
+    assert code == 1, bounded
+    assert "src/background/index.ts:1:1: XL004 file not analysed: too large (1.5 KiB, over the limit of 1 KiB" in bounded
+    assert "XP002" not in bounded and "src/background/index.ts:3:6: XP001" not in bounded
+    assert "XP003 `cookies` is forbidden by the posture" in bounded  # manifest findings do not depend on the code
