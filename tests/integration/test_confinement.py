@@ -135,3 +135,10 @@ def test_package_refuses_a_link_out_of_the_project(tmp_path: Path) -> None:
     for archive in (project / "dist").glob("*.zip") if (project / "dist").exists() else []:
         with zipfile.ZipFile(archive) as zipped:
             assert "notes.md" not in zipped.namelist()
+
+
+def test_a_root_outside_is_reported_once_not_again_for_src_and_public(tmp_path: Path) -> None:
+    project = copy_fixture(tmp_path / "p")
+    set_key(project, 'root = "../other"')
+    result = build(project)
+    assert result.code == 2 and result.stderr.count("error:") == 1, result.stderr

@@ -100,3 +100,12 @@ def test_package_lists_what_went_into_each_zip(tmp_path: Path) -> None:
         with zipfile.ZipFile(project / path) as archive:
             assert names == sorted(archive.namelist())
     assert report["zips"] == list(report["contents"])
+
+
+def test_an_untracked_project_inside_git_is_refused_not_packaged_empty(tmp_path: Path) -> None:
+    project = copy_fixture(tmp_path / "p")
+    git(project, "init", "-q")
+    result = run_xtk("package", "--no-typecheck", cwd=project)
+    assert result.code == 2, result.output
+    assert "xtk.toml: error: the project is in a git work tree but git does not track its config" in result.stderr
+    assert not (project / SOURCES_ZIP).exists()

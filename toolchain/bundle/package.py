@@ -143,6 +143,9 @@ def source_files(project: Project) -> SourceSelection:
         selection.files.append(path)
     if escaping:
         raise InputError(escaping)
+    if tracked is not None and project.config_path.resolve() not in {p.resolve() for p in tracked}:
+        raise InputError.single("the project is in a git work tree but git does not track its config: the sources "
+                                "zip holds tracked files only; `git add` the project first", path=shown(project.config_path, base))
     selection.files = sorted(set(selection.files))
     return selection
 

@@ -103,13 +103,13 @@ def check_confinement(project: Project, display: str, problem: Problem) -> Itera
         ("out", project_dir, config.out),
         ("dist", project_dir, config.dist),
     ]
-    refused = False
+    refused: set[str] = set()
     for key, start, value in folders:
-        if value is None:
+        if value is None or (start == project.root and "root" in refused):  # said once, at root
             continue
         message = path_problem(project_dir, start, value)
         if message:
-            refused = True
+            refused.add(key)
             yield problem((key,), message)
     if refused:
         return

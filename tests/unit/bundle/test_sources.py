@@ -1,0 +1,42 @@
+"""What the sources zip refuses (secrets) and how the copied folders are walked (links, loops, dotfiles)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolchain.bundle.package import is_secret
+from toolchain.project.confine import copied_files
+
+
+@pytest.mark.parametrize("name", [".env", ".env.local", "config/.env.production", "keys/store.pem", "id_rsa",
+                                  "id_ed25519.pub", ".npmrc", "a/.netrc", ".ssh/config", "deploy/.aws/credentials",
+                                  "release.p12", "app.keystore"])
+def test_secrets_are_recognised(name: str) -> None:
+    assert is_secret(Path(name))
+
+
+@pytest.mark.parametrize("name", ["xtk.toml", "src/env.ts", "environment.md", "docs/keys.md", "public/key.png",
+                                  "src/ssh/client.ts"])
+def test_ordinary_files_are_not_secrets(name: str) -> None:
+    assert not is_secret(Path(name))
+
+
+def test_copied_files_follow_links_inside_and_refuse_links_out(tmp_path: Path) -> None:
+    project = tmp_path / "p"
+    public = project / "public"
+    (public / "icons").mkdir(parents=True)
+    (public / "icons/a.png").write_bytes(b"a")
+    (public / ".DS_Store").write_bytes(b"x")
+    (project / "shared").mkdir()
+    (project / "shared/b.txt").write_text("b")
+    (public / "shared").symlink_to(project / "shared", target_is_directory=True)
+    (public / "loop").symlink_to(public, target_is_directory=True)  # walked once, not for ever
+    (tmp_path / "secret").write_text("s")
+    (public / "leak.txt").symlink_to(tmp_path / "secret")
+
+    tree = copied_files(public, project)
+
+    assert [p.relative_to(public).as_posix() for p in tree.files] == ["icons/a.png", "shared/b.txt"]
+    assert tree.escaping_links == [public / "leak.txt"]
