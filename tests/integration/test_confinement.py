@@ -142,3 +142,13 @@ def test_a_root_outside_is_reported_once_not_again_for_src_and_public(tmp_path: 
     set_key(project, 'root = "../other"')
     result = build(project)
     assert result.code == 2 and result.stderr.count("error:") == 1, result.stderr
+
+
+def test_a_link_out_added_after_a_cached_build_is_refused_not_replayed(tmp_path: Path) -> None:
+    project = copy_fixture(tmp_path / "p")
+    assert build(project).code == 0
+    (tmp_path / "secret.txt").write_text("token")
+    (project / "_locales/en/notes.txt").symlink_to(tmp_path / "secret.txt")
+    result = build(project)
+    assert result.code == 2 and "_locales/en/notes.txt: error: symbolic link to" in result.stderr, result.output
+    assert not (project / "build/chrome/_locales/en/notes.txt").exists()
