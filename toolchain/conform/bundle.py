@@ -155,7 +155,8 @@ def bundle_conformance(project: object, flavours: list[str], scratch: Path, esbu
     Returns the bundles and esbuild's warnings. esbuild errors raise `ProjectError` (exit 1) with located
     diagnostics; a missing esbuild or conformance section raises `InputError` (exit 2).
     """
-    from toolchain.bundle.esbuild import find_esbuild, parse_esbuild_log
+    from toolchain.bundle.esbuild import define_arguments, find_esbuild, parse_esbuild_log
+    from toolchain.bundle.typecheck import write_if_changed
     from toolchain.plan.build_plan import BuildPlan
 
     config = project.config  # type: ignore[attr-defined]
@@ -177,6 +178,9 @@ def bundle_conformance(project: object, flavours: list[str], scratch: Path, esbu
     for flavour in dict.fromkeys(flavours):
         target = getattr(config.targets, flavour)
         plan = BuildPlan(project, flavour, target.manifest_version, "production")  # type: ignore[arg-type]
+        defines, generated = define_arguments(plan.defines(), root)  # long constants come from a generated module
+        for path, text in generated:
+            write_if_changed(Path(path), text)
         argv = [
             str(binary),
             str(entry),
@@ -190,7 +194,7 @@ def bundle_conformance(project: object, flavours: list[str], scratch: Path, esbu
             "--log-limit=0",
             "--color=false",
             "--legal-comments=none",
-            *[f"--define:{name}={value}" for name, value in sorted(plan.defines().items())],
+            *defines,
         ]
         tsconfig = root / "tsconfig.json"
         if tsconfig.is_file():
