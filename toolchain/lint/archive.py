@@ -49,7 +49,10 @@ def unpack_archive(archive: Path, limits: InputLimits, workdir: Path | None = No
     if size > limits.max_archive_bytes:
         _refuse(archive, f"the archive is {format_size(size)}, over the limit of {format_size(limits.max_archive_bytes)}",
                 "--max-archive-size")
-    declared = _declared_member_count(archive)
+    try:
+        declared = _declared_member_count(archive)
+    except OSError as error:
+        raise InputError.single(f"{archive}: cannot read it: {error.strerror or error}") from None
     if declared is not None and declared > limits.max_files:
         _refuse(archive, f"{declared:,} members, over the limit of {limits.max_files:,}", "--max-files")
     try:
@@ -65,6 +68,8 @@ def unpack_archive(archive: Path, limits: InputLimits, workdir: Path | None = No
                 raise
     except zipfile.BadZipFile as error:
         raise InputError.single(f"{archive}: not a zip archive, or a damaged one ({error})") from None
+    except OSError as error:  # unreadable, or the disk filled up while extracting (the folder is already gone)
+        raise InputError.single(f"{archive}: cannot unpack it: {error.strerror or error}") from None
     return target
 
 

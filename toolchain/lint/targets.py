@@ -146,7 +146,11 @@ def extension_context(
     display = "manifest.json"
     if not manifest_path.is_file():
         raise InputError.single(f"no manifest.json in {path}: give an extension folder, a .zip/.xpi, or an xtk project")
-    text = decode_manifest(manifest_path.read_bytes(), display)  # UTF-8 only, as browsers read it; a BOM is dropped
+    try:
+        data = manifest_path.read_bytes()
+    except OSError as error:
+        raise InputError.single(f"cannot read the manifest: {error.strerror or error}", path=display) from None
+    text = decode_manifest(data, display)  # UTF-8 only, as browsers read it; a BOM is dropped
     manifest = parse_manifest_text(text, display)
     positions = value_positions(text)
     check_manifest_shape(manifest, display, positions)

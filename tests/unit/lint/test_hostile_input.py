@@ -4,6 +4,7 @@ not parsed — it is reported (XL004) and nothing is concluded from its absence.
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -146,6 +147,21 @@ def test_damaged_and_foreign_files_are_bad_input(tmp_path: Path, scratch_tmp: Pa
     code, output = lint(str(crx))
     assert code == 2 and "xtk lint takes a folder, a .zip or an .xpi" in output, output
     assert list(scratch_tmp.iterdir()) == []
+
+
+def test_a_full_disk_while_extracting_is_bad_input_and_leaves_nothing(tmp_path: Path, scratch_tmp: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    archive = write_zip(tmp_path / "ok.zip", {"manifest.json": manifest_bytes(), "bg.js": b"chrome.tabs.query({});"})
+    written: list[str] = []
+
+    def disk_full(source: object, sink: io.BufferedWriter, length: int = 0) -> None:
+        written.append(sink.name)
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("toolchain.lint.archive.shutil.copyfileobj", disk_full)
+    code, output = lint(str(archive))
+    assert code == 2 and f"{archive}: cannot unpack it: No space left on device" in output, output
+    assert written and list(scratch_tmp.iterdir()) == []
 
 
 def test_a_well_formed_archive_lints_and_its_folder_goes_at_exit(tmp_path: Path) -> None:

@@ -4,6 +4,8 @@ gets the verdict `xtk build` gives it: lint checks the manifests against the sam
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 from pathlib import Path
 
@@ -96,6 +98,20 @@ def test_every_unreadable_manifest_is_bad_input_naming_the_file(tmp_path: Path, 
     assert code == 2, output
     assert output.startswith(f"manifest.json:{where}" if where else "manifest.json"), output
     assert message in output and "internal error" not in output and "Traceback" not in output
+
+
+def test_a_manifest_that_cannot_be_read_is_bad_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = extension(tmp_path, (HEAD + '  "background": {}\n}\n').encode())
+    real_read = Path.read_bytes
+
+    def failing_read(path: Path) -> bytes:
+        if path.name == "manifest.json":
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        return real_read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", failing_read)
+    code, output = lint(folder)
+    assert code == 2 and output.startswith("manifest.json: error: cannot read the manifest: Input/output error"), output
 
 
 def test_a_manifest_of_the_right_shape_still_lints(tmp_path: Path) -> None:
