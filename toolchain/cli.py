@@ -18,6 +18,7 @@ import click
 
 from toolchain import __version__
 from toolchain.diagnostics import EXIT_PROJECT_ERRORS, Diagnostic, XtkError
+from toolchain.golden.arguments import OutputFile, OutputFolder
 from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, SizeParam, format_size
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -413,7 +414,8 @@ def _golden_run(output_format: str, action: Callable[[], Any]) -> Any:
 
 
 @golden.command("generate")
-@click.option("--out", "out_dir", metavar="DIR", default=None, help="Where to write <function>.json. Default: [golden] vectors.")
+@click.option("--out", "out_dir", metavar="DIR", default=None, type=OutputFolder(),
+              help="Where to write <function>.json. Default: [golden] vectors.")
 @corpus_option
 @project_option
 @format_option
@@ -437,7 +439,8 @@ def golden_generate(out_dir: str | None, corpus: str | None, project: str | None
 
 
 @golden.command("check")
-@click.option("--golden", "golden_dir", metavar="DIR", default=None, help="The committed golden files. Default: [golden] vectors.")
+@click.option("--golden", "golden_dir", metavar="DIR", default=None, type=click.Path(exists=True, file_okay=False),
+              help="The committed golden files. Default: [golden] vectors.")
 @corpus_option
 @project_option
 @format_option
@@ -472,8 +475,10 @@ def golden_check(golden_dir: str | None, corpus: str | None, project: str | None
 
 
 @golden.command("make")
-@click.option("--inputs", "inputs", metavar="FILE", required=True, help="A file in the golden format; `expected` may be absent.")
-@click.option("--out", "out", metavar="FILE", required=True, help="Where to write the file with `expected` filled in.")
+@click.option("--inputs", "inputs", metavar="FILE", required=True, type=click.Path(exists=True, dir_okay=False),
+              help="A file in the golden format; `expected` may be absent.")
+@click.option("--out", "out", metavar="FILE", required=True, type=OutputFile(),
+              help="Where to write the file with `expected` filled in.")
 @corpus_option
 @project_option
 @format_option

@@ -93,6 +93,8 @@ def load_golden(path: Path, display: str | None = None) -> GoldenFile:
         raise InputError.single(f"invalid JSON: {error.msg}", path=shown, line=error.lineno, column=error.colno) from None
     except (OSError, UnicodeDecodeError) as error:
         raise InputError.single(f"cannot read the vectors: {error}", path=shown) from None
+    except RecursionError:  # json's decoder recurses per nesting level; no golden file nests more than a few
+        raise InputError.single("invalid JSON: arrays and objects nested too deeply to read", path=shown) from None
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         raise InputError([Diagnostic("error", e.message, path=shown, key=_pointer(e.absolute_path)) for e in errors])
