@@ -37,7 +37,8 @@ from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, format_size
 ARCHIVE_SUFFIXES = (".zip", ".xpi")
 _SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 _END_OF_DIRECTORY = b"PK\x05\x06"
-_END_RECORD = struct.Struct("<4s4H2LH")  # signature, 2 disk numbers, entries on this disk and in all, size, offset, comment length
+#: end of central directory: signature, 2 disk numbers, entries on this disk and in all, size, offset, comment length
+_END_RECORD = struct.Struct("<4s4H2LH")
 _COPY_CHUNK = 1024 * 1024
 
 
@@ -45,14 +46,14 @@ def unpack_archive(archive: Path, limits: InputLimits, workdir: Path | None = No
     """Extract `archive` into a new temporary folder (removed when the command ends) and return the folder."""
     if archive.suffix.lower() not in ARCHIVE_SUFFIXES:
         raise InputError.single(f"{archive}: xtk lint takes a folder, a .zip or an .xpi")
-    size = archive.stat().st_size
-    if size > limits.max_archive_bytes:
-        _refuse(archive, f"the archive is {format_size(size)}, over the limit of {format_size(limits.max_archive_bytes)}",
-                "--max-archive-size")
     try:
+        size = archive.stat().st_size
         declared = _declared_member_count(archive)
     except OSError as error:
         raise InputError.single(f"{archive}: cannot read it: {error.strerror or error}") from None
+    if size > limits.max_archive_bytes:
+        limit = format_size(limits.max_archive_bytes)
+        _refuse(archive, f"the archive is {format_size(size)}, over the limit of {limit}", "--max-archive-size")
     if declared is not None and declared > limits.max_files:
         _refuse(archive, f"{declared:,} members, over the limit of {limits.max_files:,}", "--max-files")
     try:
@@ -113,10 +114,12 @@ def _check_name(archive: Path, member: zipfile.ZipInfo) -> None:
     name = member.filename.replace("\\", "/")
     parts = PurePosixPath(name).parts
     if name.startswith("/") or (len(name) > 1 and name[1] == ":") or ".." in parts:
-        raise InputError.single(f"{archive}: unsafe path in the archive: {member.filename} (it would land outside the folder)")
+        raise InputError.single(
+            f"{archive}: unsafe path in the archive: {member.filename} (it would land outside the folder)")
     mode = member.external_attr >> 16
     if member.create_system == 3 and stat.S_ISLNK(mode):  # 3: made on Unix, where the high bits are st_mode
-        raise InputError.single(f"{archive}: symbolic link in the archive: {member.filename} (extensions hold files only)")
+        raise InputError.single(
+            f"{archive}: symbolic link in the archive: {member.filename} (extensions hold files only)")
 
 
 def _extract(archive: Path, opened: zipfile.ZipFile, member: zipfile.ZipInfo, target: Path) -> None:
@@ -129,7 +132,8 @@ def _extract(archive: Path, opened: zipfile.ZipFile, member: zipfile.ZipInfo, ta
         with opened.open(member) as source, destination.open("wb") as sink:
             shutil.copyfileobj(source, sink, _COPY_CHUNK)
     except (zipfile.BadZipFile, zlib.error, EOFError) as error:
-        raise InputError.single(f"{archive}: {member.filename} is damaged or its header lies about its size ({error})") from None
+        raise InputError.single(
+            f"{archive}: {member.filename} is damaged or its header lies about its size ({error})") from None
     except (RuntimeError, NotImplementedError) as error:  # encrypted, or a compression method zipfile lacks
         raise InputError.single(f"{archive}: {member.filename} cannot be read: {error}") from None
 

@@ -83,7 +83,7 @@ def check_manifest_shape(manifest: dict[str, Any], display: str, positions: dict
         pointer = pointer_of(error.absolute_path)
         expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         line, column = locate_pointer(positions, pointer) or (None, None)
-        diagnostics.append(Diagnostic("error", f"expected {' or '.join(expected)}, got {json_type_name(error.instance)}",
-                                      path=display, line=line, column=column, key=pointer))
+        message = f"expected {' or '.join(expected)}, got {json_type_name(error.instance)}"
+        diagnostics.append(Diagnostic("error", message, path=display, line=line, column=column, key=pointer))
     if diagnostics:
         raise InputError(sorted(diagnostics, key=lambda d: (d.line or 0, d.column or 0, d.key or "")))
