@@ -18,6 +18,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from docmind_api.app import Limits
@@ -108,6 +109,14 @@ def test_a_request_line_without_a_version_is_not_answered_http09(api: Api) -> No
     answer = raw_exchange(api, b"GET /health\r\n\r\n")
     assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]  # a status line, never a bare HTTP/0.9 body
     assert b'"status": "ok"' not in answer
+
+
+def test_http2_is_refused_with_505(api: Api) -> None:
+    # Hypercorn would speak cleartext HTTP/2; the API's deadlines and framing checks are HTTP/1.1's.
+    with httpx.Client(http1=False, http2=True, timeout=10) as client:
+        reply = client.get(f"http://127.0.0.1:{api.port}/health")
+    assert reply.http_version == "HTTP/2"
+    assert (reply.status_code, reply.json()["error"]) == (505, "HTTP_VERSION_NOT_SUPPORTED")
 
 
 # -- item 7: overload ------------------------------------------------------------------------------------------------

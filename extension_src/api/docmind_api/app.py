@@ -145,6 +145,12 @@ class DocMindApp:
 
     async def _route(self, request: Request) -> Response:
         path, method = request.url.path, request.method
+        version = request.scope.get("http_version", "")
+        if version not in ("1.0", "1.1"):
+            # Hypercorn also speaks HTTP/2 (prior knowledge, h2c); the deadlines and framing checks this API
+            # promises are tested over HTTP/1.1 only, and browsers never use cleartext HTTP/2.
+            await self._discard_body(request)
+            raise Refusal(505, "HTTP_VERSION_NOT_SUPPORTED", f"HTTP/{version[:8]}: not served; use HTTP/1.1")
         origin = request.headers.get("origin")
         if origin is not None and not is_extension_origin(origin):
             await self._discard_body(request)
