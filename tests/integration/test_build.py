@@ -127,7 +127,7 @@ def test_malformed_config_exits_2_with_file_and_line(flagship: Path) -> None:
     config.write_text(config.read_text().replace('min_version = "116"', 'min_version = 116.5.3', 1))
     result = run_xtk("build", cwd=flagship)
     assert result.code == 2
-    assert re.search(r"^xtk\.toml:\d+:\d+: error: invalid TOML", result.stderr, re.M), result.stderr
+    assert re.search(r"^xtk\.toml:\d+:\d+: error: targets\.chrome\.min_version: invalid TOML", result.stderr, re.M), result.stderr
     assert_no_traceback(result.output)
 
 
