@@ -221,6 +221,23 @@ CODES: tuple[Code, ...] = (
         Fix: lint the sources, not a bundle (exclude generated or vendored files), or raise the limit with
         `--max-file-size` if the file really is source.
         """),
+    Code("XL005", "missing-entry-file", "warning", "lint-engine", text="""
+        A script the manifest names does not exist: its code was not analysed.
+
+        What it checks: in a plain extension, every script the manifest names (background scripts or service
+        worker, content scripts, the scripts of its pages). One that is not in the folder is reported, and findings
+        that rest on code being absent (XP002 unused permission, XM001/XM002 unmatched messages) are not reported,
+        since the missing file may hold what they miss.
+
+        Why it matters: a folder linted before its build step (a webpack `dist/` not yet built) or with a typo in a
+        path would otherwise look clean, or look like it declares permissions it never uses.
+
+        Example:
+
+            manifest.json: XL005 `dist/background.js` (background script named in the manifest) does not exist: …
+
+        Fix: build the extension first and lint the folder the browser loads, or fix the path in the manifest.
+        """),
     # -- xtk lint: rules, one module each under toolchain/lint/rules/ --------------------------------------------------
     _rule("XM001", "message-type-not-on-channel", "error", "xm001_message_type_not_on_channel"),
     _rule("XM002", "declared-type-without-handler", "error", "xm002_declared_type_without_handler"),

@@ -146,6 +146,19 @@ class DynamicCode:
 
 
 @dataclass(frozen=True)
+class CallStrings:
+    """A call of an extension API (`permissions.request`, an event's `addListener`: named by the event) or of a
+    web-platform function (`document.execCommand`, `importScripts`), with the strings its arguments hold (through
+    arrays, objects and `?:`). Permissions needed by a value (`["blocking"]`) and files loaded by name are read here."""
+
+    callee: str  # the API name as in ApiUse.api, or the web function as written ("document.execCommand")
+    strings: frozenset[str]
+    computed: bool  # some argument value is known only at run time (an identifier, a call…)
+    location: Location
+    scope: Scope = ""
+
+
+@dataclass(frozen=True)
 class ConstantValue:
     """A top-level `const NAME = { KEY: literal, ... }` (or a literal), as written: frozen-constant checks read it."""
 
@@ -170,6 +183,7 @@ class FileFacts:
     dynamic_code: list[DynamicCode] = field(default_factory=list)
     constants: list[ConstantValue] = field(default_factory=list)
     calls: list[Call] = field(default_factory=list)
+    call_strings: list[CallStrings] = field(default_factory=list)
     #: exported name → the local scope it names (`export function f` → "f"; `export { g as h }` → h: "g";
     #: `export default function () {}` → default: "default"); for a classic script, its global functions
     exports: dict[str, Scope] = field(default_factory=dict)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from toolchain.analysis import guards as G
 from toolchain.analysis.api_tables import JUDGE_NAME, MESSAGE_EVENT, VALIDATOR_NAME
+from toolchain.analysis.call_strings import call_strings
 from toolchain.analysis.facts import Call, FileFacts, LoadTimeWork, MessageHandler, MessageSend
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
 
@@ -219,6 +220,7 @@ class ProjectAnalysis:
             suppressions=dict(base.suppressions),
         )
         facts.module_kind = module.kind  # type: ignore[assignment]
+        facts.call_strings = call_strings(module.parsed, base.api_uses)
         for site, message, channel in module.send_sites:
             forwarded = message is not None and (message.param is not None or message.type_param is not None)
             shape = message.shape if message is not None and not forwarded else None

@@ -168,6 +168,8 @@ class LintContext:
     notes: list[str] = field(default_factory=list)
     #: source files over the size limit, not parsed (XL004) → their size in bytes; what they hold is unknown
     unanalysed: dict[Path, int] = field(default_factory=dict)
+    #: scripts the manifest names that do not exist (XL005) → the contexts they were to run in; their code is unknown
+    missing: dict[Path, set[str]] = field(default_factory=dict)
 
     # -- paths and places ---------------------------------------------------------------------------------------
 
@@ -203,6 +205,10 @@ class LintContext:
             for scope in scopes:  # methods worth reaching are those that hold facts or call on
                 if "." in scope:
                     methods.setdefault(scope.rsplit(".", 1)[1], []).append((path, scope))
+            if facts.module_kind == "script":  # a classic script's functions are properties of its window: other
+                # pages call them as methods (`(await runtime.getBackgroundPage()).find(q)`, `window.opener.f()`)
+                for name, scope in facts.exports.items():
+                    methods.setdefault(name, []).append((path, scope))
         for path, facts in self.facts.items():
             for call in facts.calls:  # calls carry no guard: a guarded call is assumed possible (conservative)
                 if call.callee.startswith("*."):

@@ -46,14 +46,18 @@ ABSENCE_CODES = frozenset({"XP002", "XM001", "XM002"})
 
 
 def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
-    """XL004 (a warning) for each source file over the size limit, which was not parsed; and none of the findings
-    its missing facts would make up."""
-    if not ctx.unanalysed:
+    """XL004 (a warning) for each source file over the size limit, which was not parsed, XL005 for each script the
+    manifest names that does not exist; and none of the findings their missing facts would make up."""
+    if not ctx.unanalysed and not ctx.missing:
         return findings
     from toolchain.analysis.parse import max_file_bytes
     from toolchain.lint.limits import format_size
 
     kept = [f for f in findings if f.code not in ABSENCE_CODES]
+    for path, contexts in sorted(ctx.missing.items()):
+        kept.append(Finding.of("XL005", f"`{ctx.display(path)}` ({', '.join(sorted(contexts))} script named in the "
+                               "manifest) does not exist: its code was not analysed; unused permissions and unhandled "
+                               "messages are not judged", path=ctx.manifest_source.display))
     for path, size in sorted(ctx.unanalysed.items()):
         kept.append(Finding.of("XL004", f"file not analysed: too large ({format_size(size)}, over the limit of "
                                f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "

@@ -137,6 +137,7 @@ def extension_context(
     """A plain unpacked extension (folder) or an archive (.zip, .xpi, .crx is not supported)."""
     from toolchain.analysis.extract import extract_project
     from toolchain.lint.archive import unpack_archive
+    from toolchain.lint.code_reach import add_scripts_named_in_code, missing_entries
     from toolchain.lint.manifest_shape import check_manifest_shape
     from toolchain.manifest.json_positions import value_positions
     from toolchain.manifest.schema import decode_manifest, parse_manifest_text
@@ -163,7 +164,8 @@ def extension_context(
         sources = [p for p in sources if too_large(p) is None]
         groups = _script_groups(entry_contexts)
         facts = extract_project(sources, root=root, script_groups=groups) if sources else {}
-        if not _add_pages_named_in_code(root, entry_contexts, list(facts)):
+        pages_added = _add_pages_named_in_code(root, entry_contexts, list(facts))
+        if not (add_scripts_named_in_code(root, entry_contexts, facts) or pages_added):
             break
     files = _with_imports(entry_contexts, facts)
     targets = [
@@ -179,15 +181,15 @@ def extension_context(
         manifest_source=ManifestSource(manifest_path, display, "manifest", positions),
         notes=notes,
         unanalysed=_over_limit(path for path in files if path.is_file()),
+        missing=missing_entries(root, entry_contexts, SOURCE_SUFFIXES),
     )
 
 
 def _browsers_for(manifest: dict[str, Any]) -> list[str]:
-    """MV3 → Chrome (and Firefox when it declares gecko settings); MV2 → Firefox (Chrome no longer runs MV2)."""
-    settings = manifest.get("browser_specific_settings") or manifest.get("applications") or {}
-    if manifest.get("manifest_version") == 2:
-        return ["firefox"]
-    return ["chrome", "firefox"] if isinstance(settings, dict) and "gecko" in settings else ["chrome"]
+    """The browsers the manifest shows the extension is for (browser_inference.py says how)."""
+    from toolchain.lint.browser_inference import browsers_for
+
+    return browsers_for(manifest)
 
 
 def _min_version(manifest: dict[str, Any], browser: str) -> str | None:

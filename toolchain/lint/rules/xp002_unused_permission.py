@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from toolchain.lint import knowledge
 from toolchain.lint.context import LintContext
 from toolchain.lint.model import Finding, Rule
+from toolchain.lint.permission_uses import permission_uses
 
 
 def permission_used(permission: str, browser: str, apis: set[str]) -> bool | None:
@@ -41,7 +42,8 @@ class UnusedPermission(Rule):
 
     What it checks: each API permission in `permissions` and `optional_permissions` of a target's manifest against
     the API uses present in that target's build: the permission is used when some use needs it there (per browser,
-    from `specs/knowledge/`). Host patterns are not judged (a `fetch()` or a content script may use them), nor are
+    from `specs/knowledge/`), or a manifest key, an argument value (`["blocking"]`), a web call
+    (`execCommand("copy")`) or a request by name needs it (`specs/knowledge/permission-uses.json`). Host patterns are not judged (a `fetch()` or a content script may use them), nor are
     permissions that enable no API (`unlimitedStorage`, `clipboardWrite`, `geolocation`…). Fields a permission
     reveals on tab objects (`tabs.Tab.url` for `tabs` and `activeTab`) count as used when any `tabs.*` API is.
     Uses the source facts cannot see (an API object passed as an argument, `chrome[name]`) make a permission look
@@ -65,9 +67,12 @@ class UnusedPermission(Rule):
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:
             apis = {use.api for _facts, use in ctx.each(target, "api_uses")}
+            beyond_apis = permission_uses(ctx, target)  # manifest keys, argument values, requests by name…
             for key in ("permissions", "optional_permissions"):
                 for index, permission in ctx.entries(target, key):
-                    if knowledge.is_host_pattern(permission):
+                    if knowledge.is_host_pattern(permission) or permission in beyond_apis.used:
+                        continue
+                    if key == "optional_permissions" and beyond_apis.any_optional:
                         continue
                     if permission_used(permission, target.browser, apis) is False:
                         yield self.finding(

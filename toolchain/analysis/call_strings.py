@@ -1,0 +1,114 @@
+"""The string literals a call passes: what needs a permission by value, not by the API called.
+
+`webRequest.onAuthRequired.addListener(fn, filter, ["blocking"])` needs `webRequestBlocking`,
+`permissions.request({permissions: ["history"]})` uses the optional `history`, `document.execCommand("copy")` needs
+`clipboardWrite` in an extension, `scripting.executeScript({files: ["x.js"]})` and `importScripts("x.js")` bring
+code into a context. The walker records which API each expression is; this pass, over the same syntax tree, pairs
+each call of an extension API (or of a listed web-platform function) with the strings in its arguments, and says
+whether anything there was computed (a name known only at run time may be any name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from toolchain.analysis.facts import ApiUse, CallStrings
+from toolchain.analysis.guards import string_value
+from toolchain.analysis.syntax import member_chain, unwrap
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tree_sitter import Node
+
+    from toolchain.analysis.parse import ParsedFile
+
+#: web-platform functions whose arguments matter to the lint (permissions they need, code they load); written as
+#: the source writes them (a `window.`/`self.` prefix is dropped)
+WEB_CALLS = frozenset({
+    "document.execCommand",
+    "navigator.clipboard.writeText",
+    "navigator.clipboard.write",
+    "navigator.clipboard.readText",
+    "navigator.clipboard.read",
+    "navigator.geolocation.getCurrentPosition",
+    "navigator.geolocation.watchPosition",
+    "importScripts",
+})
+_GLOBAL_PREFIXES = ("window.", "self.", "globalThis.")
+#: literal leaves: values that are not computed
+_LITERALS = frozenset({"number", "true", "false", "null", "undefined", "regex"})
+
+
+def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStrings]:
+    """Every call of an extension API (as the walker resolved it, matched by where the callee starts) or of a
+    `WEB_CALLS` function, with the strings in its arguments."""
+    by_place = {(use.location.line, use.location.column): use for use in api_uses if use.kind in ("call", "event")}
+    found: list[CallStrings] = []
+    for call in _calls(parsed.tree.root_node):
+        callee = call.child_by_field_name("function")
+        arguments = call.child_by_field_name("arguments")
+        if callee is None or arguments is None or not _plain_callee(callee):
+            continue
+        location = parsed.location(callee)
+        use = by_place.get((location.line, location.column))
+        name, scope = (use.api, use.scope) if use is not None else (_web_call(callee), "")
+        if name is None:
+            continue
+        strings: set[str] = set()
+        computed = _collect(arguments, strings)
+        found.append(CallStrings(name, frozenset(strings), computed, location, scope))
+    return found
+
+
+def _calls(root: Node) -> Iterator[Node]:
+    """Call expressions in source order, without recursion (minified code nests deeply)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "call_expression":
+            yield node
+        stack.extend(reversed(node.children))
+
+
+def _plain_callee(callee: Node) -> bool:
+    """`a.b.c` or `f`, not `a.b(x).then`: a chained call starts where the first one does, and is another call."""
+    root, _props, _extras = member_chain(unwrap(callee))
+    return root.type == "identifier"
+
+
+def _web_call(callee: Node) -> str | None:
+    text = "".join(unwrap(callee).text.decode("utf-8", "replace").split())
+    for prefix in _GLOBAL_PREFIXES:
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    return text if text in WEB_CALLS else None
+
+
+def _collect(node: Node, strings: set[str]) -> bool:
+    """Add the strings of an argument list (through arrays, objects and `a ? "x" : "y"`) to `strings`; True when
+    some value there is computed. Functions passed as arguments (listeners) are not looked into."""
+    computed = False
+    stack = [node]
+    while stack:
+        current = unwrap(stack.pop())
+        kind = current.type
+        if kind in ("string", "template_string"):
+            value = string_value(current)
+            if value is None:
+                computed = True
+            else:
+                strings.add(value)
+        elif kind in ("arguments", "array", "object"):
+            stack.extend(c for c in current.named_children if c.type != "comment")
+        elif kind == "pair":
+            value_node = current.child_by_field_name("value")
+            if value_node is not None:
+                stack.append(value_node)
+        elif kind == "ternary_expression":
+            stack.extend(c for c in (current.child_by_field_name("consequence"),
+                                     current.child_by_field_name("alternative")) if c is not None)
+        elif kind in ("arrow_function", "function_expression", "function"):
+            continue
+        elif kind not in _LITERALS:
+            computed = True  # an identifier, a call, a member: known only at run time
+    return computed
