@@ -50,6 +50,12 @@ def with_docmind_golden(flagship: Path) -> Path:
     return flagship
 
 
+@pytest.fixture
+def docmind_golden(flagship: Path) -> Path:
+    """A copy of DocMind with its golden vectors and reference (see with_docmind_golden)."""
+    return with_docmind_golden(flagship)
+
+
 def write_vectors(path: Path, function: str, parameters: list[str], cases: list[dict[str, Any]]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"function": function, "parameters": parameters, "cases": cases}, indent=1))

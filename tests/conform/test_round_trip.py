@@ -54,13 +54,13 @@ NORMALIZE = {
 }
 
 
-def test_hand_written_vectors_made_by_the_reference_pass_in_every_engine(flagship: Path, tmp_path: Path) -> None:
+def test_hand_written_vectors_made_by_the_reference_pass_in_every_engine(docmind_golden: Path, tmp_path: Path) -> None:
     made = []
     for name, document in (("match", HAND_WRITTEN), ("normalize", NORMALIZE)):
         inputs = tmp_path / f"{name}.inputs.json"
         inputs.write_text(json.dumps(document, ensure_ascii=True, indent=1))
         out = tmp_path / f"{name}.json"
-        result = run_xtk("golden", "make", "--inputs", str(inputs), "--out", str(out), cwd=flagship)
+        result = run_xtk("golden", "make", "--inputs", str(inputs), "--out", str(out), cwd=docmind_golden)
         assert result.code == 0, result.output
         filled = json.loads(out.read_text())
         assert all("expected" in case for case in filled["cases"])
@@ -70,7 +70,7 @@ def test_hand_written_vectors_made_by_the_reference_pass_in_every_engine(flagshi
     timed = json.loads(made[0].read_text())["cases"][1]["expected"]
     assert [r["status"] for r in timed] == ["matched", "skipped"] and timed[1]["skipReason"] == "match-timeout"
 
-    result = run_xtk("conform", "--vectors", str(made[0]), "--vectors", str(made[1]), "--format", "json", cwd=flagship, timeout=300)
+    result = run_xtk("conform", "--vectors", str(made[0]), "--vectors", str(made[1]), "--format", "json", cwd=docmind_golden, timeout=300)
     report = json.loads(result.stdout)
     assert result.code == 0, result.output
     assert {e["engine"] for e in report["engines"]} == {"v8", "spidermonkey", "node", "chromium", "firefox"}
@@ -78,10 +78,10 @@ def test_hand_written_vectors_made_by_the_reference_pass_in_every_engine(flagshi
         assert engine["passed"] == 4 and engine["failed"] == 0 and engine["skipped"] == 0, engine
 
 
-def test_make_rejects_a_bad_hand_written_file_with_its_location(flagship: Path, tmp_path: Path) -> None:
+def test_make_rejects_a_bad_hand_written_file_with_its_location(docmind_golden: Path, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text('{"function": "preciseMatch", "parameters": ["needle", "haystack"], "cases": [\n  {"id": "x", "description": "y", "arguments": {"needle": "a"}}\n]}')
-    result = run_xtk("golden", "make", "--inputs", str(broken), "--out", str(tmp_path / "out.json"), cwd=flagship)
+    result = run_xtk("golden", "make", "--inputs", str(broken), "--out", str(tmp_path / "out.json"), cwd=docmind_golden)
     assert result.code == 2
     assert "broken.json" in result.stderr and "haystack" in result.stderr
     assert not (tmp_path / "out.json").exists()

@@ -1,4 +1,4 @@
-"""`xtk conform`: run the golden vectors (specs/golden/) against the project's TypeScript runtime in every engine.
+"""`xtk conform`: run a project's golden vectors ([golden] vectors) against its TypeScript runtime in every engine.
 
     bundle.py   the project's conformance module behind one ASCII-JSON entry point, bundled by esbuild
     engines/    V8 (mini-racer), SpiderMonkey (pythonmonkey), Node, headless Chromium, headless Firefox ESR

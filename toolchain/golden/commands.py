@@ -38,7 +38,8 @@ from toolchain.golden.format import (
     load_golden,
     write_golden,
 )
-from toolchain.golden.project import GoldenProject, Reference, pointer
+from toolchain.golden.project import GoldenProject, Reference
+from toolchain.json_pointer import pointer_of
 
 SOURCES = ("adversarial", "corpus", "property")
 
@@ -74,15 +75,15 @@ def resolve_located(reference: Reference, value: Any, corpus_root: Path | None, 
     if isinstance(value, dict):
         if set(value) == {CORPUS_KEY}:
             if corpus_root is None:
-                raise _Located(pointer(path), "this case refers to the corpus, and the project declares none "
+                raise _Located(pointer_of(path), "this case refers to the corpus, and the project declares none "
                                "([golden] corpus; or pass --corpus PATH)")
             if not reference.corpus_available(corpus_root):
-                raise _Located(pointer(path), f"corpus not found at {corpus_root}; this case refers to the corpus "
+                raise _Located(pointer_of(path), f"corpus not found at {corpus_root}; this case refers to the corpus "
                                "(pass --corpus PATH)")
             try:
                 return reference.resolve_corpus(value[CORPUS_KEY], corpus_root)
             except Exception as error:  # the project's resolver refused the reference: located, never a traceback
-                raise _Located(pointer((*path, CORPUS_KEY)), f"bad corpus reference: {error}") from None
+                raise _Located(pointer_of((*path, CORPUS_KEY)), f"bad corpus reference: {error}") from None
         return {key: resolve_located(reference, item, corpus_root, (*path, key)) for key, item in value.items()}
     if isinstance(value, list):
         return [resolve_located(reference, item, corpus_root, (*path, index)) for index, item in enumerate(value)]

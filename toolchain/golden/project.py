@@ -39,10 +39,6 @@ class ReferenceFunction(Protocol):
     def __call__(self, arguments: Mapping[str, Any]) -> Any: ...
 
 
-def pointer(parts: Iterable[Any]) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
 @dataclass(frozen=True)
 class Reference:
     """A loaded reference module and its optional case sources."""

@@ -19,12 +19,9 @@ from typing import Any
 
 from docmind_reference import FUNCTIONS
 from docmind_reference.text import domain_violations
+from toolchain.json_pointer import pointer_of
 
 Problem = tuple[str, str]
-
-
-def pointer(parts: Any) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
 @cache
@@ -68,7 +65,7 @@ def parameter_problems(function: str, arguments: Mapping[str, Any]) -> list[Prob
 def shape_problems(function: str, arguments: Mapping[str, Any]) -> list[Problem]:
     """Arguments (resolved) that do not have the shape the function's contract gives them."""
     errors = sorted(_validator(function).iter_errors(dict(arguments)), key=lambda e: [str(p) for p in e.absolute_path])
-    return [(pointer(e.absolute_path), e.message) for e in errors]
+    return [(pointer_of(e.absolute_path), e.message) for e in errors]
 
 
 #: specs/semantics.md §2, parseApiResponse (D11): JSON nested deeper than this is outside the domain (CPython's
@@ -106,7 +103,7 @@ def domain_problems(function: str, arguments: Mapping[str, Any]) -> list[Problem
     problems: list[Problem] = []
     for path, value in strings_in(arguments):
         for violation in domain_violations(value, allow):
-            problems.append((pointer(path), f"outside the agreed character domain: {violation}"))
+            problems.append((pointer_of(path), f"outside the agreed character domain: {violation}"))
     if function == "parseApiResponse" and isinstance(arguments.get("raw"), str):
         depth = json_nesting(arguments["raw"])
         if depth > MAX_JSON_NESTING:
