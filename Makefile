@@ -50,7 +50,7 @@ setup: python-deps node-deps
 python-deps: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml $(EXT)/api/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	# xtk and the DocMind API (its own distribution, `docmind`, which needs xtk: one command, so pip takes this xtk).
+	# xtk and DocMind's Python distribution `docmind` (the API and DocMind's reference, docmind_reference), both editable.
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]' -e $(EXT)/api
 	# Byte-compile xtk now: with PYTHONDONTWRITEBYTECODE set, every run would otherwise recompile it (~30 ms).
 	$(BIN)/python -m compileall -q toolchain $(EXT)/api
