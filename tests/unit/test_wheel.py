@@ -13,8 +13,8 @@ from tests.conftest import REPO
 
 MAX_UNPACKED = 3 * 1024 * 1024
 #: What only DocMind has: its Python packages, its specs (posture, protocol, semantics, vectors and inputs).
-DOCMIND_MARKS = ("docmind", "/reference/", "/posture/", "/protocol/protocol.json", "semantics.md", "/golden/inputs/",
-                 "matchCitations", "arguments.schema.json")
+DOCMIND_MARKS = ("docmind", "toolchain/reference/", "_data/specs/posture/", "_data/specs/protocol/", "semantics.md",
+                 "/golden/inputs/", "matchCitations", "arguments.schema.json")
 
 
 def test_the_wheel_holds_only_the_toolchain_within_3_mb(tmp_path: Path) -> None:
