@@ -233,7 +233,8 @@ class CallWalk(WalkerBase):
                         static_key(pair.child_by_field_name("key")) if pair.type == "pair"
                         else pair.text.decode() if pair.type == "shorthand_property_identifier" else None
                     )  # fmt: skip
-                    if key == "code":
+                    value = pair.child_by_field_name("value") if pair.type == "pair" else pair
+                    if key == "code" and not self.constant_string(value):  # a packaged constant is not built code
                         self.dynamic("eval", f"{api}() with code", node)
         if api.startswith("storage."):
             self.load_work("storage", f"{api}()", node)

@@ -120,6 +120,18 @@ class DynamicWalk(WalkerBase):
                 return unwrap(binding.init).type in ("string", "template_string")
         return False
 
+    def constant_string(self, node: Node | None) -> bool:
+        """A string fixed in the source: a literal, or a `const` initialised with one (`code: "x()"`, `{ code }`)."""
+        if node is None:
+            return False
+        node = unwrap(node)
+        if node.type in ("identifier", "shorthand_property_identifier"):
+            binding = self.lookup(node.text.decode())
+            if binding is None or binding.kind != "value" or not binding.const or binding.init is None:
+                return False
+            node = unwrap(binding.init)
+        return G.string_value(node) is not None
+
     def dynamic_import(self, node: Node, args: list[Node]) -> None:
         specifier = G.string_value(unwrap(args[0])) if args else None
         if specifier is None:

@@ -36,6 +36,7 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
             findings.append(Finding.of("XL003", "syntax error: facts from this file may be incomplete",
                                        path=ctx.display(path), line=location.line, column=location.column))
     findings = _with_unanalysed_files(ctx, findings)
+    findings = _outside_known_libraries(ctx, findings)
     findings = [f for f in findings if selected(f.code, select, ignore)]
     return _apply_suppressions(ctx, _unique(findings, [t.browser for t in ctx.targets]), select, ignore)
 
@@ -63,6 +64,14 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
                                f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "
                                "messages are not judged", path=ctx.display(path), line=1, column=1))
     return kept
+
+
+def _outside_known_libraries(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
+    """None of the findings inside a vendored copy of a well-known library (known_libraries.py): not the team's code."""
+    from toolchain.lint.known_libraries import library_of
+
+    libraries = {ctx.display(path) for path in ctx.facts if library_of(path) is not None}
+    return [f for f in findings if f.path not in libraries] if libraries else findings
 
 
 def _unique(findings: Iterable[Finding], browsers: list[str] | None = None) -> list[Finding]:

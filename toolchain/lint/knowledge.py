@@ -351,6 +351,12 @@ def _chain(name: str) -> list[str]:
     return [p for p in (".".join(parts[: i + 1]) for i in range(len(parts))) if p in raw]
 
 
+def resolve_alias(api_name: str, browser: str, manifest_version: int) -> str:
+    """The API a name means in that browser and manifest version (`userScripts.register` in a Firefox MV2 extension
+    is `userScripts_legacy.register`, which needs the `user_scripts` key, not a permission)."""
+    return _resolve_namespace_alias(normalize(api_name), browser, manifest_version)
+
+
 def _resolve_namespace_alias(name: str, browser: str, manifest_version: int) -> str:
     """Firefox MV2's `browser.userScripts` is the legacy API BCD names `userScripts_legacy`."""
     for alias in _knowledge().namespace_aliases:

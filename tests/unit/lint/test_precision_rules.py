@@ -1,0 +1,41 @@
+"""Findings MDN's examples showed to be false (tests/corpus/lint_triage/), each on a minimal fixture in
+tests/fixtures/lint/precision/ that also holds the true case next to it, so the rule is shown to still fire."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolchain.lint.engine import run_rules
+from toolchain.lint.known_libraries import library_of
+from toolchain.lint.model import Finding
+from toolchain.lint.targets import extension_context
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lint" / "precision"
+
+
+def _lint(name: str) -> list[Finding]:
+    return run_rules(extension_context(FIXTURES / name), [], [])
+
+
+def _places(findings: list[Finding], code: str) -> list[tuple[str | None, int | None]]:
+    return [(f.path, f.line) for f in findings if f.code == code]
+
+
+def test_execute_script_with_a_constant_code_string_is_not_dynamic_code() -> None:
+    # line 4: a literal; line 5: a const holding one; line 7: code built from the page URL (still reported)
+    assert _places(_lint("constant-code"), "XS001") == [("background.js", 7)]
+
+
+def test_nothing_is_reported_inside_vendored_copies_of_known_libraries() -> None:
+    findings = _lint("vendored-polyfill")
+    # the polyfill's runtime.lastError probe (Firefox 47, minimum 45: XP007) and jQuery's innerHTML (XS007) are not
+    # the extension's code; the extension's own string timer is
+    assert [(f.code, f.path, f.line) for f in findings] == [("XS001", "background.js", 2)]
+    vendor = FIXTURES / "vendored-polyfill" / "vendor"
+    assert library_of(vendor / "browser-polyfill.min.js") == "webextension-polyfill"
+    assert library_of(vendor / "jquery.min.js") == "jQuery"
+    assert library_of(FIXTURES / "vendored-polyfill" / "background.js") is None
+
+
+def test_firefox_mv2_user_scripts_need_the_manifest_key_not_a_permission() -> None:
+    assert _places(_lint("firefox-legacy-user-scripts"), "XP001") == []
