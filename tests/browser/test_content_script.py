@@ -446,6 +446,48 @@ def test_unsupported_pages_are_explained_not_guessed(open_page, reason: str) -> 
     page.assert_restored()
 
 
+#: The visible text nodes under <body> (not in script or style), and how many hold more than whitespace.
+TEXT_NODE_COUNTS = """(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+        acceptNode: (node) => (node.parentElement.closest('script, style') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    let all = 0, bearing = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        all++;
+        if (/\\S/.test(node.data)) bearing++;
+    }
+    return { all, bearing };
+})()"""
+
+
+def test_whitespace_between_tags_does_not_count_against_max_dom_nodes(open_page) -> None:
+    """D13 (issue 13): a long article with more visible text nodes than MAX_DOM_NODES, most of the excess the
+    whitespace between tags, is indexed; only its text-bearing nodes are counted."""
+    page = open_page("long-article.html")
+    counts = page.js(TEXT_NODE_COUNTS)
+    assert counts["all"] > 10_000 > counts["bearing"] == 9_900, counts
+    page.snapshot()
+    answer = page.inject("the survey of the northern parishes was printed in three volumes")
+    assert answer["lifecycle"]["state"] == "active", answer["lifecycle"]
+    assert answer["stats"]["textNodes"] == counts["bearing"]
+    assert [(r["status"], r["marks"]) for r in answer["results"]] == [("matched", 3)]
+    assert "".join(m["text"] for m in page.marks()) == "the survey of the northern parishes was printed in three volumes"
+    page.send({"type": "CLEAR_HIGHLIGHTS"})
+    page.assert_restored()
+
+
+def test_a_page_over_max_dom_nodes_text_bearing_nodes_is_still_too_large(open_page) -> None:
+    page = open_page("too-large-text.html")
+    counts = page.js(TEXT_NODE_COUNTS)
+    assert counts["bearing"] == 10_200 and counts["all"] > counts["bearing"], counts
+    page.snapshot()
+    answer = page.inject("the committee approved the new budget after a long debate about funding")
+    assert answer["lifecycle"] == {"state": "unsupported", "reason": "too-large"}
+    assert answer["stats"]["textNodes"] == 10_001  # the first text-bearing node over MAX_DOM_NODES stops indexing
+    assert page.state() == {"state": "unsupported", "reason": "too-large"}
+    page.assert_restored()
+
+
 def test_a_large_page_is_indexed_in_short_slices_while_the_page_keeps_running(open_page) -> None:
     page = open_page("large.html")
     started = page.js("performance.now()")

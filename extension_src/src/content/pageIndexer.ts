@@ -1,9 +1,9 @@
 // Page indexing (seed 000 §6.4, §6.7, §6.1b). A TreeWalker from <main> or <article> (else <body>) over elements
 // and text: hidden subtrees (§6.7's cached visibility test) and non-content elements are rejected whole, only
-// text nodes count against MAX_DOM_NODES. Text is cut into segments at block boundaries and <br>: a segment is
-// the concatenation of its text nodes' data, typed heading (in h1–h6), code (in <pre> or a block-level <code>)
-// or prose. The index keeps node paths (childNodes indices from <body>), never node references: the DOM is
-// resolved again, and checked, only at the moment of highlighting.
+// text-bearing text nodes (not whitespace-only, D13) count against MAX_DOM_NODES. Text is cut into segments at
+// block boundaries and <br>: a segment is the concatenation of its text nodes' data, typed heading (in h1–h6),
+// code (in <pre> or a block-level <code>) or prose. The index keeps node paths (childNodes indices from <body>),
+// never node references: the DOM is resolved again, and checked, only at the moment of highlighting.
 import { HIGHLIGHT_CONFIG } from '../shared/config';
 import type { TextSegment } from '../shared/matching';
 import { normalizeForMatching, type SegmentType } from '../shared/normalize';
@@ -29,6 +29,7 @@ export interface PageIndex {
   normalizedFullText: string;
   /** Where each segment's fold starts in normalizedFullText. */
   offsets: number[];
+  /** Text-bearing text nodes (not whitespace-only): what MAX_DOM_NODES limits. */
   textNodes: number;
   builtAt: number;
 }
@@ -37,6 +38,9 @@ export type IndexOutcome = { index: PageIndex } | { tooLarge: true; textNodes: n
 
 /** Never indexed, never highlighted: not page text (or not rendered as such). */
 const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'textarea', 'select', 'iframe', 'object', 'video', 'audio', 'canvas']);
+
+/** A text node that holds something besides whitespace (JavaScript's \s is exactly semantics.md's whitespace set). */
+const TEXT_BEARING = /\S/;
 
 const VISIBLE = 1;
 const BLOCK = 2; // block-level box: a segment boundary
@@ -187,7 +191,11 @@ export async function buildIndex(slicer: Slicer, cancelled: () => boolean): Prom
       if (flags(node as Element) & BLOCK || (node as Element).localName === 'br') pendingBreak = true;
       continue;
     }
-    if (++textNodes > HIGHLIGHT_CONFIG.MAX_DOM_NODES) return { tooLarge: true, textNodes };
+    // D13: the whitespace between tags costs no more than the elements around it, which never counted; only nodes
+    // with text say how much work the page is. Whitespace nodes still join their segment's text.
+    if (TEXT_BEARING.test((node as Text).data) && ++textNodes > HIGHLIGHT_CONFIG.MAX_DOM_NODES) {
+      return { tooLarge: true, textNodes };
+    }
     const parent = node.parentElement;
     const path = pathOf(node);
     if (!parent || !path) continue;

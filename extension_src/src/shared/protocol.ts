@@ -272,7 +272,7 @@ export type PendingSelection = {
 
 /** measurements of the last injection, for the status line and the trust evaluation (§6.1b) */
 export type HighlightStats = {
-  /** text nodes the TreeWalker visited */
+  /** text-bearing text nodes the TreeWalker visited (whitespace-only ones do not count, D13) */
   textNodes: number;
   segments: number;
   indexMs: number;
