@@ -367,15 +367,40 @@ def test_api_failure_shows_a_clear_message(docmind: DocMind, api: RecordingApi) 
     assert docmind.marks() == {}
 
 
+#: The privacy line's lock: an inline <svg> whose strokes and fills are the line's text colour, drawn at a size.
+PRIVACY_ICON = """(() => {
+    const line = document.getElementById('privacy');
+    const icon = line.querySelector(':scope > svg');
+    if (!icon) return null;
+    const box = icon.getBoundingClientRect();
+    const painted = [...icon.querySelectorAll('path, rect')].map((shape) => {
+        const style = getComputedStyle(shape);
+        return style.fill === 'none' ? style.stroke : style.fill;
+    });
+    return { color: getComputedStyle(line).color, painted, width: box.width, height: box.height,
+             before: getComputedStyle(line, '::before').content, text: line.textContent };
+})()"""
+
+
+def assert_privacy_icon_in_text_colour(icon: dict | None) -> None:
+    assert icon is not None, "the privacy line has no inline SVG icon"
+    assert icon["painted"] and all(colour == icon["color"] for colour in icon["painted"]), icon
+    assert icon["width"] > 0 and icon["height"] > 0, icon
+    assert icon["before"] == "none", icon  # no emoji (or other glyph) drawn by CSS
+    assert icon["text"].startswith("Analyzed "), icon
+
+
 def test_dark_mode_follows_the_system(browser: ExtensionBrowser, docmind: DocMind, tmp_path: Path) -> None:
     docmind.open_popup()
     docmind.ask("What is a Hermitian matrix?")
     light = docmind.popup_eval("getComputedStyle(document.body).backgroundColor")
+    light_icon = docmind.popup_eval(PRIVACY_ICON)
     browser.set_color_scheme("dark")
     try:
         wait_until(browser, docmind.popup, "matchMedia('(prefers-color-scheme: dark)').matches", 5)
         dark = docmind.popup_eval("getComputedStyle(document.body).backgroundColor")
         badge = docmind.popup_eval("getComputedStyle(document.querySelector('.badge[data-clickable=true]')).backgroundColor")
+        dark_icon = docmind.popup_eval(PRIVACY_ICON)
         wait_until(browser, docmind.page, "matchMedia('(prefers-color-scheme: dark)').matches", 5)
         # §6.12's dark highlight, once its 0.3 s transition is over.
         mark = wait_until(
@@ -393,5 +418,9 @@ def test_dark_mode_follows_the_system(browser: ExtensionBrowser, docmind: DocMin
     assert dark == "rgb(22, 24, 29)"
     assert badge == "rgb(133, 77, 14)"
     assert mark == "rgb(133, 77, 14)"
+    # The privacy line's lock is inline SVG in the text's colour, in each theme (issue 13: the emoji was a missing glyph).
+    assert_privacy_icon_in_text_colour(light_icon)
+    assert_privacy_icon_in_text_colour(dark_icon)
+    assert light_icon["color"] != dark_icon["color"]
     if SCREENSHOTS and browser.name == "chromium":
         browser.screenshot(docmind.popup, Path(SCREENSHOTS) / "popup-light.png", selector="body")

@@ -157,7 +157,8 @@ export function showLifecycle(lifecycle: HighlightLifecycle): void {
 /** "Analyzed N characters from this page only" (§9.3). */
 export function showPrivacy(charactersAnalyzed: number, truncated: boolean): void {
   const privacy = element<HTMLElement>('privacy');
-  privacy.textContent =
+  // The text has a span of its own: the line's lock icon (inline SVG in index.html) stays.
+  element<HTMLSpanElement>('privacy-text').textContent =
     `Analyzed ${charactersAnalyzed.toLocaleString('en-US')} characters from this page only` + (truncated ? ' (truncated)' : '');
   privacy.dataset['characters'] = String(charactersAnalyzed);
   privacy.dataset['truncated'] = String(truncated);
