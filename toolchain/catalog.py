@@ -156,6 +156,24 @@ CODES: tuple[Code, ...] = (
         Fix: set `min_version = "142.0"` (or `"140.0"` with `android_min_version = "142.0"`), or accept the gap
         knowingly.
         """),
+    # -- xtk build: the project's locales (toolchain/project/locales.py) ----------------------------------------------
+    Code("XB111", "missing-translation", "warning", "build", text="""
+        A message the manifest uses (`__MSG_name__`) is defined in the default locale but not in another locale.
+
+        What it checks: every `__MSG_name__` in a text that goes into the manifest (extension name, short_name,
+        description, action and side panel titles, command descriptions, raw `manifest` keys), in every
+        `_locales/<locale>/messages.json` other than the default locale's. (A name the default locale lacks is an
+        error, exit 2: the browsers refuse the extension.)
+
+        Why it matters: the browser silently shows the default locale's text there, so users of that language see
+        the extension's name or title in another language; a missing translation is usually an oversight.
+
+        Example:
+
+            _locales/fr/messages.json: warning XB111: extension.name: __MSG_extName__ is not translated in locale 'fr': …
+
+        Fix: add the message to that locale's messages.json (or remove the locale folder if it is not shipped).
+        """),
     # -- xtk lint: the engine itself (toolchain/lint/engine.py) -------------------------------------------------------
     Code("XL001", "suppression-without-reason", "error", "lint-engine", text="""
         An inline suppression has no reason.

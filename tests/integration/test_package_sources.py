@@ -14,7 +14,7 @@ from tests.conftest import run_xtk
 from tests.integration.support import copy_fixture
 
 pytestmark = pytest.mark.node
-SOURCES_ZIP = "dist/msg-extname-0.3.1-beta.2-sources.zip"
+SOURCES_ZIP = "dist/all-entries-0.3.1-beta.2-sources.zip"
 
 
 def git(project: Path, *args: str) -> None:
@@ -93,7 +93,7 @@ def test_outside_git_the_walk_never_takes_secrets(tmp_path: Path) -> None:
 def test_package_lists_what_went_into_each_zip(tmp_path: Path) -> None:
     project = copy_fixture(tmp_path / "p")
     text = package(project).stdout
-    assert "wrote dist/msg-extname-0.3.1-beta.2-chrome.zip (" in text and "\n  manifest.json\n" in text
+    assert "wrote dist/all-entries-0.3.1-beta.2-chrome.zip (" in text and "\n  manifest.json\n" in text
     assert "\n  xtk.toml\n" in text
     report = json.loads(package(project, "--format", "json").stdout)
     for path, names in report["contents"].items():

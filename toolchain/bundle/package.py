@@ -19,6 +19,7 @@ from typing import Protocol
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.project import Project
 from toolchain.project.confine import inside, shown
+from toolchain.project.locales import package_name
 
 #: The earliest date a zip can hold; any fixed date works, this one is what reproducible-build tools use.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -81,7 +82,7 @@ def package_builds(project: Project, builds: Iterable[_Built]) -> list[Packaged]
     written = []
     for build in builds:
         files = sorted((p.relative_to(build.out_dir).as_posix(), p) for p in build.out_dir.rglob("*") if p.is_file())
-        target = project.dist_dir / f"{slug(project.name)}-{version}-{build.browser}.zip"
+        target = project.dist_dir / f"{slug(package_name(project))}-{version}-{build.browser}.zip"
         written.append(Packaged(write_reproducible_zip(target, files), [name for name, _ in files]))
     return written
 
@@ -152,7 +153,7 @@ def source_files(project: Project) -> SourceSelection:
 
 def package_sources(project: Project, selection: SourceSelection | None = None) -> Packaged:
     version = project.config.extension.version
-    target = project.dist_dir / f"{slug(project.name)}-{version}-sources.zip"
+    target = project.dist_dir / f"{slug(package_name(project))}-{version}-sources.zip"
     chosen = selection or source_files(project)
     base = project.base_dir.resolve()
     files = [(p.relative_to(base).as_posix(), p) for p in chosen.files]

@@ -12,6 +12,7 @@ from typing import Any
 from toolchain.plan import BuildPlan
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.manifest import conversions as cv
+from toolchain.project.locales import missing_translations
 from toolchain.templating import render
 
 
@@ -115,6 +116,7 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
     if browser == "firefox":
         m["browser_specific_settings"] = cv.gecko_settings(target)
         warnings += cv.data_collection_version_conflict(target)
+    warnings += missing_translations(plan.project)  # the same for every browser: reported once
     return m, warnings
 
 

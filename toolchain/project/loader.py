@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.project.confine import check_confinement, path_problem
+from toolchain.project.locales import check_locales
 from toolchain.project.locate import find_config
 from toolchain.project.models import BROWSERS, Browser, ProjectConfig
 from toolchain.project.toml_positions import KeyPath, key_at, key_positions, line_column, locate, too_deep
@@ -400,43 +401,4 @@ def _check_files(project: Project, display: str, positions: dict) -> Iterator[Di
             absolute.is_relative_to(project.src_dir) or absolute.is_relative_to(project.public_dir)
         ):
             yield problem(ref.key, f"{ref.value} must be inside {project.config.src}/ or {project.config.public}/")
-    locales = project.config.locales
-    default_locale = project.config.extension.default_locale
-    if locales and default_locale and project.path(locales).is_dir():
-        messages = project.path(locales) / default_locale / "messages.json"
-        if not messages.is_file():
-            yield problem(("extension", "default_locale"), f"no {project.display(messages)} for the default locale")
-        else:
-            yield from _check_messages(project, messages, problem)
-
-
-_MESSAGE_REFERENCE = re.compile(r"__MSG_([A-Za-z0-9_@]+)__")
-
-
-def _check_messages(project: Project, messages: Path, problem: Any) -> Iterator[Diagnostic]:
-    """The default locale's messages.json parses, and every `__MSG_name__` the config uses is defined in it."""
-    shown = project.display(messages)
-    try:
-        data = json.loads(messages.read_text(encoding="utf-8-sig"))
-    except json.JSONDecodeError as error:
-        yield Diagnostic("error", f"invalid JSON: {error.msg}", path=shown, line=error.lineno, column=error.colno)
-        return
-    except (OSError, UnicodeDecodeError) as error:
-        yield Diagnostic("error", f"cannot read the messages: {error}", path=shown)
-        return
-    if not isinstance(data, dict):
-        yield Diagnostic("error", "messages.json must be an object of messages", path=shown)
-        return
-    defined = {name.lower() for name, entry in data.items() if isinstance(entry, dict) and isinstance(entry.get("message"), str)}
-    for name, entry in data.items():
-        if name.lower() not in defined:
-            yield Diagnostic("error", f"message {name!r} needs a string \"message\"", path=shown, key=name)
-    config = project.config
-    texts = {("extension", "name"): config.extension.name, ("extension", "short_name"): config.extension.short_name,
-             ("extension", "description"): config.extension.description}
-    if config.action:
-        texts[("action", "title")] = config.action.title
-    for key, text in texts.items():
-        for name in _MESSAGE_REFERENCE.findall(text or ""):
-            if name.lower() not in defined:
-                yield problem(key, f"__MSG_{name}__ is not defined in {shown}")
+    yield from check_locales(project, problem)  # toolchain/project/locales.py

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from toolchain.project.locales import STORE_LIMITS
 
 Browser = Literal["chrome", "edge", "firefox"]
 BROWSERS: tuple[Browser, ...] = ("chrome", "edge", "firefox")
@@ -76,14 +78,24 @@ MatchPattern = Annotated[str, BeforeValidator(lambda v: _match_pattern(v) if isi
 class Extension(_Strict):
     """What the extension is called and which version it is."""
 
-    name: NonBlank = Field(max_length=75)
-    short_name: str | None = Field(default=None, max_length=12)
+    #: Store limits (75, 12, 132 characters) on literal text; a `__MSG_name__` text is checked per locale instead
+    #: (toolchain/project/locales.py), since the browser shows the message, not the placeholder.
+    name: NonBlank
+    short_name: str | None = None
     version: str
     version_name: str | None = None
-    description: str | None = Field(default=None, max_length=132)
+    description: str | None = None
     author: str | None = None
     homepage_url: str | None = None
     default_locale: str | None = None
+
+    @field_validator("name", "short_name", "description")
+    @classmethod
+    def _store_limit(cls, value: str | None, info: ValidationInfo) -> str | None:
+        limit = STORE_LIMITS[str(info.field_name)]
+        if value is not None and "__MSG_" not in value and len(value) > limit:
+            raise ValueError(f"String should have at most {limit} characters (the store limit; this has {len(value)})")
+        return value
 
     @field_validator("version")
     @classmethod
@@ -302,6 +314,14 @@ class LintSettings(_Strict):
     ignore: list[str] = Field(default_factory=list)
 
 
+class PackageSettings(_Strict):
+    """What `xtk package` writes."""
+
+    #: The zips' base name (`<name>-<version>-<browser>.zip`, made file-name safe); by default the extension's
+    #: name as the default locale shows it.
+    name: NonBlank
+
+
 class ProtocolSettings(_Strict):
     """The message protocol: JSON Schemas per channel, and the TypeScript `xtk protocol codegen` makes of them."""
 
@@ -386,6 +406,7 @@ class ProjectConfig(_Strict):
     golden: GoldenSettings | None = None
     lint: LintSettings | None = None
     protocol: ProtocolSettings | None = None
+    package: PackageSettings | None = None
     #: Build-time constants, readable in code as `import.meta.env.NAME`.
     constants: dict[str, str | int | float | bool] = Field(default_factory=dict)
 

@@ -71,8 +71,14 @@ def test_the_xm007_drift_code_is_defined_once() -> None:
     assert codegen.DRIFT_CODE == ProtocolCodegenDrift.code and codegen.DRIFT.severity == ProtocolCodegenDrift.severity
 
 
-def test_build_warnings_use_the_catalog_severities() -> None:
-    """Every XB code, produced by the conversion that emits it, with the catalog's severity."""
+def test_build_warnings_use_the_catalog_severities(tmp_path: Path) -> None:
+    """Every XB code, produced by the conversion (or the locale check) that emits it, with the catalog's severity."""
+    from tests.unit.project.test_locales import EN, FR, write
+    from toolchain.project import load_project
+    from toolchain.project.locales import missing_translations
+
+    french_without_name = {key: value for key, value in FR.items() if key != "extName"}
+    untranslated = load_project(write(tmp_path, locales={"en": EN, "fr": french_without_name}))
     firefox = FirefoxTarget(min_version="109.0", android_min_version="120.0", gecko_id="x@example.com",
                             data_collection=DataCollection(required=["none"]))
     script = ContentScript(matches=["https://example.com/*"], js=["a.ts"], world="MAIN")
@@ -84,6 +90,7 @@ def test_build_warnings_use_the_catalog_severities() -> None:
                                                                              sandbox="sandbox allow-scripts"))[1],
         *cv.permissions_for("firefox", {"offscreen": PermissionGrant(justification="why")})[1],
         *cv.data_collection_version_conflict(firefox),
+        *missing_translations(untranslated),
     ]
     assert {d.code for d in diagnostics} == {c.code for c in catalog.CODES if c.origin == "build"}
     for diagnostic in diagnostics:
