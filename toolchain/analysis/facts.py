@@ -99,6 +99,9 @@ class MessageSend:
     #: True when this send only forwards its function's parameter (the function is a send helper): its callers'
     #: sends are the ones judged (type, payload, error handling).
     forwarded: bool = False
+    #: the send's rejection reaches no caller: not handled here, nor awaited or returned (`void send(m)`), so a
+    #: forwarding send is judged itself for error handling, whatever its callers do
+    rejection_lost: bool = False
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from toolchain.analysis import guards as G
 from toolchain.analysis.api_tables import JUDGE_NAME, MESSAGE_EVENT, VALIDATOR_NAME
 from toolchain.analysis.call_strings import call_strings
+from toolchain.analysis.rejections import rejection_handled
 from toolchain.analysis.facts import Call, FileFacts, LoadTimeWork, MessageHandler, MessageSend
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
 
@@ -229,12 +230,13 @@ class ProjectAnalysis:
                     channel=channel,  # type: ignore[arg-type]
                     message_type=shape[0] if shape else None,
                     payload=shape[1] if shape else None,
-                    handles_error=site.handles_error,
+                    handles_error=rejection_handled(module, site),
                     location=site.location,
                     via="api",
                     guard=G.as_guard(site.guard),
                     scope=site.scope,
                     forwarded=forwarded,
+                    rejection_lost=not site.handles_error and site.rejects_to is None,
                 )
             )
         for site, callback in module.handler_sites:
@@ -269,12 +271,13 @@ class ProjectAnalysis:
                         channel=channel,  # type: ignore[arg-type]
                         message_type=shape[0] if shape else None,
                         payload=shape[1] if shape else None,
-                        handles_error=site.handles_error,
+                        handles_error=rejection_handled(module, site),
                         location=site.location,
                         via=helper_name,
                         guard=G.as_guard(site.guard),
                         scope=site.scope,
                         forwarded=forwarded,
+                        rejection_lost=not site.handles_error and site.rejects_to is None,
                     )
                 )
             listens = self.listeners.get(target, {})

@@ -112,7 +112,7 @@ class ArgumentInfo:
 class CallSite:
     """A call of a project function (a candidate send or listener helper call), or an API send/registration."""
 
-    __slots__ = ("ref", "name", "args", "handles_error", "location", "guard", "scope", "fn", "load_key")
+    __slots__ = ("ref", "name", "args", "handles_error", "location", "guard", "scope", "fn", "load_key", "rejects_to")
 
     def __init__(self, **values: Any) -> None:
         self.ref = values.get("ref")
@@ -124,6 +124,8 @@ class CallSite:
         self.scope: str = values.get("scope", "")
         self.fn: ProjectFunction | None = values.get("fn")
         self.load_key: object = values.get("load_key")  # the top-level statement, when run at load time
+        #: unhandled here, the call's rejection is awaited or returned by this function: its callers may handle it
+        self.rejects_to: ProjectFunction | None = values.get("rejects_to")
 
 
 class WalkedModule:

@@ -277,17 +277,42 @@ class CallWalk(WalkerBase):
         self.module.call_sites.append(site)
 
     def site(self, node: Node, ref: Any, name: str, args: list[ArgumentInfo]) -> CallSite:
+        handled = self.try_depth > 0 or has_chained_catch(node)
         return CallSite(
             ref=ref,
             name=name,
             args=args,
-            handles_error=self.try_depth > 0 or has_chained_catch(node),
+            handles_error=handled,
+            rejects_to=None if handled else self.rejection_goes_to_caller(node),
             location=self.location(node),
             guard=self.guard,
             scope=self.scope,
             fn=self.fn,
             load_key=self.statement if self.load_time else None,
         )
+
+    def rejection_goes_to_caller(self, node: Node) -> ProjectFunction | None:
+        """The enclosing function, when this call's rejection becomes its own: the call (or a `.then()`/`.finally()`
+        chained on it) is awaited in an async function or returned, outside any try/catch (`await send()`,
+        `return send().then(parse)`, `() => send()`)."""
+        fn = self.fn
+        if fn is None:
+            return None
+        parent = _outer(node)
+        while parent is not None and parent.type == "member_expression":  # `send().then(f)` rejects when send() does
+            method = parent.child_by_field_name("property")
+            chained_call = parent.parent
+            if method is None or method.text not in (b"then", b"finally") or chained_call is None \
+                    or chained_call.type != "call_expression":
+                return None
+            parent = _outer(chained_call)
+        if parent is None:
+            return None
+        if parent.type == "await_expression" and fn.is_async:
+            return fn
+        if parent.type == "return_statement" or parent == fn.node:  # `return send()`, `() => send()`
+            return fn
+        return None
 
     def arg(self, node: Node) -> ArgumentInfo:
         info = ArgumentInfo(node)
@@ -339,3 +364,11 @@ class CallWalk(WalkerBase):
         if kind in ("string", "template_string", "identifier", "member_expression"):
             info.string = self.string_of(bare)
         return info
+
+
+def _outer(node: Node) -> Node | None:
+    """The node around an expression, past parentheses and type assertions."""
+    parent = node.parent
+    while parent is not None and parent.type in WRAPPER_NODES:
+        parent = parent.parent
+    return parent

@@ -39,3 +39,10 @@ def test_nothing_is_reported_inside_vendored_copies_of_known_libraries() -> None
 
 def test_firefox_mv2_user_scripts_need_the_manifest_key_not_a_permission() -> None:
     assert _places(_lint("firefox-legacy-user-scripts"), "XP001") == []
+
+
+def test_a_send_whose_rejection_every_caller_catches_is_handled() -> None:
+    # line 2: awaited in sendCaught, called inside try/catch; line 5: returned, the caller chains .catch();
+    # line 8: the caller does not catch; line 12: its callers catch, but it is exported (called from unseen places);
+    # line 16: a helper that drops the promise (`void`): its caller's try/catch cannot see the rejection
+    assert _places(_lint("rejection-to-caller"), "XM005") == [("popup.js", 8), ("popup.js", 12), ("popup.js", 16)]

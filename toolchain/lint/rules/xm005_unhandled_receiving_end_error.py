@@ -13,9 +13,10 @@ class UnhandledReceivingEndError(Rule):
     """A message is sent to a tab without handling the error a tab with no content script gives.
 
     What it checks: every `tabs.sendMessage` in each target's build (directly, or through a helper: the helper's
-    callers are judged, not the forwarding call inside it) that is not inside `try`/`catch`, chained with
-    `.catch()`, or given a rejection handler. A helper whose own send is inside `try`/`catch` (or `.catch()`)
-    handles the error for all its callers, and so does a helper that only relays to such a helper.
+    callers are judged, not the forwarding call inside it — unless the helper drops its promise, `void send(m)`)
+    that is not inside `try`/`catch`, chained with `.catch()`, given a rejection handler, or awaited or returned
+    by a function whose every call in that file handles it. A helper whose own send is inside `try`/`catch` (or
+    `.catch()`) handles the error for all its callers, and so does a helper that only relays to such a helper.
 
     Why it matters: restricted pages (`chrome://`, `about:`, the web stores, PDF viewers) never run content
     scripts, nor do tabs opened before the extension was installed or updated; there the promise rejects with
@@ -37,7 +38,8 @@ class UnhandledReceivingEndError(Rule):
             sends = [send for _facts, send in ctx.each(target, "sends")]
             catching = _catching_helpers(sends)
             for send in sends:
-                if send.channel != "tabs" or send.forwarded or send.handles_error or send.via in catching:
+                forwarded = send.forwarded and not send.rejection_lost  # a lost rejection: no caller can catch it
+                if send.channel != "tabs" or forwarded or send.handles_error or send.via in catching:
                     continue
                 subject = f"`{send.message_type}`" if send.message_type else "a message"
                 via = "tabs.sendMessage" if send.via == "api" else f"{send.via}() (tabs.sendMessage)"
