@@ -48,12 +48,12 @@ def package_name(name: str) -> str:
 def _check_name(name: str) -> str:
     name = name.strip()
     if not name:
-        raise InputError.single("--name: the extension's name must not be empty", key="--name")
+        raise InputError.single("--name: the extension's name must not be empty")
     if _CONTROL.search(name):
-        raise InputError.single("--name: the extension's name must not hold control characters", key="--name")
+        raise InputError.single("--name: the extension's name must not hold control characters")
     if len(name) > MAX_NAME_LENGTH:
         raise InputError.single(f"--name: the extension's name is at most {MAX_NAME_LENGTH} characters "
-                                f"(this one has {len(name)})", key="--name")
+                                f"(this one has {len(name)})")
     return name
 
 

@@ -63,9 +63,8 @@ def find_template(name: str) -> Template:
     if name in templates:
         return templates[name]
     close = difflib.get_close_matches(name.lower(), list(templates), n=1, cutoff=0.5)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
-    raise InputError.single(f"--template {name}: unknown template{hint} Templates: {template_list(templates)}",
-                            key="--template")
+    hint = f"; did you mean '{close[0]}'?" if close else "."
+    raise InputError.single(f"--template: unknown template '{name}'{hint} The templates: {template_list(templates)}")
 
 
 def _files_of(folder: Path) -> dict[PurePosixPath, Path]:
