@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from docmind_api.contract import PreparedQuery, QueryResponse, cut_page_text
+from docmind_api.contract import PreparedQuery, QueryResponse
 from docmind_api.offline import answer_offline
 from tests.api.conftest import Api
 from docmind_reference.conversation import truncate_conversation
+from docmind_reference.page import cut_page
 from docmind_reference.text import length
 
 PAGE = (
@@ -313,12 +314,15 @@ def test_length_is_counted_in_utf16_code_units(api: Api, spy: Spy) -> None:
     assert spy.seen[0].page_text == "\U0001F600" * 15_000
 
 
-def test_the_cut_never_splits_a_surrogate_pair() -> None:
+def test_the_cut_is_the_references_and_never_splits_a_surrogate_pair(api: Api, spy: Spy) -> None:
+    """D14: the API reads exactly what docmind_reference.page.cut_page (the extension's cutPage) says."""
     page = "a" * 29_999 + "\U0001F600" + "tail"
-    cut = cut_page_text(page)
-    assert cut == "a" * 29_999  # the emoji would straddle unit 30,000: it goes whole
-    assert cut_page_text("b" * 30_000) == "b" * 30_000
-    assert cut_page_text("short") == "short"
+    body = api.query({"pageText": page, "question": "tail?"}).json
+    assert spy.seen[0].page_text == "a" * 29_999  # the emoji would straddle unit 30,000: it goes whole
+    assert (body["truncated"], body["charactersAnalyzed"]) == (True, 29_999)
+    assert cut_page(page) == {"end": 29_999, "pageLength": 30_005, "charactersAnalyzed": 29_999, "truncated": True}
+    api.query({"pageText": "b" * 30_000, "question": "b?"})
+    assert spy.seen[1].page_text == "b" * 30_000 and not spy.seen[1].truncated
 
 
 def test_conversation_is_truncated_like_the_extension(api: Api, spy: Spy) -> None:

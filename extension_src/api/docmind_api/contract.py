@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from docmind_reference import text as js
 from docmind_reference.config import CHAT_CONFIG
 from docmind_reference.conversation import truncate_conversation
+from docmind_reference.page import cut_page
 
 Mode = Literal["qa", "summary", "eli5", "key-takeaways", "main-arguments"]
 MODES: tuple[Mode, ...] = ("qa", "summary", "eli5", "key-takeaways", "main-arguments")
@@ -147,18 +148,6 @@ def parse_body(body: bytes) -> QueryRequest:
         raise RequestError(400, "INVALID_REQUEST", describe_validation_error(error)) from None
 
 
-def cut_page_text(page_text: str) -> str:
-    """The first MAX_PAGE_CHARS code units of the page, never ending on the first half of a surrogate pair — the
-    cut the extension's content script makes, so both sides analyze the same text."""
-    if js.length(page_text) <= MAX_PAGE_CHARS:
-        return page_text
-    unit_text = js.units(page_text)
-    cut = unit_text[:MAX_PAGE_CHARS]
-    if "\ud800" <= cut[-1] <= "\udbff":
-        cut = cut[:-1]
-    return js.text(cut)
-
-
 @dataclass(frozen=True)
 class PreparedQuery:
     """What an answerer sees: the page already cut (it never reads past MAX_PAGE_CHARS) and the history already
@@ -170,8 +159,8 @@ class PreparedQuery:
     url: str | None
     history: tuple[ConversationMessage, ...]
     page_length: int  # of the page as sent, in UTF-16 code units
-    truncated: bool  # §6.3a: page_length > MAX_PAGE_CHARS
-    characters_analyzed: int  # §6.3a: min(page_length, MAX_PAGE_CHARS)
+    truncated: bool  # cutPage (D14): something was left out
+    characters_analyzed: int  # cutPage (D14): the code units read
 
 
 def prepare(request: QueryRequest) -> PreparedQuery:
@@ -187,14 +176,14 @@ def prepare(request: QueryRequest) -> PreparedQuery:
     if conversation is not None:
         kept = truncate_conversation([m.model_dump() for m in conversation.messages])
         history = tuple(ConversationMessage.model_validate(m) for m in kept)
-    page_length = js.length(request.pageText)  # §6.3a: computed from the page, in code units
+    cut = cut_page(request.pageText)  # D14: the extension's cut, from the same reference function
     return PreparedQuery(
-        page_text=cut_page_text(request.pageText),
+        page_text=js.text(js.units(request.pageText)[: cut["end"]]),
         question=js.js_trim(request.question),
         mode=mode,
         url=request.url,
         history=history,
-        page_length=page_length,
-        truncated=page_length > MAX_PAGE_CHARS,
-        characters_analyzed=min(page_length, MAX_PAGE_CHARS),
+        page_length=cut["pageLength"],
+        truncated=cut["truncated"],
+        characters_analyzed=cut["charactersAnalyzed"],
     )

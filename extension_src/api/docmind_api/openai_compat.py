@@ -187,7 +187,7 @@ def _content(body: bytes) -> str:
 
 def interpret(content: str, prepared: PreparedQuery) -> QueryResponse:
     """The model's text as the extension would read it: §6.3a parsing, then §7's page check on every citation."""
-    # The page's full length, not the cut's: parse_api_response computes truncated and charactersAnalyzed from it.
+    # The page's full length, not the cut's; truncated and charactersAnalyzed are then the cut's own (D14).
     parsed = parse_api_response(content, prepared.page_length)
     if not parsed["success"]:
         reason = {
@@ -201,8 +201,8 @@ def interpret(content: str, prepared: PreparedQuery) -> QueryResponse:
     return QueryResponse(
         answer=data["answer"],
         citations=citations,
-        truncated=data["truncated"],
-        charactersAnalyzed=data["charactersAnalyzed"],
+        truncated=prepared.truncated,
+        charactersAnalyzed=prepared.characters_analyzed,
     )
 
 

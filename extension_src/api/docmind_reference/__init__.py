@@ -22,6 +22,7 @@ from docmind_reference.config import frozen_config
 from docmind_reference.conversation import truncate_conversation, truncate_selection
 from docmind_reference.matching import could_span_segments, match_citations, validate_citation
 from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.page import cut_page
 from docmind_reference.parsing import parse_api_response
 from docmind_reference.similarity import levenshtein_distance, precise_match, token_overlap
 from docmind_reference.text import UNICODE_VERSION
@@ -70,6 +71,8 @@ FUNCTIONS: dict[str, ReferenceFunction] = {
         ReferenceFunction("truncateSelection", ("selection",), truncate_selection, True,
                           "context-menu selection bounds (§5.4)"),
         ReferenceFunction("frozenConfig", ("name",), frozen_config, False, "the frozen configuration values (§8.4)"),
+        ReferenceFunction("cutPage", ("pageText",), cut_page, True,
+                          "how much of the page is read: MAX_PAGE_CHARS, pairs kept whole (D14)"),
     )
 }
 

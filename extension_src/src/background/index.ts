@@ -15,7 +15,7 @@ import {
   sendMessageToTab,
   tryOpenPopup,
 } from '../shared/browser';
-import { CHAT_CONFIG, CONTEXT_MENU_CONFIG } from '../shared/config';
+import { CONTEXT_MENU_CONFIG } from '../shared/config';
 import {
   describeInvalidContentToBackground,
   describeInvalidPopupToBackground,
@@ -91,14 +91,14 @@ async function extractText(tabId: number): Promise<{ text: string; charCount: nu
   return answer;
 }
 
+/** What the popup says was read: the content script's cut (cutPage, D14), never a second computation of it. */
+function analyzed(page: { text: string; charCount: number }): { charactersAnalyzed: number; truncated: boolean } {
+  return { charactersAnalyzed: page.text.length, truncated: page.text.length < page.charCount };
+}
+
 async function analyzePage(tabId: number): Promise<BackgroundToPopup> {
-  const { charCount, url } = await extractText(tabId);
-  return {
-    type: 'PAGE_ANALYZED',
-    charactersAnalyzed: Math.min(charCount, CHAT_CONFIG.MAX_PAGE_CHARS),
-    truncated: charCount > CHAT_CONFIG.MAX_PAGE_CHARS,
-    pageUrlIdentity: parseUrlIdentity(url).full,
-  };
+  const page = await extractText(tabId);
+  return { type: 'PAGE_ANALYZED', ...analyzed(page), pageUrlIdentity: parseUrlIdentity(page.url).full };
 }
 
 async function answerQuery({ tabId, payload }: Query): Promise<BackgroundToPopup> {
@@ -114,7 +114,7 @@ async function answerQuery({ tabId, payload }: Query): Promise<BackgroundToPopup
     page.charCount,
   );
   if ('type' in answer) return answer;
-  return { type: 'ANSWER', ...answer, pageUrlIdentity: parseUrlIdentity(page.url).full };
+  return { type: 'ANSWER', ...answer, ...analyzed(page), pageUrlIdentity: parseUrlIdentity(page.url).full };
 }
 
 async function highlight(tabId: number, citations: Citation[]): Promise<HighlightResults> {

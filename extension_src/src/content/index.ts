@@ -7,7 +7,7 @@
 // validate and match (§7, §6.8), highlight — in slices that yield to the page (scheduler.ts) — then watch for
 // what makes the highlights stale (§6.4) or calls for cleanup (§6.11).
 import { onMessage } from '../shared/browser/messaging';
-import { CHAT_CONFIG } from '../shared/config';
+import { cutPage } from '../shared/page';
 import {
   describeInvalidBackgroundToContent,
   isBackgroundToContent,
@@ -35,10 +35,8 @@ let listening = false;
 
 function extractText(): ContentToBackground {
   const text = (document.body?.innerText ?? '').trim();
-  let cut = text.slice(0, CHAT_CONFIG.MAX_PAGE_CHARS);
-  const last = cut.charCodeAt(cut.length - 1);
-  if (cut.length < text.length && last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1); // keep pairs whole
-  return { type: 'TEXT_EXTRACTED', text: cut, charCount: text.length, url: location.href };
+  const cut = cutPage(text); // D14: the one page cut, shared with the background's figures and the API
+  return { type: 'TEXT_EXTRACTED', text: text.slice(0, cut.end), charCount: cut.pageLength, url: location.href };
 }
 
 /** Remove every mark and stop watching; `next` is the lifecycle afterwards. */

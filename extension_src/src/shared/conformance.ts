@@ -11,6 +11,7 @@ import {
 import { truncateConversation, type ConversationMessage } from './conversation';
 import { couldSpanSegments, matchCitations, validateCitation, type MatchableSegment } from './matching';
 import { normalizeForMatching, type SegmentType } from './normalize';
+import { cutPage, type PageCut } from './page';
 import { parseApiResponse, type Citation } from './parsing';
 import { truncateSelection } from './selection';
 import { levenshteinDistance, preciseMatch, tokenOverlap } from './similarity';
@@ -51,6 +52,7 @@ export const conformance = {
     if (!config) throw new Error(`unknown configuration ${JSON.stringify(name)}; known: ${Object.keys(CONFIGS)}`);
     return { ...config };
   },
+  cutPage: (pageText: string): PageCut => cutPage(pageText),
 } satisfies Record<string, (...args: never[]) => unknown>;
 
 export type ConformanceFunction = keyof typeof conformance;

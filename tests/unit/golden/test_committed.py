@@ -98,6 +98,12 @@ def _references(value: Any) -> list[dict[str, Any]]:
         ("validateCitation/adversarial/length-301", False),
         ("validateCitation/adversarial/whitespace-only-25", False),
         ("truncateSelection/adversarial/pair-across-500", "a" * 499 + "..."),
+        ("cutPage/adversarial/pair-across-the-cut",
+         {"end": 29_999, "pageLength": 30_005, "charactersAnalyzed": 29_999, "truncated": True}),
+        ("cutPage/adversarial/exactly-30000",
+         {"end": 30_000, "pageLength": 30_000, "charactersAnalyzed": 30_000, "truncated": False}),
+        ("cutPage/adversarial/lone-high-at-cut",
+         {"end": 30_000, "pageLength": 30_001, "charactersAnalyzed": 30_000, "truncated": True}),
         ("normalizeForMatching/adversarial/final-sigma-prose", "\u03bf\u03b4\u03bf\u03c2"),
     ],
 )

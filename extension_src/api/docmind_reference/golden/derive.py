@@ -446,6 +446,14 @@ class _Deriver:
 
         self.run("levenshteinDistance", {"edited-0": edited, "two-0": two})
 
+    def page_level(self) -> None:
+        """cutPage (and the long-page selection) over whole pages: derive_long.py."""
+        from docmind_reference.golden.derive_long import cut_page_cases
+
+        if "cutPage" in self.functions:
+            for kind, description, arguments in cut_page_cases(self.page.name, len(self.page.raw)):
+                self.emit("cutPage", kind, description, arguments)
+
 
 def corpus_cases(root: Path, functions: Iterable[str], pages: Iterable[str] | None = None) -> CorpusCases:
     """Every corpus-derived case (without `expected`) for the given functions, page by page in name order."""
@@ -463,5 +471,6 @@ def corpus_cases(root: Path, functions: Iterable[str], pages: Iterable[str] | No
         deriver.token_overlap()
         deriver.could_span()
         deriver.levenshtein()
+        deriver.page_level()
         out.pages += 1
     return out

@@ -563,6 +563,21 @@ def gen_selection(rng: Rng) -> Generated:
     return f"a selection of {len(units(value))} code units", {"selection": value}
 
 
+def gen_cut_page(rng: Rng) -> Generated:
+    """A page near the 30,000-unit cut (or short), often with an astral character or a lone surrogate across it."""
+    length = rng.weighted([(2, rng.between(0, 200)), (5, rng.between(29_990, 30_010)), (1, rng.between(30_010, 31_000))])
+    if rng.chance(0.5):  # a pair (or a lone half) at units 29,997-30,001
+        stem = "".join(rng.choice(LOWER + " ") for _ in range(rng.between(29_997, 30_001)))
+        odd = rng.choice([rng.choice(ASTRAL), rng.choice(LONE_SURROGATES)])
+        value = stem + odd + free_text(rng, rng.between(0, 20), True)
+    else:
+        u = units(free_text(rng, min(length, 300), True))
+        while len(u) < length:
+            u += units(rng.choice(ASTRAL)) if rng.chance(0.05) else rng.choice(LOWER + " \n")
+        value = text(u[:length])
+    return f"a page of {len(units(value))} code units", {"pageText": value}
+
+
 GENERATORS: dict[str, Callable[[Rng], Generated]] = {
     "normalizeForMatching": gen_normalize,
     "tokenOverlap": gen_token_overlap,
@@ -576,6 +591,7 @@ GENERATORS: dict[str, Callable[[Rng], Generated]] = {
     "checkStale": gen_check_stale,
     "truncateConversation": gen_conversation,
     "truncateSelection": gen_selection,
+    "cutPage": gen_cut_page,
 }
 
 #: How many property cases each function gets. frozenConfig has none: its domain is five names, all adversarial.
@@ -592,6 +608,7 @@ COUNTS: dict[str, int] = {
     "checkStale": 200,
     "truncateConversation": 150,
     "truncateSelection": 250,
+    "cutPage": 20,
 }
 
 
