@@ -20,12 +20,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
 from toolchain.build.recipe import Recipe
+from toolchain.bundle.components import COMPILER_PACKAGE_FILES
 from toolchain.project.confine import copied_files
 from toolchain.resources import specs_dir, templates_dir
 
@@ -34,9 +36,10 @@ if TYPE_CHECKING:
     from toolchain.project import Project
 
 CACHE_FORMAT = 2
-#: Files of the JS project whose content changes what esbuild and tsc do (relative to root).
+#: Files of the JS project whose content changes what esbuild, tsc and the component compilers do (relative to
+#: root): a project with .svelte/.vue components is keyed on the installed svelte, vue and @vue/compiler-sfc too.
 _PROJECT_FILES = ("tsconfig.json", "package.json", "package-lock.json",
-                  "node_modules/esbuild/package.json", "node_modules/typescript/package.json")
+                  "node_modules/esbuild/package.json", "node_modules/typescript/package.json", *COMPILER_PACKAGE_FILES)
 
 
 def _sha256(path: Path) -> str:
@@ -84,6 +87,11 @@ def toolchain_stamp() -> str:
     return hashlib.sha256("\n".join(entries).encode()).hexdigest()
 
 
+def _node_binary(needed: bool) -> list[Path]:
+    found = shutil.which("node") if needed else None
+    return [Path(found).resolve()] if found else []
+
+
 @dataclass(frozen=True)
 class Fingerprint:
     location: str  # the config file, resolved: a copied or moved project has another one
@@ -97,7 +105,9 @@ class Fingerprint:
     request: list[str]  # the --browser choice and the mode
 
     @classmethod
-    def of_build(cls, project: Project, plans: list[BuildPlan], binary: Path, request: str, mode: str) -> "Fingerprint":
+    def of_build(cls, project: Project, plans: list[BuildPlan], binary: Path, request: str, mode: str,
+                 node: bool = False) -> "Fingerprint":
+        """`node`: the project bundles through Node (components), whose binary is then a tool of the build too."""
         from toolchain.bundle.typecheck import tsc_binary
         from toolchain.project import file_refs
 
@@ -115,7 +125,7 @@ class Fingerprint:
             probes={str(p): _state(p) for p in dict.fromkeys(probed)},
             contents={str(f): _contents(f, project.base_dir.resolve()) for f in folders},
             project_files={str(project.root / name): _sha256(project.root / name) for name in _PROJECT_FILES},
-            tools={str(path): tool_stamp(path) for path in (binary, tsc_binary(project.root))},
+            tools={str(path): tool_stamp(path) for path in (binary, tsc_binary(project.root), *_node_binary(node))},
             toolchain=toolchain_stamp(),
             request=[request, mode],
         )

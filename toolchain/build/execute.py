@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.build.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
+from toolchain.bundle.components import missing_framework_hint
 from toolchain.bundle.esbuild import EsbuildCommand, finish_esbuild, merge_metafiles, start_esbuild
 from toolchain.bundle.typecheck import TypeCheck, write_if_changed
 from toolchain.diagnostics import Diagnostic, ProjectError
@@ -98,6 +99,7 @@ class Execution:
             report.warnings += recipe.warnings
         for command, process in self.processes:
             found, metafile = finish_esbuild(command, process, self.root, self.base_dir)
+            found = [missing_framework_hint(d) for d in found]
             errors += [d for d in found if d.severity == "error"]
             report.warnings += [d for d in found if d.severity == "warning"]
             if metafile:

@@ -12,6 +12,7 @@ from pathlib import Path
 from toolchain.build.cache import Fingerprint, store
 from toolchain.build.execute import Execution, scratch_dir, staging_dir, unique
 from toolchain.build.recipe import BrowserRecipe, BuildReport, Recipe
+from toolchain.bundle.components import check_installed, component_frameworks, node_command
 from toolchain.bundle.esbuild import esbuild_commands, find_esbuild
 from toolchain.bundle.typecheck import env_types_path, env_types_text, write_if_changed
 from toolchain.diagnostics import Diagnostic, ProjectError
@@ -54,10 +55,16 @@ def build(
         raise ProjectError(unique(problems))
 
     binary = find_esbuild(project.root)
+    frameworks = component_frameworks(project.root)  # .svelte/.vue: esbuild's JS API in Node, with the compilers
+    if frameworks:
+        check_installed(project.root, frameworks)
     # Taken before anything runs: an input edited during the build makes the next build a full one.
-    fingerprint = Fingerprint.of_build(project, plans, binary, request, mode) if request is not None else None
+    fingerprint = Fingerprint.of_build(project, plans, binary, request, mode, node=bool(frameworks)) if request is not None else None
     execution = Execution(project.root, project.base_dir, out)
     commands = {plan.browser: esbuild_commands(plan, binary, staging_dir(out, plan.browser), scratch_dir(out)) for plan in plans}
+    if frameworks:
+        commands = {browser: [node_command(c, project.root, frameworks) for c in browser_commands]
+                    for browser, browser_commands in commands.items()}
     types = env_types(project)
     execution.start([c for plan in plans for c in commands[plan.browser]], types, typecheck)
     try:

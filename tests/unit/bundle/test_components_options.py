@@ -1,0 +1,80 @@
+"""esbuild's command line → its JavaScript API's options (toolchain/bundle/components.py): the Node path for
+.svelte/.vue projects bundles with exactly the settings of the native command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from toolchain.bundle.components import component_frameworks, esbuild_options, missing_framework_hint, node_command
+from toolchain.bundle.esbuild import EsbuildCommand, define_arguments
+from toolchain.diagnostics import Diagnostic, InputError
+
+
+def test_every_flag_xtk_passes_has_its_api_option(tmp_path: Path) -> None:
+    defines, _ = define_arguments({"import.meta.env.X": json.dumps("a=b:c"), "LONG": json.dumps("x" * 5000)}, tmp_path)
+    options = esbuild_options([
+        "src/a.ts", "src/b.ts", "--bundle", "--format=esm", "--platform=browser", "--target=chrome116,firefox142",
+        "--outbase=src", "--outdir=/out", "--entry-names=[dir]/[name]", "--asset-names=assets/[name]-[hash]",
+        "--metafile=/tmp/meta.json", "--log-level=warning", "--log-limit=0", "--color=false", "--charset=ascii",
+        "--minify-syntax", "--loader:.png=file", "--loader:.woff2=file", *defines, "--tsconfig=/p/tsconfig.json",
+        "--sourcemap=linked", "--sources-content=true", "--minify", "--legal-comments=none",
+    ])
+    assert options == {
+        "entryPoints": ["src/a.ts", "src/b.ts"], "bundle": True, "format": "esm", "platform": "browser",
+        "target": ["chrome116", "firefox142"], "outbase": "src", "outdir": "/out", "entryNames": "[dir]/[name]",
+        "assetNames": "assets/[name]-[hash]", "metafile": True, "logLevel": "warning", "logLimit": 0,
+        "color": False, "charset": "ascii", "minifySyntax": True, "loader": {".png": "file", ".woff2": "file"},
+        "define": {"import.meta.env.X": json.dumps("a=b:c"), "LONG": "__xtk_LONG"},
+        "inject": [str(tmp_path / ".xtk/constants.js")], "tsconfig": "/p/tsconfig.json", "sourcemap": "linked",
+        "sourcesContent": True, "minify": True, "legalComments": "none",
+    }
+
+
+def test_an_argument_of_unknown_shape_is_refused() -> None:
+    with pytest.raises(ValueError, match="--alias:react=preact"):
+        esbuild_options(["--alias:react=preact"])
+
+
+def test_the_node_command_carries_the_request_and_vue_flags(tmp_path: Path) -> None:
+    native = EsbuildCommand("chrome", "esm", ("/bin/esbuild", "src/a.ts", "--bundle", "--metafile=/m.json"), "/m.json")
+    command = node_command(native, tmp_path, ["vue"])
+    assert Path(command.argv[1]).name == "components.mjs"
+    (path, text), = command.generated
+    assert path == str(tmp_path / ".xtk/components/chrome.esm.json")
+    request = json.loads(text)
+    assert request["frameworks"] == ["vue"] and request["metafile"] == "/m.json"
+    assert request["options"]["define"]["__VUE_OPTIONS_API__"] == "true"
+    assert request["options"]["entryPoints"] == ["src/a.ts"]
+
+
+@pytest.mark.parametrize(("package", "expected"), [
+    ({"dependencies": {"svelte": "5"}}, ["svelte"]),
+    ({"devDependencies": {"vue": "3"}, "dependencies": {"svelte": "5"}}, ["svelte", "vue"]),
+    ({"dependencies": {"react": "19"}}, []),
+    ({}, []),
+])
+def test_frameworks_come_from_package_json(tmp_path: Path, package: dict, expected: list[str]) -> None:
+    (tmp_path / "package.json").write_text(json.dumps(package), encoding="utf-8")
+    assert component_frameworks(tmp_path) == expected
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[1]", "must hold a JSON object"),
+    ('{"dependencies": ["svelte"]}', "dependencies must be an object"),
+    ('{"dependencies": {', "not valid JSON"),
+])
+def test_a_bad_package_json_is_input_error(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "package.json").write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=message) as raised:
+        component_frameworks(tmp_path)
+    assert raised.value.diagnostics[0].path == str(tmp_path / "package.json")
+
+
+def test_the_missing_loader_message_names_the_package() -> None:
+    found = Diagnostic("error", 'No loader is configured for ".vue" files: src/A.vue', path="src/main.ts", line=1)
+    assert "add vue to package.json's dependencies" in missing_framework_hint(found).message
+    other = Diagnostic("error", 'No loader is configured for ".md" files: a.md')
+    assert missing_framework_hint(other) == other

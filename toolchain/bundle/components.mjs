@@ -1,0 +1,169 @@
+// xtk's bundler for projects with .svelte or .vue components: esbuild's JavaScript API, run by Node in the
+// project's folder, with the framework's own compiler as an esbuild plugin. esbuild's native binary runs no
+// JavaScript plugins; projects without components never come here (toolchain/bundle/components.py decides).
+//
+// Everything is loaded from the *project's* node_modules (esbuild, svelte/compiler, vue/compiler-sfc): xtk ships
+// no compiler. Messages are esbuild's own log (stderr, same format as the binary's), so xtk reads them the same
+// way; compiler errors carry the component's file:line:col. Usage: node components.mjs REQUEST.json
+//
+// REQUEST.json: {"options": <esbuild build options>, "metafile": <path>, "frameworks": ["svelte", "vue"]}
+
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const projectRequire = createRequire(path.join(process.cwd(), 'package.json'));
+
+/** A package of the project, ES module or CommonJS (whose exports Node puts under `default`). */
+async function load(specifier) {
+  const module = await import(pathToFileURL(projectRequire.resolve(specifier)).href);
+  return { ...module.default, ...module };
+}
+
+/** An esbuild message located at `offset` in `source` (esbuild counts lines from 1, columns from 0). */
+function messageAt(text, file, source, offset) {
+  if (offset === undefined || offset === null || offset < 0) return { text, location: { file } };
+  const before = source.slice(0, offset);
+  const line = before.split('\n').length;
+  const lineStart = before.lastIndexOf('\n') + 1;
+  const lineEnd = source.indexOf('\n', offset);
+  const lineText = source.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
+  return { text, location: { file, line, column: offset - lineStart, lineText } };
+}
+
+function relative(file) {
+  return path.relative(process.cwd(), file).split(path.sep).join('/');
+}
+
+function sveltePlugin(compiler, development) {
+  return {
+    name: 'xtk-svelte',
+    setup(build) {
+      build.onLoad({ filter: /\.svelte$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const file = relative(args.path);
+        try {
+          // css: 'injected' — the component adds its own <style> to its root node (the document, or the shadow
+          // root it is mounted in), so component styles need no file named in the manifest.
+          const result = compiler.compile(source, { filename: file, css: 'injected', generate: 'client', dev: development });
+          const warnings = result.warnings.map((w) => messageAt(`${w.message} (${w.code})`, file, source, w.position?.[0]));
+          return { contents: result.js.code, loader: 'js', warnings, resolveDir: path.dirname(args.path) };
+        } catch (error) {
+          const text = error.code ? `${String(error.message).split('\n')[0]} (${error.code})` : String(error.message ?? error);
+          return { errors: [messageAt(text, file, source, error.position?.[0])] };
+        }
+      });
+    },
+  };
+}
+
+const INJECT_STYLE = 'xtk:inject-style';
+
+/** The component's CSS as a <style> in the document (extension pages); a `.ce.vue` custom element keeps its own. */
+const INJECT_STYLE_MODULE = `export function injectStyle(css) {
+  const style = document.createElement('style');
+  style.textContent = css;
+  document.head.appendChild(style);
+}
+`;
+
+function vuePlugin(sfc, development) {
+  return {
+    name: 'xtk-vue',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${INJECT_STYLE}$`) }, () => ({ path: INJECT_STYLE, namespace: 'xtk' }));
+      build.onLoad({ filter: /.*/, namespace: 'xtk' }, () => ({ contents: INJECT_STYLE_MODULE, loader: 'js' }));
+      build.onLoad({ filter: /\.vue$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const file = relative(args.path);
+        const at = (text, offset) => messageAt(text, file, source, offset);
+        try {
+          return { ...compileVue(sfc, source, file, development, at), resolveDir: path.dirname(args.path) };
+        } catch (error) {
+          return { errors: [at(String(error.message ?? error).split('\n')[0], vueErrorOffset(error))] };
+        }
+      });
+    },
+  };
+}
+
+/** Where a compiler-sfc error is: template errors carry the file offset; Babel's (in <script>) the block's. */
+let currentScriptOffset = 0;
+function vueErrorOffset(error) {
+  if (typeof error.pos === 'number') return currentScriptOffset + error.pos;
+  return error.loc?.start?.offset;
+}
+
+function compileVue(sfc, source, file, development, at) {
+  const { descriptor, errors } = sfc.parse(source, { filename: file, sourceMap: false });
+  if (errors.length) return { errors: errors.map((e) => at(String(e.message ?? e), e.loc?.start?.offset)) };
+  const id = createHash('sha256').update(file).digest('hex').slice(0, 8);
+  const scopeId = `data-v-${id}`;
+  const scoped = descriptor.styles.some((s) => s.scoped);
+  const customElement = file.endsWith('.ce.vue');
+  const block = descriptor.scriptSetup ?? descriptor.script;
+  const typescript = block?.lang === 'ts' || block?.lang === 'tsx';
+  const templateOptions = { id, scoped, isProd: !development, compilerOptions: { scopeId: scoped ? scopeId : undefined } };
+
+  let code = 'const __sfc = {};';
+  if (block) {
+    currentScriptOffset = block.loc.start.offset;
+    const script = sfc.compileScript(descriptor, {
+      id, isProd: !development, genDefaultAs: '__sfc', inlineTemplate: Boolean(descriptor.scriptSetup), templateOptions,
+    });
+    code = script.content;
+  }
+  if (descriptor.template && !descriptor.scriptSetup) {
+    const template = sfc.compileTemplate({
+      ...templateOptions, source: descriptor.template.content, filename: file, ast: descriptor.template.ast,
+      compilerOptions: { ...templateOptions.compilerOptions, expressionPlugins: typescript ? ['typescript'] : [] },
+    });
+    if (template.errors.length) {
+      return { errors: template.errors.map((e) => at(String(e.message ?? e), e.loc?.start?.offset)) };
+    }
+    code += `\n${template.code.replace(/\nexport function render\(/, '\nfunction render(')}\n__sfc.render = render;`;
+  }
+  if (scoped) code += `\n__sfc.__scopeId = ${JSON.stringify(scopeId)};`;
+
+  const styles = [];
+  for (const style of descriptor.styles) {
+    const offset = style.loc.start.offset;
+    if (style.lang && style.lang !== 'css') return { errors: [at(`<style lang="${style.lang}">: xtk compiles plain CSS only`, offset)] };
+    if (style.module) return { errors: [at('<style module> (CSS modules) is not supported by xtk', offset)] };
+    const compiled = sfc.compileStyle({ source: style.content, filename: file, id: scopeId, scoped: style.scoped, isProd: !development });
+    if (compiled.errors.length) return { errors: compiled.errors.map((e) => at(String(e.message ?? e), offset)) };
+    styles.push(compiled.code);
+  }
+  if (styles.length && customElement) {
+    code += `\n__sfc.styles = ${JSON.stringify(styles)};`; // defineCustomElement puts them in its shadow root
+  } else if (styles.length) {
+    code = `import { injectStyle as __xtkInjectStyle } from ${JSON.stringify(INJECT_STYLE)};\n${code}`;
+    code += `\n__xtkInjectStyle(${JSON.stringify(styles.join('\n'))});`;
+  }
+  code += '\nexport default __sfc;\n';
+  return { contents: code, loader: typescript ? 'ts' : 'js' };
+}
+
+async function main() {
+  const request = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+  const development = request.options.sourcemap !== undefined;
+  const esbuild = await load('esbuild');
+  const plugins = [];
+  if (request.frameworks.includes('svelte')) plugins.push(sveltePlugin(await load('svelte/compiler'), development));
+  if (request.frameworks.includes('vue')) plugins.push(vuePlugin(await load('vue/compiler-sfc'), development));
+  let result;
+  try {
+    result = await esbuild.build({ ...request.options, plugins });
+  } catch (error) {
+    if (Array.isArray(error.errors)) process.exit(1); // esbuild has printed them, located, to stderr
+    throw error;
+  }
+  writeFileSync(request.metafile, JSON.stringify(result.metafile));
+}
+
+main().catch((error) => {
+  process.stderr.write(`✘ [ERROR] ${String(error?.message ?? error).split('\n')[0]}\n`);
+  process.exit(1);
+});
