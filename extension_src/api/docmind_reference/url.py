@@ -28,13 +28,21 @@ def parse_url_identity(url: str) -> dict[str, str]:
     meaningful = [f"{key}={value}" for key, value in form_urlencoded(parsed.search[1:]) if key.lower() in MEANINGFUL_PARAMS]
     meaningful.sort(key=utf16_sort_key)
     params = "&".join(meaningful)
-    origin, pathname = parsed.origin, parsed.pathname
+    origin, pathname = identity_origin(parsed.href, parsed.protocol, parsed.host), parsed.pathname
     return {
         "origin": origin,
         "pathname": pathname,
         "meaningfulParams": params,
         "full": f"{origin}{pathname}{'?' + params if params else ''}",
     }
+
+
+def identity_origin(href: str, protocol: str, host: str) -> str:
+    """D15: `scheme://host[:port]` when the URL has a host (its serialization has `//` after the scheme), else
+    `scheme:` alone — for every scheme, where `URL.origin` is the security origin, which differs between engines
+    for file: (`"file://"` in Chromium, `"null"` elsewhere) and extension pages, and is `"null"` for data:, about:
+    and non-special schemes (so two pages on different hosts would share one identity)."""
+    return f"{protocol}//{host}" if href.startswith(f"{protocol}//") else protocol
 
 
 def form_urlencoded(query: str) -> list[tuple[str, str]]:

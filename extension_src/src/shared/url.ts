@@ -35,9 +35,20 @@ export function parseUrlIdentity(url: string): UrlIdentity {
   });
   meaningful.sort(); // UTF-16 code unit order
   const meaningfulParams = meaningful.join('&');
-  const { origin, pathname } = parsed;
+  const origin = identityOrigin(parsed);
+  const { pathname } = parsed;
   const full = `${origin}${pathname}${meaningfulParams ? '?' + meaningfulParams : ''}`;
   return { origin, pathname, meaningfulParams, full };
+}
+
+/**
+ * D15: `scheme://host[:port]` when the URL has a host (its serialization has `//` after the scheme), else `scheme:`
+ * alone. Not `URL.origin`: that is the security origin, which engines disagree on for file: (Chromium "file://",
+ * the others "null") and extension pages, and which is "null" for data:, about: and every non-special scheme.
+ */
+function identityOrigin(parsed: URL): string {
+  const { protocol, host, href } = parsed;
+  return href.startsWith(`${protocol}//`) ? `${protocol}//${host}` : protocol;
 }
 
 /** Whether highlights made for `stored` still describe the page at `current`, `ageMs` later (URL and age only). */

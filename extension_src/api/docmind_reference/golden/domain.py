@@ -4,7 +4,8 @@ Every case is checked *after* its corpus references are resolved, on the values 
 
 - the arguments object has exactly the function's parameters, each of the shape the schema gives it;
 - every string in it — values and object keys, at any depth — is inside the agreed domain (specs/semantics.md §1,
-  decision D10): `text.domain_violations(string, function.lone_surrogates)` is empty.
+  decision D10): `text.domain_violations(string, function.lone_surrogates)` is empty;
+- parseUrlIdentity's URL is one every engine's parser reads as the standard does (D15, `url_domain.py`).
 
 Problems come back as `(JSON pointer, message)` pairs, the pointer relative to the case's `arguments`.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from docmind_reference import FUNCTIONS
+from docmind_reference.golden.url_domain import url_domain_problems
 from docmind_reference.text import domain_violations
 from toolchain.json_pointer import pointer_of
 
@@ -108,6 +110,8 @@ def domain_problems(function: str, arguments: Mapping[str, Any]) -> list[Problem
         depth = json_nesting(arguments["raw"])
         if depth > MAX_JSON_NESTING:
             problems.append(("/raw", f"outside the agreed domain: JSON nested {depth} levels deep (at most {MAX_JSON_NESTING})"))
+    if function == "parseUrlIdentity" and isinstance(arguments.get("url"), str):
+        problems.extend(("/url", f"outside the agreed domain (D15): {problem}") for problem in url_domain_problems(arguments["url"]))
     return problems
 
 
