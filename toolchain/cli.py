@@ -639,7 +639,7 @@ def protocol_codegen(project: str | None, check: bool, output_format: str) -> No
     from toolchain.protocol.project import load_project_protocol, write_if_changed
 
     def prepare() -> tuple[Any, Any, str]:
-        loaded = load_project(project)
+        loaded = load_project(project, require_files=False)  # the schemas and the output path are all it needs
         found = load_project_protocol(loaded)
         return loaded, found, generate(found.protocol)
 

@@ -96,7 +96,9 @@ class Project:
             return str(path)
 
 
-def load_project(project: str | Path | None = None) -> Project:
+def load_project(project: str | Path | None = None, *, require_files: bool = True) -> Project:
+    """The project's config, loaded and checked. With `require_files=False` (`xtk protocol codegen`, which needs
+    only the schemas and the output path) the files the config names need not exist yet; confinement still holds."""
     config_path = find_config(project)
     display = _display_name(config_path)
     text = _read_config(config_path, display)
@@ -111,7 +113,7 @@ def load_project(project: str | Path | None = None) -> Project:
     unusable_paths = list(check_path_values(config, project_obj.base_dir, display, positions))
     if unusable_paths:  # before the file checks: the file system would refuse these paths with an OSError
         raise InputError(unusable_paths)
-    problems = list(_check_files(project_obj, display, positions))
+    problems = list(_check_files(project_obj, display, positions, require_files))
     if problems:
         raise InputError(problems)
     return project_obj
@@ -358,14 +360,14 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
 _EXPECTED_SUFFIX = {"script": _SCRIPT_SUFFIXES, "module": _SCRIPT_SUFFIXES, "page": {".html", ".htm"}, "style": {".css"}}
 
 
-def _check_files(project: Project, display: str, positions: dict) -> Iterator[Diagnostic]:
+def _check_files(project: Project, display: str, positions: dict, require_files: bool = True) -> Iterator[Diagnostic]:
     def problem(key: tuple[str | int, ...], message: str) -> Diagnostic:
         position = locate(positions, key)
         line, column = position if position else (None, None)
         return Diagnostic("error", message, path=display, line=line, column=column, key=format_key(key))
 
     confinement = list(check_confinement(project, display, problem))  # toolchain/project/confine.py
-    if confinement:
+    if confinement or not require_files:
         yield from confinement
         return
     for key, folder in (("root", project.root), ("src", project.src_dir)):

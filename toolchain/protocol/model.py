@@ -126,6 +126,38 @@ def _message_name(type_value: str) -> str:
     return "".join(part.capitalize() for part in type_value.lower().split("_"))
 
 
+def _names(value: object) -> frozenset[str]:
+    """The strings of a `from`/`to` list (anything else in it is already a problem reported)."""
+    return frozenset(name for name in value if isinstance(name, str)) if isinstance(value, list) else frozenset()
+
+
+def extension_contexts() -> tuple[str, ...]:
+    """The context names a channel's `from` and `to` may use: those the build tags each script with."""
+    from typing import get_args
+
+    from toolchain.plan.build_plan import Context
+
+    return get_args(Context)
+
+
+def context_problems(value: object) -> list[tuple[str, str]]:
+    """What is wrong with a channel's `from` or `to` (a non-empty list of context names), as (message, pointer
+    suffix) pairs; a misspelt name gets a "did you mean"."""
+    import difflib
+
+    contexts = extension_contexts()
+    if not isinstance(value, list) or not value:
+        return [(f"expected a non-empty list of context names ({', '.join(contexts)})", "")]
+    found: list[tuple[str, str]] = []
+    for index, name in enumerate(value):
+        if isinstance(name, str) and name in contexts:
+            continue
+        close = difflib.get_close_matches(name, contexts, n=1, cutoff=0.6) if isinstance(name, str) else []
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        found.append((f"unknown context {json.dumps(name)}{hint} (contexts: {', '.join(contexts)})", f"/{index}"))
+    return found
+
+
 def load_protocol(folder: Path, display_base: Path) -> Protocol:
     """Read protocol.json and every schema it names; bad input is an InputError naming the file and key."""
     from toolchain.manifest.json_positions import value_positions
@@ -187,6 +219,9 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
             problem("kind is 'request' or 'response'", f"{pointer}/kind")
         if raw["kind"] == "response" and not raw.get("responds_to"):
             problem("a response channel names the request channel it answers (responds_to)", pointer)
+        for key in ("from", "to"):
+            for message, where in context_problems(raw[key]):
+                problem(message, f"{pointer}/{key}{where}")
         schema_path = (folder / str(raw["schema"])).resolve()
         if not schema_path.is_file():
             problem(f"schema file not found: {raw['schema']}", f"{pointer}/schema")
@@ -196,8 +231,8 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
             Channel(
                 name=str(raw["name"]),
                 api=raw["api"],
-                senders=frozenset(raw["from"]),
-                receivers=frozenset(raw["to"]),
+                senders=_names(raw["from"]),
+                receivers=_names(raw["to"]),
                 kind=raw["kind"],
                 schema_path=schema_path,
                 schema=schema,
