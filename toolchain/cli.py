@@ -667,6 +667,60 @@ def protocol_codegen(project: str | None, check: bool, output_format: str) -> No
     click.echo(f"wrote {shown} ({what})" if written else f"{shown} is up to date ({what})")
 
 
+def _dev_options(command: F) -> F:
+    """The options `xtk dev` and `xtk run` share."""
+    options = [
+        click.option("--browser", "-b", type=click.Choice(["chrome", "edge", "firefox"]), default=None,
+                     help="Which target to load: chrome and edge in Debian's chromium, firefox in firefox-esr. "
+                     "Default: chrome if the project targets it, else its first target."),
+        click.option("--headless", is_flag=True, help="No window (CI, tests, benchmarks)."),
+        click.option("--start-url", "start_urls", metavar="URL", multiple=True,
+                     help="Open this page once the extension is loaded (repeat for several)."),
+        project_option,
+        click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+                     show_default=True, help="json: one event per line on stdout ({\"event\", \"browser\", \"ms\"})."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _start_dev(project: str | None, browser: str | None, headless: bool, start_urls: tuple[str, ...],
+               output_format: str, launch: bool, watch: bool) -> None:
+    from toolchain.dev.main import run_session
+    from toolchain.dev.session import DevOptions
+    from toolchain.project import find_config
+
+    run_session(find_config(project), DevOptions(browser, headless, launch, list(start_urls), output_format), watch=watch)
+
+
+@main.command()
+@_dev_options
+@click.option("--no-launch", "no_launch", is_flag=True, help="Build and watch only; load build/dev/<browser>/ yourself.")
+def dev(project: str | None, browser: str | None, headless: bool, start_urls: tuple[str, ...], output_format: str,
+        no_launch: bool) -> None:
+    """Development build in build/dev/<browser>/, rebuilt on every change and reloaded in a browser.
+
+    Watches sources, xtk.toml, pages, public/ and _locales; esbuild stays running between changes (incremental
+    rebuilds). The browser starts with a fresh temporary profile and the extension loaded; after each good rebuild
+    the extension reloads and open web pages reload, so the new content scripts run. A config, page or asset change
+    rebuilds everything and reinstalls. Errors are printed file:line:col and the last good build stays loaded.
+    Ctrl-C (or SIGTERM) stops the browser and removes its profile. See docs/dev.md.
+    """
+    _start_dev(project, browser, headless, start_urls, output_format, not no_launch, watch=True)
+
+
+@main.command("run")
+@_dev_options
+def run_command(project: str | None, browser: str | None, headless: bool, start_urls: tuple[str, ...],
+                output_format: str) -> None:
+    """Build once (development) and open a browser with the extension loaded, as `web-ext run`; no watching.
+
+    Ends when the browser is closed or on Ctrl-C / SIGTERM, which stop the browser and remove its profile.
+    """
+    _start_dev(project, browser, headless, start_urls, output_format, True, watch=False)
+
+
 @main.command()
 @click.argument("directory", metavar="DIR", type=click.Path(path_type=Path))
 @click.option("--template", "-t", "template", metavar="NAME", default="vanilla", show_default=True,

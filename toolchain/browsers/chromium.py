@@ -111,17 +111,17 @@ class ChromiumBrowser(ExtensionBrowser):
     # --- lifecycle ---------------------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, extension_dir: Path, *, workdir: Path) -> ChromiumBrowser:
+    def start(cls, extension_dir: Path, *, workdir: Path, headless: bool = True) -> ChromiumBrowser:
         executable = find_executable("chromium", EXECUTABLES)
         browser = cls(extension_dir, make_run_dir(workdir, "chromium"))
         try:
-            browser._launch(executable)
+            browser._launch(executable, headless)
         except BaseException:
             browser.close()
             raise
         return browser
 
-    def _launch(self, executable: str) -> None:
+    def _launch(self, executable: str, headless: bool = True) -> None:
         from playwright.sync_api import sync_playwright
 
         profile = self.run_dir / "profile"
@@ -132,7 +132,7 @@ class ChromiumBrowser(ExtensionBrowser):
         self._context = self._playwright.chromium.launch_persistent_context(
             str(profile),
             executable_path=executable,
-            headless=True,
+            headless=headless,
             env=env,
             args=[
                 f"--disable-extensions-except={extension}",
@@ -225,6 +225,11 @@ class ChromiumBrowser(ExtensionBrowser):
         return list(dict.fromkeys([*pids, *processes_of_run(self.run_dir)]))
 
     # --- tabs and pages ----------------------------------------------------------------------------------
+
+    @property
+    def context(self) -> BrowserContext:
+        """Playwright's browser context, for callers that drive more than this interface (xtk dev's reloads)."""
+        return self._ctx
 
     @property
     def _ctx(self) -> BrowserContext:

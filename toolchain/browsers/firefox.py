@@ -228,17 +228,18 @@ class FirefoxBrowser(ExtensionBrowser):
     # --- lifecycle ---------------------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, extension_dir: Path, *, workdir: Path, extension_id: str | None = None) -> FirefoxBrowser:
+    def start(cls, extension_dir: Path, *, workdir: Path, extension_id: str | None = None,
+              headless: bool = True) -> FirefoxBrowser:
         executable = find_executable("firefox", EXECUTABLES)
         browser = cls(extension_dir, make_run_dir(workdir, "firefox"), extension_id)
         try:
-            browser._launch(executable)
+            browser._launch(executable, headless)
         except BaseException:
             browser.close()
             raise
         return browser
 
-    def _launch(self, executable: str) -> None:
+    def _launch(self, executable: str, headless: bool = True) -> None:
         profile = self.run_dir / "profile"
         probe_dir = self.run_dir / "probe"
         profile.mkdir(parents=True)
@@ -255,7 +256,7 @@ class FirefoxBrowser(ExtensionBrowser):
         env = browser_environment(self.run_dir, {"MOZ_CRASHREPORTER_DISABLE": "1"})
         with (self.run_dir / "firefox.stdout.log").open("wb") as stdout:  # the child keeps its own copy
             self._process = subprocess.Popen(
-                [executable, "--headless", "--no-remote", "--profile", str(profile),
+                [executable, *(["--headless"] if headless else []), "--no-remote", "--profile", str(profile),
                  "--remote-debugging-port", "0", "--remote-allow-system-access"],
                 stdin=subprocess.DEVNULL,
                 stdout=stdout,
@@ -392,6 +393,10 @@ class FirefoxBrowser(ExtensionBrowser):
         return [pid for pid in dict.fromkeys(pids) if pid_alive(pid)]
 
     # --- BiDi helpers ------------------------------------------------------------------------------------
+
+    def command(self, method: str, params: dict[str, Any], *, timeout: float = COMMAND_TIMEOUT) -> dict[str, Any]:
+        """One WebDriver BiDi command, for callers that drive more than this interface (xtk dev's reloads)."""
+        return self._command(method, params, timeout=timeout)
 
     def _command(self, method: str, params: dict[str, Any], *, timeout: float = COMMAND_TIMEOUT) -> dict[str, Any]:
         if self._bidi is None:

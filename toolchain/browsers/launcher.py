@@ -22,8 +22,10 @@ def launch(
     *,
     workdir: Path,
     firefox_extension_id: str | None = None,
+    headless: bool = True,
 ) -> ExtensionBrowser:
-    """Start `browser` ("chromium" or "firefox") headless with the unpacked extension in `extension_dir`.
+    """Start `browser` ("chromium" or "firefox") headless (or in a window: `headless=False`, for `xtk dev`)
+    with the unpacked extension in `extension_dir`.
 
     Everything the browser writes goes under a fresh directory in `workdir`. On Firefox the gecko id is read
     from the manifest (`browser_specific_settings.gecko.id`) unless `firefox_extension_id` is given.
@@ -32,7 +34,8 @@ def launch(
     if not (extension_dir / "manifest.json").is_file():
         raise ExtensionLoadError(f"no manifest.json in {extension_dir}")
     if browser == "chromium":
-        return ChromiumBrowser.start(extension_dir, workdir=Path(workdir))
+        return ChromiumBrowser.start(extension_dir, workdir=Path(workdir), headless=headless)
     if browser == "firefox":
-        return FirefoxBrowser.start(extension_dir, workdir=Path(workdir), extension_id=firefox_extension_id)
+        return FirefoxBrowser.start(extension_dir, workdir=Path(workdir), extension_id=firefox_extension_id,
+                                    headless=headless)
     raise ValueError(f"unknown browser {browser!r}; expected one of {', '.join(BROWSERS)}")

@@ -1,0 +1,101 @@
+"""`xtk dev` and `xtk run` as a user runs them, in each engine, on a copy of tests/fixtures/projects/dev-mini.
+
+One dev session per engine covers every edit in sequence (browser start-up is the slow part): a background edit, a
+content-script edit, a manifest (config) edit, a syntax error that keeps the last good build running, the fix, and
+Ctrl-C. What runs is proven by the page's server: the content script reports its own version, the background's
+answer and the manifest version every half second (src/content.ts).
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.dev_session import ReportServer, XtkProcess, copy_dev_mini, edit, processes_naming
+
+pytestmark = [pytest.mark.browser, pytest.mark.node]
+
+
+@pytest.fixture()
+def report_server() -> Iterator[ReportServer]:
+    server = ReportServer()
+    yield server
+    server.close()
+
+
+def _assert_gone(ready: dict[str, object]) -> None:
+    profile = Path(str(ready["profile"]))
+    assert processes_naming(str(profile)) == [], "a browser process outlived xtk"
+    assert not profile.exists() and not profile.parent.exists(), "the temporary profile was left behind"
+
+
+@pytest.mark.parametrize("browser", ["chrome", "firefox"])
+def test_dev_reloads_each_edit_and_ctrl_c_leaves_nothing(browser: str, tmp_path: Path, report_server: ReportServer) -> None:
+    project = copy_dev_mini(tmp_path / "project")
+    background, content = project / "src/background.ts", project / "src/content.ts"
+    dev = XtkProcess("dev", "--browser", browser, "--headless", "--start-url", report_server.page_url, project=project)
+    try:
+        ready = dev.wait_for("ready")
+        assert ready["browser"] == browser and ready["path"] == f"build/dev/{browser}"
+        report_server.wait_for(content="content-v1", background="background-v1", version="0.1.0")
+
+        # The background: a reloaded event, then the page gets the new background's answer.
+        edited = time.time()
+        edit(background, '"background-v1"', '"background-v2"')
+        reloaded = dev.wait_for("reloaded")
+        assert reloaded["confirmed"] is True and reloaded["tabs"] == 1 and reloaded["ms"] > 0
+        report_server.wait_for(since=edited, content="content-v1", background="background-v2")
+
+        # A content script: the open tab runs the new one.
+        edited = time.time()
+        edit(content, '"content-v1"', '"content-v2"')
+        dev.wait_for("reloaded")
+        report_server.wait_for(since=edited, content="content-v2", background="background-v2")
+
+        # The config: a full rebuild, and the reinstalled extension has the new manifest.
+        edited = time.time()
+        edit(project / "xtk.toml", 'version = "0.1.0"', 'version = "0.1.1"')
+        rebuilt = dev.wait_for("rebuilt")
+        assert rebuilt["full"] is True
+        dev.wait_for("reloaded")
+        report_server.wait_for(since=edited, version="0.1.1", content="content-v2")
+
+        # A syntax error: located, nothing reloaded, and the last good build keeps answering.
+        edit(background, '"background-v2";', '("background-v3";')
+        error = dev.wait_for("error")
+        assert re.match(r"src/background\.ts:\d+:\d+: error: ", error["message"]), error
+        after_error = time.time()
+        report_server.wait_for(since=after_error + 0.5, content="content-v2", background="background-v2")
+        assert "background-v3" not in (project / f"build/dev/{browser}/background.js").read_text()
+
+        # Fixed: the next good build is loaded.
+        edit(background, '("background-v3";', '"background-v3";')
+        dev.wait_for("reloaded")
+        report_server.wait_for(since=after_error, content="content-v2", background="background-v3")
+
+        assert dev.stop(signal.SIGINT) == 0
+        assert dev.next_event()["event"] == "stopped"
+    finally:
+        dev.kill()
+    _assert_gone(ready)
+
+
+def test_run_builds_once_launches_and_sigterm_leaves_nothing(tmp_path: Path, report_server: ReportServer) -> None:
+    project = copy_dev_mini(tmp_path / "project")
+    run = XtkProcess("run", "--browser", "chrome", "--headless", "--start-url", report_server.page_url, project=project)
+    try:
+        ready = run.wait_for("ready")
+        report_server.wait_for(content="content-v1", background="background-v1")
+        edited = time.time()
+        edit(project / "src/background.ts", '"background-v1"', '"background-v2"')  # no watching: nothing changes
+        time.sleep(1.5)
+        assert all(report["background"] == "background-v1" for when, report in report_server.reports if when > edited)
+        assert run.stop(signal.SIGTERM) == 0
+    finally:
+        run.kill()
+    _assert_gone(ready)

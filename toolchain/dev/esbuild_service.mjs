@@ -1,0 +1,86 @@
+// xtk dev's bundler: esbuild's JavaScript API kept alive between changes, so a rebuild is incremental (esbuild
+// re-reads and re-parses only the files that changed) and costs no process start. Driven over stdin/stdout by
+// toolchain/dev/bundler.py, one JSON object per line each way:
+//   {"id": 1, "op": "start", "contexts": [{"name": "iife", "options": {...}}]}  -> {"id": 1, "ok": true}
+//   {"id": 2, "op": "rebuild"}  -> {"id": 2, "ok": true, "written": 2, "results": [{"name", "errors", "warnings", "inputs"}]}
+// errors and warnings are esbuild's own text (formatMessages), so xtk parses them as it parses the CLI's.
+// Outputs are written here, and only when every context built: esbuild itself (write: true) deletes the previous
+// outputs when an incremental rebuild fails, and a half-new build must not be loaded either.
+// argv[2]: the project's node_modules/esbuild package folder. Ends when stdin closes.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const esbuild = createRequire(path.join(process.argv[2], "package.json"))("./lib/main.js");
+let contexts = [];
+
+async function format(messages, kind) {
+  if (messages.length === 0) return "";
+  return (await esbuild.formatMessages(messages, { kind, color: false })).join("");
+}
+
+async function rebuildOne({ name, context }) {
+  try {
+    const result = await context.rebuild();
+    return { name, errors: "", warnings: await format(result.warnings, "warning"),
+             inputs: Object.keys(result.metafile?.inputs ?? {}), outputFiles: result.outputFiles };
+  } catch (failure) {
+    // A failed build writes nothing: the last good output stays where it is.
+    return { name, errors: await format(failure.errors ?? [{ text: String(failure) }], "error"),
+             warnings: await format(failure.warnings ?? [], "warning"), inputs: [], outputFiles: [] };
+  }
+}
+
+// Only files whose bytes changed are written, so the browser's caches and file watchers see real changes only.
+async function writeChanged(file) {
+  const old = await readFile(file.path).catch(() => null);
+  if (old !== null && Buffer.compare(old, file.contents) === 0) return 0;
+  await mkdir(path.dirname(file.path), { recursive: true });
+  await writeFile(file.path, file.contents);
+  return 1;
+}
+
+async function rebuildAll() {
+  const results = await Promise.all(contexts.map(rebuildOne));
+  let written = 0;
+  if (results.every((result) => result.errors === "")) {
+    for (const result of results) {
+      for (const file of result.outputFiles) written += await writeChanged(file);
+    }
+  }
+  return { written, results: results.map(({ outputFiles, ...rest }) => rest) };
+}
+
+async function dispose() {
+  await Promise.all(contexts.map(({ context }) => context.dispose()));
+  contexts = [];
+}
+
+async function handle(request) {
+  if (request.op === "start") {
+    await dispose();
+    contexts = await Promise.all(request.contexts.map(async ({ name, options }) =>
+      ({ name, context: await esbuild.context({ ...options, metafile: true, write: false, logLevel: "silent" }) })));
+    return {};
+  }
+  if (request.op === "rebuild") return await rebuildAll();
+  throw new Error(`unknown op ${request.op}`);
+}
+
+// One request at a time, in order: a rebuild never overlaps a restart.
+let queue = Promise.resolve();
+createInterface({ input: process.stdin }).on("line", (line) => {
+  queue = queue.then(async () => {
+    let request = {};
+    try {
+      request = JSON.parse(line);
+      const answer = await handle(request);
+      process.stdout.write(JSON.stringify({ id: request.id, ok: true, ...answer }) + "\n");
+    } catch (error) {
+      process.stdout.write(JSON.stringify({ id: request.id, ok: false, error: String(error?.stack ?? error) }) + "\n");
+    }
+  });
+}).on("close", () => {
+  queue.then(dispose).finally(() => process.exit(0));
+});

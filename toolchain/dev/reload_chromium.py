@@ -1,0 +1,51 @@
+"""Reloading an unpacked extension in Chromium (Playwright over Debian's binary, as toolchain.browsers drives it).
+
+`chrome.runtime.reload()` evaluated in the running service worker re-reads the whole folder from disk, manifest
+included, so a manifest change needs nothing more. When no worker runs (MV3 stops an idle one), chrome://extensions'
+own `developerPrivate.reload` does the same. Content scripts are not re-injected into open tabs by Chromium: the
+tabs whose page the extension may script are reloaded.
+"""
+
+from __future__ import annotations
+
+from toolchain.browsers.base import BrowserError
+from toolchain.browsers.chromium import ChromiumBrowser
+
+# Deferred, so the evaluation answers before the worker goes away.
+_RELOAD = "setTimeout(() => chrome.runtime.reload(), 0)"
+_DEVELOPER_RELOAD = """async (id) => {
+  for (let waited = 0; !globalThis.chrome?.developerPrivate && waited < 5000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await chrome.developerPrivate.reload(id, { failQuietly: true });
+}"""
+WEB_SCHEMES = ("http://", "https://", "file://")
+
+
+def reload_extension(browser: ChromiumBrowser) -> None:
+    workers = [w for w in browser.context.service_workers if w.url.startswith(browser.extension_base_url)]
+    if workers:
+        try:
+            workers[-1].evaluate(_RELOAD)
+            return
+        except Exception:  # the worker stopped meanwhile: reload from the extensions page instead
+            pass
+    page = browser.context.new_page()
+    try:
+        page.goto("chrome://extensions/", wait_until="commit")
+        page.evaluate(_DEVELOPER_RELOAD, browser.extension_id)
+    except Exception as error:
+        raise BrowserError(f"Chromium did not reload the extension: {error}") from error
+    finally:
+        page.close()
+
+
+def reload_tabs(browser: ChromiumBrowser) -> int:
+    """Reload every open web page, so the new content scripts run in it. Returns how many."""
+    pages = [page for page in browser.context.pages if not page.is_closed() and page.url.startswith(WEB_SCHEMES)]
+    for page in pages:
+        try:
+            page.reload(wait_until="load")
+        except Exception as error:
+            raise BrowserError(f"cannot reload {page.url}: {error}") from error
+    return len(pages)

@@ -1,0 +1,76 @@
+"""Watch a project's inputs with watchfiles (Rust `notify`: inotify on Linux), in bursts.
+
+An editor's save is often several events (write a temporary file, rename it over the old one): watchfiles groups
+events that follow each other within STEP_MS into one batch, and a batch never waits longer than DEBOUNCE_MS.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from watchfiles import Change, DefaultFilter, watch
+
+STEP_MS = 20
+DEBOUNCE_MS = 400
+
+
+@dataclass(frozen=True)
+class ChangeBatch:
+    paths: frozenset[Path]
+    #: When the change happened (wall clock, seconds): the newest modification time among the changed files,
+    #: or the moment the watcher reported the batch when none of them still exists (deleted).
+    changed_at: float
+
+
+class ProjectFilter(DefaultFilter):
+    """watchfiles' default filter (.git, node_modules, __pycache__, editor swap files) plus the build's outputs."""
+
+    def __init__(self, ignored: Sequence[Path]) -> None:
+        super().__init__(ignore_paths=[str(p) for p in ignored])
+
+
+class Watcher:
+    """Watches `folders` from a thread of its own, started before the first build so no edit is missed, not even
+    one made while the build or the browser start; batches queue up while a rebuild runs."""
+
+    def __init__(self, folders: Sequence[Path], ignored: Sequence[Path]) -> None:
+        self._folders, self._filter = list(folders), ProjectFilter(ignored)
+        self._batches: queue.Queue[ChangeBatch] = queue.Queue()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="xtk-dev-watcher", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        for changes in watch(*self._folders, watch_filter=self._filter, step=STEP_MS, debounce=DEBOUNCE_MS,
+                             stop_event=self._stop, raise_interrupt=False):
+            self._batches.put(_batch(changes))
+
+    def __iter__(self) -> Iterator[ChangeBatch]:
+        """Batches, forever; Ctrl-C (or SIGTERM, mapped to it) interrupts the wait."""
+        while True:
+            try:
+                yield self._batches.get(timeout=0.5)  # a timed wait, so signals are handled promptly
+            except queue.Empty:
+                continue
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+
+def _batch(changes: set[tuple[Change, str]]) -> ChangeBatch:
+    reported = time.time()
+    paths = frozenset(Path(path).resolve() for _, path in changes)
+    mtimes = []
+    for path in paths:
+        try:
+            mtimes.append(os.stat(path).st_mtime)
+        except OSError:
+            pass
+    return ChangeBatch(paths, min(max(mtimes), reported) if mtimes else reported)
