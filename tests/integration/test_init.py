@@ -91,6 +91,21 @@ def test_react_template_bundles_react_in_production_mode(tmp_path_factory: pytes
     assert "process.env" not in popup  # NODE_ENV is defined at build time, or React would throw in the browser
 
 
+@pytest.mark.node
+def test_svelte_template_compiles_its_component_through_node(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The Svelte popup is compiled by the project's svelte (esbuild's JS API in Node, toolchain/bundle/components.py),
+    its markup and scoped style in the bundle; the other templates stay on esbuild's native binary."""
+    project = built("svelte", tmp_path_factory)
+    popup = (project / "build" / "chrome" / "popup" / "index.js").read_text(encoding="utf-8")
+    assert "Popup.svelte" not in popup
+    assert re.search(r"p\.svelte-[a-z0-9]+ ?\{\s*overflow-wrap: ?anywhere", popup)
+    recipe = json.loads((project / ".xtk" / "build-cache" / "all-production.json").read_text(encoding="utf-8"))
+    argv = [c["argv"] for b in recipe["recipe"]["browsers"] for c in b["esbuild"]]
+    assert argv and all(Path(a[1]).name == "components.mjs" for a in argv)
+    vanilla = json.loads((built("vanilla", tmp_path_factory) / ".xtk" / "build-cache" / "all-production.json").read_text())
+    assert all(Path(c["argv"][0]).name == "esbuild" for b in vanilla["recipe"]["browsers"] for c in b["esbuild"])
+
+
 # --- what a project holds ---------------------------------------------------------------------------------------
 
 
@@ -121,6 +136,10 @@ def test_the_project_is_complete(template: str, tmp_path: Path) -> None:
         assert {"react", "react-dom"} <= set(package["dependencies"])
         assert (project / "src" / "popup" / "index.tsx").is_file()
         assert not (project / "src" / "popup" / "index.ts").exists()
+    if template == "svelte":  # the popup is a component; tsc reads svelte's own `*.svelte` module declaration
+        assert "svelte" in package["dependencies"]
+        assert (project / "src" / "popup" / "Popup.svelte").is_file()
+        assert "svelte" in json.loads((project / "tsconfig.json").read_text(encoding="utf-8"))["compilerOptions"]["types"]
 
     tsconfig = json.loads((project / "tsconfig.json").read_text(encoding="utf-8"))
     assert tsconfig["compilerOptions"]["strict"] is True
@@ -202,6 +221,30 @@ def test_a_name_with_quotes_stays_valid_toml(tmp_path: Path) -> None:
     assert inspect.code == 0, inspect.output
     assert 'Say \\"hi\\" \\\\ é' in (tmp_path / "q" / "xtk.toml").read_text(encoding="utf-8")
     assert json.loads((tmp_path / "q" / "package.json").read_text())["name"] == "say-hi"
+
+
+def test_an_installed_xtk_has_the_templates(tmp_path: Path) -> None:
+    """From the wheel (templates/ is force-included as toolchain/_data/templates), not from this checkout."""
+    import subprocess
+    import sys
+    import zipfile
+
+    from tests.conftest import REPO
+
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+                    "--no-build-isolation", "--wheel-dir", str(tmp_path / "wheel"), str(REPO)], check=True, timeout=300)
+    (wheel,) = (tmp_path / "wheel").glob("xtk-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path / "installed")
+    work = tmp_path / "work"
+    work.mkdir()
+    completed = subprocess.run([sys.executable, "-m", "toolchain", "init", "demo", "-t", "react", "--no-install"],
+                               cwd=work, capture_output=True, text=True, timeout=120,
+                               env={**os.environ, "PYTHONPATH": str(tmp_path / "installed")})
+    assert completed.returncode == 0, completed.stderr
+    assert "created demo/ from the react template" in completed.stdout
+    for name in (".gitignore", "package-lock.json", "src/popup/index.tsx", "src/shared/protocol.ts"):
+        assert (work / "demo" / name).is_file(), name
 
 
 # --- bad input: exit 2, nothing written -------------------------------------------------------------------------
