@@ -24,6 +24,7 @@ from docmind_reference.matching import could_span_segments, match_citations, val
 from docmind_reference.normalize import normalize_for_matching
 from docmind_reference.page import cut_page
 from docmind_reference.parsing import parse_api_response
+from docmind_reference.sections import select_sections
 from docmind_reference.similarity import levenshtein_distance, precise_match, token_overlap
 from docmind_reference.text import UNICODE_VERSION
 from docmind_reference.url import check_stale, parse_url_identity
@@ -73,6 +74,8 @@ FUNCTIONS: dict[str, ReferenceFunction] = {
         ReferenceFunction("frozenConfig", ("name",), frozen_config, False, "the frozen configuration values (§8.4)"),
         ReferenceFunction("cutPage", ("pageText",), cut_page, True,
                           "how much of the page is read: MAX_PAGE_CHARS, pairs kept whole (D14)"),
+        ReferenceFunction("selectSections", ("pageText", "question"), select_sections, True,
+                          "the sections of a long page read for a question, within MAX_PAGE_CHARS (D15)"),
     )
 }
 

@@ -13,6 +13,7 @@ import { couldSpanSegments, matchCitations, validateCitation, type MatchableSegm
 import { normalizeForMatching, type SegmentType } from './normalize';
 import { cutPage, type PageCut } from './page';
 import { parseApiResponse, type Citation } from './parsing';
+import { selectSections, type SectionSelection } from './sections';
 import { truncateSelection } from './selection';
 import { levenshteinDistance, preciseMatch, tokenOverlap } from './similarity';
 import { checkStale, parseUrlIdentity, type UrlIdentity } from './url';
@@ -53,6 +54,7 @@ export const conformance = {
     return { ...config };
   },
   cutPage: (pageText: string): PageCut => cutPage(pageText),
+  selectSections: (pageText: string, question: string): SectionSelection => selectSections(pageText, question),
 } satisfies Record<string, (...args: never[]) => unknown>;
 
 export type ConformanceFunction = keyof typeof conformance;

@@ -448,11 +448,15 @@ class _Deriver:
 
     def page_level(self) -> None:
         """cutPage (and the long-page selection) over whole pages: derive_long.py."""
-        from docmind_reference.golden.derive_long import cut_page_cases
+        from docmind_reference.golden.derive_long import cut_page_cases, select_sections_cases
 
         if "cutPage" in self.functions:
             for kind, description, arguments in cut_page_cases(self.page.name, len(self.page.raw)):
                 self.emit("cutPage", kind, description, arguments)
+        if "selectSections" in self.functions:
+            rng_for = lambda kind: self.rng("selectSections", kind)  # noqa: E731
+            for kind, description, arguments in select_sections_cases(rng_for, self.page.name, self.page.raw):
+                self.emit("selectSections", kind, description, arguments)
 
 
 def corpus_cases(root: Path, functions: Iterable[str], pages: Iterable[str] | None = None) -> CorpusCases:

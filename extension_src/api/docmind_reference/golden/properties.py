@@ -578,6 +578,28 @@ def gen_cut_page(rng: Rng) -> Generated:
     return f"a page of {len(units(value))} code units", {"pageText": value}
 
 
+def gen_select_sections(rng: Rng) -> Generated:
+    """A page past the budget made of lines from a small vocabulary (some short: headings), and a question of a
+    few of its words (sometimes none of them, sometimes only stop words)."""
+    vocabulary = pool(rng, rng.between(20, 60), True) + ["the", "what", "Is", "about"]
+    target = rng.weighted([(1, rng.between(0, 30_000)), (6, rng.between(30_001, 42_000))])
+    lines: list[str] = []
+    size = 0
+    while size < target:
+        kind = rng.random()
+        if kind < 0.15:
+            line = words_text(rng, vocabulary, rng.between(1, 6))  # heading-like
+        elif kind < 0.2:
+            line = "".join(rng.choice(LOWER) for _ in range(rng.between(3_000, 6_000)))  # no whitespace at all
+        else:
+            line = words_text(rng, vocabulary, rng.between(10, 300)) + rng.choice([".", "", "?", ":"])
+        lines.append(line)
+        size += len(units(line)) + 1
+    page = "\n".join(lines)
+    question = words_text(rng, vocabulary, rng.between(0, 8)) + rng.choice(["?", "", " ?"])
+    return f"a page of {len(units(page))} code units in {len(lines)} lines", {"pageText": page, "question": question}
+
+
 GENERATORS: dict[str, Callable[[Rng], Generated]] = {
     "normalizeForMatching": gen_normalize,
     "tokenOverlap": gen_token_overlap,
@@ -592,6 +614,7 @@ GENERATORS: dict[str, Callable[[Rng], Generated]] = {
     "truncateConversation": gen_conversation,
     "truncateSelection": gen_selection,
     "cutPage": gen_cut_page,
+    "selectSections": gen_select_sections,
 }
 
 #: How many property cases each function gets. frozenConfig has none: its domain is five names, all adversarial.
@@ -609,6 +632,7 @@ COUNTS: dict[str, int] = {
     "truncateConversation": 150,
     "truncateSelection": 250,
     "cutPage": 20,
+    "selectSections": 12,
 }
 
 
