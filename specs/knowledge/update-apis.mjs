@@ -37,7 +37,7 @@ const ancestry = (name) => {
 // -- BCD: one entry per feature, plus entries for alternative names (menus.create -> contextMenus.create) ------------
 const entries = new Map(); // name -> { bcd: path, statements: { browser: statement } }
 const entry = (name, bcdPath) => {
-  if (!entries.has(name)) entries.set(name, { bcd: bcdPath, statements: {} });
+  if (!entries.has(name)) entries.set(name, { bcd: bcdPath, statements: {}, earlier: {} });
   return entries.get(name);
 };
 const alternativePath = (path, alt) => (alt.includes(".") ? alt : [...path.split(".").slice(0, -1), alt].join("."));
@@ -72,6 +72,7 @@ const hasMain = (support, browser) => asList(support[browser]).some((s) => !s.al
           }
           const e = entry(target, name);
           if (!e.statements[browser]) e.statements[browser] = statement; // BCD lists the current statement first
+          else if (target === name) (e.earlier[browser] ??= []).push(statement); // older statements, newest first
         }
       }
     }
@@ -87,8 +88,12 @@ const stripHtml = (text) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&");
 
-/** Availability of one browser from its current BCD statement: first version, true (unknown version) or false. */
-function availabilityOf(statement) {
+/** Availability of one browser from its current BCD statement: first version, true (unknown version) or false.
+ * The first version is that of the unbroken run of statements ending in the current one, through older ones that
+ * are partial implementations or carry no notes: management.setEnabled is "140" (any extension, partial) after
+ * "55"–"139" (themes only, partial), so it exists from Firefox 55; action.openPopup's "118"–"126" (notes: policy-
+ * installed extensions only) is not followed. */
+function availabilityOf(statement, earlier = []) {
   const out = { value: false };
   if (!statement) return out;
   const added = statement.version_added;
@@ -108,6 +113,13 @@ function availabilityOf(statement) {
     return out;
   }
   out.value = added;
+  for (const older of earlier) {
+    if (older.flags || older.prefix || older.alternative_name || older.version_removed !== out.value) break;
+    // a restriction told only in notes ("only for policy-installed extensions") may mean absent: not followed
+    if (older.notes && !older.partial_implementation) break;
+    if (typeof older.version_added !== "string" || older.version_added === "preview") break;
+    out.value = older.version_added;
+  }
   return out;
 }
 
@@ -239,7 +251,7 @@ for (const name of names) {
       availability[browser] = extra.availability[browser];
       continue;
     }
-    const a = availabilityOf(e.statements[browser]);
+    const a = availabilityOf(e.statements[browser], e.earlier[browser]);
     // A member cannot outlive its namespace (BCD occasionally lists a member for a browser lacking its parent).
     const parent = parentOf(name);
     availability[browser] = parent && apis[parent] && apis[parent].availability[browser] === false ? false : a.value;

@@ -174,9 +174,10 @@ MUTATIONS: list[Mutation] = [
     Mutation("typo-api", "XP007", "chrome.tab.query (a typo: no `tab` namespace)",
              [helper("export function activeTabs() {\n  return browser.tab.query({});\n}"),
               call_at_load(POPUP, "import { activeTabs } from '../shared/browser';\nvoid activeTabs();")]),
-    Mutation("file-access-below-firefox-153", "XP007", "extension.isAllowedFileSchemeAccess (Firefox 153+; min is 142)",
-             [helper("export function fileAccess() {\n  return browser.extension.isAllowedFileSchemeAccess();\n}"),
-              call_at_load(BACKGROUND, "import { fileAccess } from '../shared/browser';\nvoid fileAccess();")]),
+    # (extension.isAllowedFileSchemeAccess was the example: BCD has it in Firefox from 48, partially, so it is not one)
+    Mutation("document-id-below-firefox-153", "XP007", "runtime.getDocumentId (Firefox 153+; min is 142)",
+             [helper("export function documentId() {\n  return browser.runtime.getDocumentId(window);\n}"),
+              call_at_load(BACKGROUND, "import { documentId } from '../shared/browser';\nvoid documentId();")]),
     # -- XS001: remote or dynamic code --------------------------------------------------------------------------------
     Mutation("eval-in-popup", "XS001", "the popup evaluates a string", [call_at_load(POPUP, "export const two = eval('1 + 1');")]),
     Mutation("new-function", "XS001", "the background builds a function from a string",

@@ -46,3 +46,15 @@ def test_a_send_whose_rejection_every_caller_catches_is_handled() -> None:
     # line 8: the caller does not catch; line 12: its callers catch, but it is exported (called from unseen places);
     # line 16: a helper that drops the promise (`void`): its caller's try/catch cannot see the rejection
     assert _places(_lint("rejection-to-caller"), "XM005") == [("popup.js", 8), ("popup.js", 12), ("popup.js", 16)]
+
+
+def test_an_api_partially_implemented_before_its_current_statement_exists_from_then() -> None:
+    from toolchain.lint import knowledge
+
+    # BCD: Firefox 55-139 themes only (partial), 140 any extension (partial): the function is there from 55
+    assert knowledge.available("management.setEnabled", "firefox", "55.0a1", 2) == (True, None)
+    ok, why = knowledge.available("management.setEnabled", "firefox", "54.0", 2)
+    assert not ok and "Firefox 55" in (why or "")
+    # a restriction told only in notes is not followed: Chrome 118-126 had it for policy-installed extensions only
+    ok, why = knowledge.available("action.openPopup", "chrome", "120", 3)
+    assert not ok and "127" in (why or "")
