@@ -58,3 +58,9 @@ def test_an_api_partially_implemented_before_its_current_statement_exists_from_t
     # a restriction told only in notes is not followed: Chrome 118-126 had it for policy-installed extensions only
     ok, why = knowledge.available("action.openPopup", "chrome", "120", 3)
     assert not ok and "127" in (why or "")
+
+
+def test_a_glob_matching_only_images_fonts_or_media_of_one_type_is_not_over_exposed() -> None:
+    findings = [f for f in _lint("web-accessible-globs") if f.code == "XS003"]
+    exposed = sorted(f.message.split("`")[1] for f in findings)
+    assert exposed == ["assets/*", "icons/*.svg", "pages/*.html"]  # not images/*.png, fonts/*.woff2

@@ -10,8 +10,22 @@ from toolchain.lint.context import LintContext, strings
 from toolchain.lint.model import Finding, Rule
 
 
+#: file types a page can only display (no script runs from them, not even when opened directly); SVG is not one
+PASSIVE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".ico",
+                              ".woff", ".woff2", ".ttf", ".otf", ".mp3", ".ogg", ".wav", ".mp4", ".webm"})
+
+
 def _globbed(resource: str) -> bool:
     return any(ch in resource for ch in "*?[")
+
+
+def _open_glob(resource: str) -> bool:
+    """A glob that may expose files nobody meant to: any but `folder/*.png`-like ones, which can only match images,
+    fonts or media of one type (their names are the only thing a site learns, as with an exact list)."""
+    if not _globbed(resource):
+        return False
+    suffix = "." + resource.rsplit(".", 1)[-1].lower() if "." in resource.rsplit("/", 1)[-1] else ""
+    return suffix not in PASSIVE_SUFFIXES
 
 
 class OverExposedWebAccessibleResources(Rule):
@@ -19,7 +33,8 @@ class OverExposedWebAccessibleResources(Rule):
 
     What it checks: `web_accessible_resources` in each target's manifest. In MV3 groups, a globbed resource
     (`*`, `**/*.js`, `images/*`) whose `matches` include a broad pattern (`<all_urls>`, `*://*/*`…); in MV2, where
-    every listed resource is exposed to every site, any globbed resource. With a posture that has a
+    every listed resource is exposed to every site, any globbed resource — except a glob that can only match one
+    type of image, font or media file (`beasts/*.jpg`). With a posture that has a
     `web_accessible_resources.allowed` list, every exposed resource must be one of them (or match one of its
     globs); an empty list allows none.
 
@@ -56,7 +71,7 @@ class OverExposedWebAccessibleResources(Rule):
                     continue
                 for pointer, resource in items:
                     where = ctx.manifest_where(pointer, target)
-                    if broad and _globbed(resource):
+                    if broad and _open_glob(resource):
                         yield self.finding(
                             f"web-accessible `{resource}` is a wildcard exposed to every site",
                             browser=target.browser,
