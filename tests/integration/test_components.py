@@ -170,3 +170,33 @@ def test_development_builds_have_source_maps_of_the_components(tmp_path: Path, n
     source_map = json.loads((project / "build/firefox/popup/main.js.map").read_text(encoding="utf-8"))
     assert any(source.endswith("popup/Counter.svelte") for source in source_map["sources"])
     assert os.path.isfile(project / "build/firefox/options/main.js.map")
+
+
+def test_vue_custom_elements_keep_their_styles_and_preprocessors_are_refused(tmp_path: Path, node_modules: Path) -> None:
+    project = copy_components(tmp_path / "p", node_modules)
+    (project / "src/options/Tag.ce.vue").write_text(
+        '<template><b class="tag">tag</b></template>\n<style>\n.tag { color: rgb(1, 2, 3); }\n</style>\n', encoding="utf-8")
+    edit(project / "src/options/main.ts", "import Settings from './Settings.vue';",
+         "import Settings from './Settings.vue';\nimport Tag from './Tag.ce.vue';\n"
+         "import { defineCustomElement } from 'vue';\ncustomElements.define('x-tag', defineCustomElement(Tag));")
+    result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
+    assert result.code == 0, result.output
+    options = (project / "build/chrome/options/main.js").read_text(encoding="utf-8")
+    # In its `styles`, which defineCustomElement puts in the shadow root, not in the document's <head>.
+    assert re.search(r'\.styles=\[[`"]\s*\.tag ?\{\s*color: ?rgb\(1, 2, 3\)', options), options[-600:]
+
+    (project / "src/options/Tag.ce.vue").write_text(
+        '<template><b class="tag">tag</b></template>\n\n<style lang="scss">\n.tag { b { color: red; } }\n</style>\n',
+        encoding="utf-8")
+    result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
+    assert result.code == 1, result.output
+    assert 'src/options/Tag.ce.vue:3:1: error: [chrome] <style lang="scss">: xtk compiles plain CSS only' in result.stderr
+
+
+def test_svelte_warnings_are_located_and_do_not_fail_the_build(tmp_path: Path, node_modules: Path) -> None:
+    project = copy_components(tmp_path / "p", node_modules)
+    edit(project / "src/popup/Counter.svelte", '<p id="doubled">', '<img src="x.png">\n<p id="doubled">')
+    result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
+    assert result.code == 0, result.output
+    assert re.search(r"src/popup/Counter\.svelte:8:1: warning: \[chrome\] .*alt.*\(a11y_missing_attribute\)",
+                     result.output), result.output

@@ -33,6 +33,12 @@ function messageAt(text, file, source, offset) {
   return { text, location: { file, line, column: offset - lineStart, lineText } };
 }
 
+/** Svelte's messages end with a line of documentation URL; esbuild's log shows one line, with the code. */
+function firstLine(message, code) {
+  const text = String(message).split('\n')[0];
+  return code ? `${text} (${code})` : text;
+}
+
 function relative(file) {
   return path.relative(process.cwd(), file).split(path.sep).join('/');
 }
@@ -48,11 +54,10 @@ function sveltePlugin(compiler, development) {
           // css: 'injected' — the component adds its own <style> to its root node (the document, or the shadow
           // root it is mounted in), so component styles need no file named in the manifest.
           const result = compiler.compile(source, { filename: file, css: 'injected', generate: 'client', dev: development });
-          const warnings = result.warnings.map((w) => messageAt(`${w.message} (${w.code})`, file, source, w.position?.[0]));
+          const warnings = result.warnings.map((w) => messageAt(firstLine(w.message, w.code), file, source, w.position?.[0]));
           return { contents: result.js.code, loader: 'js', warnings, resolveDir: path.dirname(args.path) };
         } catch (error) {
-          const text = error.code ? `${String(error.message).split('\n')[0]} (${error.code})` : String(error.message ?? error);
-          return { errors: [messageAt(text, file, source, error.position?.[0])] };
+          return { errors: [messageAt(firstLine(error.message ?? error, error.code), file, source, error.position?.[0])] };
         }
       });
     },
@@ -129,7 +134,7 @@ function compileVue(sfc, source, file, development, at) {
 
   const styles = [];
   for (const style of descriptor.styles) {
-    const offset = style.loc.start.offset;
+    const offset = source.lastIndexOf('<style', style.loc.start.offset); // the tag, not its content
     if (style.lang && style.lang !== 'css') return { errors: [at(`<style lang="${style.lang}">: xtk compiles plain CSS only`, offset)] };
     if (style.module) return { errors: [at('<style module> (CSS modules) is not supported by xtk', offset)] };
     const compiled = sfc.compileStyle({ source: style.content, filename: file, id: scopeId, scoped: style.scoped, isProd: !development });
