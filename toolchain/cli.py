@@ -20,6 +20,7 @@ from toolchain import __version__
 from toolchain.diagnostics import EXIT_PROJECT_ERRORS, Diagnostic, XtkError
 from toolchain.golden.arguments import OutputFile, OutputFolder
 from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, SizeParam, format_size
+from toolchain.scaffold.options import TemplateOption
 
 F = TypeVar("F", bound=Callable[..., Any])
 BROWSER_CHOICES = ("chrome", "edge", "firefox", "all")
@@ -723,8 +724,7 @@ def run_command(project: str | None, browser: str | None, headless: bool, start_
 
 @main.command()
 @click.argument("directory", metavar="DIR", type=click.Path(path_type=Path))
-@click.option("--template", "-t", "template", metavar="NAME", default="vanilla", show_default=True,
-              help="vanilla (TypeScript and the DOM) or react (.tsx); `xtk init --help` lists them all.")
+@click.option("--template", "-t", "template", metavar="NAME", default="vanilla", cls=TemplateOption)
 @click.option("--name", "name", metavar="NAME", default=None, help="The extension's name. Default: DIR's name.")
 @click.option("--install/--no-install", default=True, show_default=True,
               help="Run `npm ci` in the new project (the template's lockfile: exact versions).")

@@ -271,6 +271,14 @@ def test_a_hidden_file_makes_a_folder_non_empty(tmp_path: Path) -> None:
     assert result.code == 2 and "repo is not empty (.git)" in result.stderr
 
 
+def test_help_lists_every_template() -> None:
+    result = run_xtk("init", "--help", cwd=Path.cwd())
+    assert result.code == 0
+    listed = re.search(r"The template: ([^.]+)\.", " ".join(result.stdout.split()))
+    assert listed is not None, result.stdout
+    assert listed.group(1).replace(" (default)", "").split(", ") == TEMPLATES
+
+
 def test_unknown_template_lists_them_and_suggests(tmp_path: Path) -> None:
     result = init_without_install(tmp_path, "demo", "--template", "reakt")
     assert result.code == 2
