@@ -121,16 +121,8 @@ class DynamicWalk(WalkerBase):
         return False
 
     def constant_string(self, node: Node | None) -> bool:
-        """A string fixed in the source: a literal, or a `const` initialised with one (`code: "x()"`, `{ code }`)."""
-        if node is None:
-            return False
-        node = unwrap(node)
-        if node.type in ("identifier", "shorthand_property_identifier"):
-            binding = self.lookup(node.text.decode())
-            if binding is None or binding.kind != "value" or not binding.const or binding.init is None:
-                return False
-            node = unwrap(binding.init)
-        return G.string_value(node) is not None
+        """A string fixed in the source: a literal, a `const` initialised with one, a constant's member."""
+        return node is not None and self.string_of(node) is not None
 
     def dynamic_import(self, node: Node, args: list[Node]) -> None:
         specifier = G.string_value(unwrap(args[0])) if args else None
