@@ -208,10 +208,18 @@ def test_json_report(tmp_path: Path) -> None:
     assert report["next"] == ["cd demo", "npm ci", "xtk build", "xtk lint"]
 
 
-def test_an_empty_existing_folder_is_used(tmp_path: Path) -> None:
-    (tmp_path / "empty").mkdir()
-    assert init_without_install(tmp_path, "empty").code == 0
-    assert (tmp_path / "empty" / "xtk.toml").is_file()
+def test_an_empty_existing_folder_is_used_in_place(tmp_path: Path) -> None:
+    """`xtk init .` in an empty folder: the folder itself (same inode) receives the project, so a shell standing in
+    it stays valid, and the name comes from it."""
+    here = tmp_path / "Page Facts"
+    here.mkdir()
+    inode = here.stat().st_ino
+    result = init_without_install(here, ".")
+    assert result.code == 0, result.output
+    assert here.stat().st_ino == inode
+    assert 'name = "Page Facts"' in (here / "xtk.toml").read_text(encoding="utf-8")
+    assert json.loads((here / "package.json").read_text(encoding="utf-8"))["name"] == "page-facts"
+    assert leftovers(tmp_path) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["Page Facts"]
 
 
 def test_a_name_with_quotes_stays_valid_toml(tmp_path: Path) -> None:

@@ -93,11 +93,19 @@ def _generate_protocol(folder: Path) -> None:
 
 
 def _place(staging: Path, directory: Path, shown: str) -> None:
-    """Move the finished project to DIR; an empty DIR is replaced, anything that appeared meanwhile is not."""
+    """Move the finished project to DIR. A new DIR is the staging folder renamed; an existing empty one keeps its
+    identity (`xtk init .` leaves the shell's current folder valid) and receives the entries one by one, each only
+    if nothing took its name meanwhile: nothing is overwritten."""
     try:
-        if directory.is_dir():
-            directory.rmdir()  # fails (OSError) if a file appeared in it since the check: nothing is overwritten
-        os.rename(staging, directory)
+        if not directory.is_dir():
+            os.rename(staging, directory)
+            return
+        for entry in sorted(staging.iterdir()):
+            target = directory / entry.name
+            if target.exists() or target.is_symlink():
+                raise InputError.single(f"{shown}: {entry.name} appeared there during init; nothing of it was "
+                                        "overwritten", path=shown)
+            os.rename(entry, target)
     except OSError as error:
         raise InputError.single(f"{shown}: cannot create the project there ({error.strerror or error})",
                                 path=shown) from None
