@@ -162,7 +162,7 @@ def test_the_project_is_complete(template: str, tmp_path: Path) -> None:
     for ignored in ("node_modules/", "build/", "dist/", ".xtk/"):
         assert ignored in (project / ".gitignore").read_text(encoding="utf-8").splitlines()
     readme = (project / "README.md").read_text(encoding="utf-8")
-    for command in ("xtk build", "xtk lint", "xtk package", "npm ci"):
+    for command in ("xtk dev", "xtk build", "xtk lint", "xtk package", "npm ci"):
         assert command in readme
 
     # The protocol module is what this xtk generates from the schemas, and every receiver validates with it.
