@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -200,3 +201,15 @@ def test_svelte_warnings_are_located_and_do_not_fail_the_build(tmp_path: Path, n
     assert result.code == 0, result.output
     assert re.search(r"src/popup/Counter\.svelte:8:1: warning: \[chrome\] .*alt.*\(a11y_missing_attribute\)",
                      result.output), result.output
+
+
+def test_the_plugins_can_be_imported_by_another_esbuild_user(node_modules: Path) -> None:
+    """components.mjs imported (as a dev loop's esbuild service would) runs no build and hands out the plugins."""
+    from toolchain.bundle.components import RUNNER
+
+    script = (f"import({json.dumps(RUNNER.as_uri())}).then((m) => m.componentPlugins("
+              f"{json.dumps(str(node_modules.parent))}, ['svelte', 'vue'], true))"
+              ".then((plugins) => console.log(JSON.stringify(plugins.map((p) => p.name))))")
+    completed = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout) == ["xtk-svelte", "xtk-vue"]

@@ -7,6 +7,7 @@
 // way; compiler errors carry the component's file:line:col. Usage: node components.mjs REQUEST.json
 //
 // REQUEST.json: {"options": <esbuild build options>, "metafile": <path>, "frameworks": ["svelte", "vue"]}
+// Imported, it exports componentPlugins(projectDir, frameworks, development) for another esbuild API user.
 
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,11 +15,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const projectRequire = createRequire(path.join(process.cwd(), 'package.json'));
-
 /** A package of the project, ES module or CommonJS (whose exports Node puts under `default`). */
-async function load(specifier) {
-  const module = await import(pathToFileURL(projectRequire.resolve(specifier)).href);
+async function load(projectDir, specifier) {
+  const resolved = createRequire(path.join(projectDir, 'package.json')).resolve(specifier);
+  const module = await import(pathToFileURL(resolved).href);
   return { ...module.default, ...module };
 }
 
@@ -39,17 +39,17 @@ function firstLine(message, code) {
   return code ? `${text} (${code})` : text;
 }
 
-function relative(file) {
-  return path.relative(process.cwd(), file).split(path.sep).join('/');
+function relative(projectDir, file) {
+  return path.relative(projectDir, file).split(path.sep).join('/');
 }
 
-function sveltePlugin(compiler, development) {
+function sveltePlugin(projectDir, compiler, development) {
   return {
     name: 'xtk-svelte',
     setup(build) {
       build.onLoad({ filter: /\.svelte$/ }, (args) => {
         const source = readFileSync(args.path, 'utf8');
-        const file = relative(args.path);
+        const file = relative(projectDir, args.path);
         try {
           // css: 'injected' — the component adds its own <style> to its root node (the document, or the shadow
           // root it is mounted in), so component styles need no file named in the manifest.
@@ -74,7 +74,7 @@ const INJECT_STYLE_MODULE = `export function injectStyle(css) {
 }
 `;
 
-function vuePlugin(sfc, development) {
+function vuePlugin(projectDir, sfc, development) {
   return {
     name: 'xtk-vue',
     setup(build) {
@@ -82,7 +82,7 @@ function vuePlugin(sfc, development) {
       build.onLoad({ filter: /.*/, namespace: 'xtk' }, () => ({ contents: INJECT_STYLE_MODULE, loader: 'js' }));
       build.onLoad({ filter: /\.vue$/ }, (args) => {
         const source = readFileSync(args.path, 'utf8');
-        const file = relative(args.path);
+        const file = relative(projectDir, args.path);
         const at = (text, offset) => messageAt(text, file, source, offset);
         try {
           return { ...compileVue(sfc, source, file, development, at), resolveDir: path.dirname(args.path) };
@@ -151,13 +151,22 @@ function compileVue(sfc, source, file, development, at) {
   return { contents: code, loader: typescript ? 'ts' : 'js' };
 }
 
+/** The esbuild plugins that compile `frameworks` ("svelte", "vue") with the compilers installed in `projectDir`. */
+export async function componentPlugins(projectDir, frameworks, development) {
+  const plugins = [];
+  if (frameworks.includes('svelte')) {
+    plugins.push(sveltePlugin(projectDir, await load(projectDir, 'svelte/compiler'), development));
+  }
+  if (frameworks.includes('vue')) plugins.push(vuePlugin(projectDir, await load(projectDir, 'vue/compiler-sfc'), development));
+  return plugins;
+}
+
 async function main() {
   const request = JSON.parse(readFileSync(process.argv[2], 'utf8'));
   const development = request.options.sourcemap !== undefined;
-  const esbuild = await load('esbuild');
-  const plugins = [];
-  if (request.frameworks.includes('svelte')) plugins.push(sveltePlugin(await load('svelte/compiler'), development));
-  if (request.frameworks.includes('vue')) plugins.push(vuePlugin(await load('vue/compiler-sfc'), development));
+  const projectDir = request.options.absWorkingDir ?? process.cwd();
+  const esbuild = await load(projectDir, 'esbuild');
+  const plugins = await componentPlugins(projectDir, request.frameworks, development);
   let result;
   try {
     result = await esbuild.build({ ...request.options, plugins });
@@ -168,7 +177,9 @@ async function main() {
   writeFileSync(request.metafile, JSON.stringify(result.metafile));
 }
 
-main().catch((error) => {
-  process.stderr.write(`✘ [ERROR] ${String(error?.message ?? error).split('\n')[0]}\n`);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error) => {
+    process.stderr.write(`✘ [ERROR] ${String(error?.message ?? error).split('\n')[0]}\n`);
+    process.exit(1);
+  });
+}

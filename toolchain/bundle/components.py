@@ -7,7 +7,7 @@ compiler ran. A project whose package.json depends on `svelte` or `vue` therefor
 project keeps the native binary and its start-up speed.
 
 The native command stays the one source of truth: its arguments are translated into the JavaScript API's
-options (`esbuild_options`), so both paths bundle with the same settings. Only the standard library here (the
+options (by `toolchain.dev.esbuild_options`, which `xtk dev` uses too), so both paths bundle with the same settings. Only the standard library here (the
 cached build path runs it).
 """
 
@@ -18,9 +18,9 @@ import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from toolchain.bundle.esbuild import EsbuildCommand
+from toolchain.dev.esbuild_options import esbuild_options
 from toolchain.diagnostics import Diagnostic, InputError
 
 #: The frameworks xtk compiles, each with the packages whose version is part of the build's cache key.
@@ -80,7 +80,9 @@ def request_path(root: Path, browser: str, fmt: str) -> Path:
 
 def node_command(command: EsbuildCommand, root: Path, frameworks: list[str]) -> EsbuildCommand:
     """The same bundle as `command` (a native esbuild run), made by esbuild's JS API with the compilers."""
-    options = esbuild_options(list(command.argv[1:]))
+    # xtk dev's translation (one for both): it leaves out what its service handles itself, which the runner needs.
+    options = esbuild_options(command.argv, root)
+    options.update(metafile=True, logLevel="warning", color=False)
     if "vue" in frameworks:
         options["define"] = {**VUE_FLAGS, **options.get("define", {})}
     request = {"options": options, "metafile": command.metafile, "frameworks": frameworks}
@@ -88,50 +90,6 @@ def node_command(command: EsbuildCommand, root: Path, frameworks: list[str]) -> 
     node = shutil.which("node") or "node"
     return replace(command, argv=(node, str(RUNNER), str(path)),
                    generated=command.generated + ((str(path), json.dumps(request, indent=1)),))
-
-
-#: Flags whose value is a list, a number, or a map (`--loader:.png=file`) in the JavaScript API.
-_LIST_FLAGS = {"inject": "inject"}
-_INT_FLAGS = {"log-limit"}
-_MAP_FLAGS = {"loader": "loader", "define": "define"}
-
-
-def esbuild_options(arguments: list[str]) -> dict[str, Any]:
-    """esbuild's command-line arguments → the build options of its JavaScript API.
-
-    The API names options in camelCase after the flags (`--entry-names` → `entryNames`); a flag without a value
-    is `true`; the metafile is written by the runner. An argument of another shape is a bug in xtk, said so.
-    """
-    options: dict[str, Any] = {"entryPoints": []}
-    for argument in arguments:
-        if not argument.startswith("--"):
-            options["entryPoints"].append(argument)
-            continue
-        name, has_value, value = argument[2:].partition("=")
-        map_name, colon, map_key = name.partition(":")
-        if colon and map_name in _MAP_FLAGS:
-            options.setdefault(_MAP_FLAGS[map_name], {})[map_key] = value
-        elif colon and map_name in _LIST_FLAGS:
-            options.setdefault(_LIST_FLAGS[map_name], []).append(map_key)
-        elif colon:
-            raise ValueError(f"xtk cannot translate esbuild's argument {argument!r} for its JavaScript API")
-        elif name == "metafile":
-            options["metafile"] = True
-        elif not has_value:
-            options[_camel(name)] = True
-        elif name in _INT_FLAGS:
-            options[_camel(name)] = int(value)
-        elif value in ("true", "false"):
-            options[_camel(name)] = value == "true"
-        elif name == "target":
-            options["target"] = value.split(",")
-        else:
-            options[_camel(name)] = value
-    return options
-
-
-def _camel(flag: str) -> str:
-    return re.sub(r"-([a-z])", lambda match: match.group(1).upper(), flag)
 
 
 def missing_framework_hint(diagnostic: Diagnostic) -> Diagnostic:
