@@ -91,7 +91,9 @@ class MessageSend:
     channel: Literal["runtime", "tabs"]
     message_type: str | None  # the literal `type` when the message is an object literal with a string `type`
     payload: Mapping[str, JsonType] | None  # literal keys (other than `type`) → their JSON type; None when not literal
-    handles_error: bool  # tabs.sendMessage inside try/catch, with .catch(), or a rejection handler
+    #: tabs.sendMessage inside try/catch, with .catch(), or a rejection handler; awaited or returned by a function whose
+    #: every call handles it (rejections.py); or sent once a content script was injected (`executeScript(…).then(f)`)
+    handles_error: bool
     location: Location
     via: str = "api"  # "api", or the helper's name ("sendMessageToTab")
     guard: Guard | None = None

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from toolchain.analysis import guards as G
 from toolchain.analysis.api_tables import JUDGE_NAME, MESSAGE_EVENT, VALIDATOR_NAME
 from toolchain.analysis.call_strings import call_strings
-from toolchain.analysis.rejections import rejection_handled
+from toolchain.analysis.rejections import rejection_handled, runs_after_injection
 from toolchain.analysis.facts import Call, FileFacts, LoadTimeWork, MessageHandler, MessageSend
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
 
@@ -230,7 +230,7 @@ class ProjectAnalysis:
                     channel=channel,  # type: ignore[arg-type]
                     message_type=shape[0] if shape else None,
                     payload=shape[1] if shape else None,
-                    handles_error=rejection_handled(module, site),
+                    handles_error=rejection_handled(module, site) or runs_after_injection(module, site),
                     location=site.location,
                     via="api",
                     guard=G.as_guard(site.guard),

@@ -61,3 +61,14 @@ def _name_of(function: ProjectFunction) -> str | None:
     if name_node is None or name_node.type != "identifier":
         return None
     return name_node.text.decode("utf-8", "replace")
+
+
+def runs_after_injection(module: WalkedModule, site: CallSite) -> bool:
+    """Is the call inside a function that runs once a content script was injected (`executeScript(…).then(f)`,
+    nested functions of f included)? A message sent there has a receiving end."""
+    node = site.fn.node if site.fn is not None else None
+    while node is not None:
+        if node.id in module.after_injection:
+            return True
+        node = node.parent
+    return False

@@ -142,5 +142,7 @@ class WalkedModule:
         self.send_sites: list[tuple[CallSite, ArgumentInfo | None, str]] = []  # (site, message argument, channel)
         self.handler_sites: list[tuple[CallSite, ArgumentInfo]] = []  # direct runtime.onMessage.addListener(cb)
         self.call_sites: list[CallSite] = []  # calls of project functions
+        #: ids of the function nodes that run once a content script was injected (`executeScript(…).then(f)`)
+        self.after_injection: set[int] = set()
         self.global_refs: list[tuple[str, str, Location]] = []  # (scope, name, location) in classic scripts
 

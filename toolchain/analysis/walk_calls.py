@@ -225,6 +225,8 @@ class CallWalk(WalkerBase):
             return
         if kind == "event":
             return
+        if api in ("tabs.executeScript", "scripting.executeScript"):
+            self.note_injection_handler(node)
         if api in ("tabs.executeScript",) or (api == "scripting.executeScript" and args):
             details = unwrap(args[-1]) if args else None
             if details is not None and details.type == "object":
@@ -290,6 +292,25 @@ class CallWalk(WalkerBase):
             fn=self.fn,
             load_key=self.statement if self.load_time else None,
         )
+
+    def note_injection_handler(self, node: Node) -> None:
+        """`executeScript(…).then(f)`: f runs only once the content script is in the tab (the receiving end of a
+        message sent there exists)."""
+        member = _outer(node)
+        call = member.parent if member is not None and member.type == "member_expression" else None
+        method = member.child_by_field_name("property") if call is not None else None  # type: ignore[union-attr]
+        if call is None or call.type != "call_expression" or method is None or method.text != b"then":
+            return
+        arguments = call.child_by_field_name("arguments")
+        handler = unwrap(arguments.named_children[0]) if arguments is not None and arguments.named_children else None
+        if handler is None:
+            return
+        if handler.type in ("arrow_function", "function_expression", "function"):
+            self.module.after_injection.add(handler.id)
+        elif handler.type == "identifier":
+            binding = self.lookup(handler.text.decode())
+            if binding is not None and binding.kind == "fn" and binding.fn is not None:
+                self.module.after_injection.add(binding.fn.node.id)
 
     def rejection_goes_to_caller(self, node: Node) -> ProjectFunction | None:
         """The enclosing function, when this call's rejection becomes its own: the call (or a `.then()`/`.finally()`

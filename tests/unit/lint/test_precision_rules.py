@@ -64,3 +64,9 @@ def test_a_glob_matching_only_images_fonts_or_media_of_one_type_is_not_over_expo
     findings = [f for f in _lint("web-accessible-globs") if f.code == "XS003"]
     exposed = sorted(f.message.split("`")[1] for f in findings)
     assert exposed == ["assets/*", "icons/*.svg", "pages/*.html"]  # not images/*.png, fonts/*.woff2
+
+
+def test_a_send_once_the_content_script_is_injected_has_a_receiving_end() -> None:
+    # line 3 (in mark, the handler of a successful injection) and line 9 (inline handler) are fine; line 10 sends to
+    # a tab nothing was injected into
+    assert _places(_lint("send-after-injection"), "XM005") == [("popup.js", 10)]

@@ -15,7 +15,8 @@ class UnhandledReceivingEndError(Rule):
     What it checks: every `tabs.sendMessage` in each target's build (directly, or through a helper: the helper's
     callers are judged, not the forwarding call inside it — unless the helper drops its promise, `void send(m)`)
     that is not inside `try`/`catch`, chained with `.catch()`, given a rejection handler, or awaited or returned
-    by a function whose every call in that file handles it. A helper whose own send is inside `try`/`catch` (or
+    by a function whose every call in that file handles it, or sent once a content script was injected
+    (`executeScript(…).then(f)`: the receiving end exists). A helper whose own send is inside `try`/`catch` (or
     `.catch()`) handles the error for all its callers, and so does a helper that only relays to such a helper.
 
     Why it matters: restricted pages (`chrome://`, `about:`, the web stores, PDF viewers) never run content
