@@ -25,6 +25,10 @@ from toolchain.bundle.typecheck import TypeCheck, write_if_changed
 from toolchain.diagnostics import Diagnostic, ProjectError
 
 
+#: `.xtk/env.d.ts` (its path and text), or a function that makes it.
+EnvTypes = tuple[Path, str] | Callable[[], tuple[Path, str]]
+
+
 def staging_dir(out_dir: Path, browser: str) -> Path:
     return out_dir / f".staging-{browser}"
 
@@ -48,14 +52,15 @@ class Execution:
         self.staged: list[Path] = []
         self.made_out_dir = False
 
-    def start(self, commands: list[EsbuildCommand], env_types: tuple[Path, str], typecheck: bool) -> None:
+    def start(self, commands: list[EsbuildCommand], env_types: EnvTypes, typecheck: bool) -> tuple[Path, str]:
+        """Start esbuild, then write the generated types and start tsc; returns the types written.
+
+        esbuild never reads `.xtk/env.d.ts` (only tsc does), so it starts first: on the full path the types are
+        rendered with Jinja2, whose import would otherwise delay every bundle (`env_types` may be a function).
+        """
         try:
             # A process started but not yet recorded could not be stopped: interrupts wait until all are.
             with interrupts_deferred():
-                write_if_changed(*env_types)
-                if typecheck:
-                    self.checker = TypeCheck(self.root, self.base_dir)
-                    self.checker.start()
                 self.made_out_dir = not self.out_dir.exists()
                 scratch_dir(self.out_dir).mkdir(parents=True, exist_ok=True)
                 for browser in dict.fromkeys(c.browser for c in commands):
@@ -65,6 +70,13 @@ class Execution:
                     staging.mkdir()
                 for command in commands:
                     self.processes.append((command, start_esbuild(command, self.root)))
+            types = env_types() if callable(env_types) else env_types
+            with interrupts_deferred():
+                write_if_changed(*types)
+                if typecheck:
+                    self.checker = TypeCheck(self.root, self.base_dir)
+                    self.checker.start()
+            return types
         except BaseException:
             self.abort()
             raise

@@ -65,8 +65,7 @@ def build(
     if frameworks:
         commands = {browser: [node_command(c, project.root, frameworks) for c in browser_commands]
                     for browser, browser_commands in commands.items()}
-    types = env_types(project)
-    execution.start([c for plan in plans for c in commands[plan.browser]], types, typecheck)
+    types = execution.start([c for plan in plans for c in commands[plan.browser]], lambda: env_types(project), typecheck)
     try:
         recipes = [_browser_recipe(plan, commands[plan.browser], validate) for plan in plans]
         if while_bundling is not None:
