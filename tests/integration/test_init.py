@@ -199,6 +199,14 @@ def test_no_install_prints_the_next_step(tmp_path: Path) -> None:
     assert "next: cd demo && npm ci && xtk build && xtk lint" in result.stdout
 
 
+def test_building_before_npm_ci_says_what_to_run(tmp_path: Path) -> None:
+    assert init_without_install(tmp_path, "demo").code == 0
+    result = run_xtk("build", cwd=tmp_path / "demo")
+    assert result.code == 2, result.output
+    assert f"esbuild is not installed in {tmp_path / 'demo'}/node_modules: run `npm ci` in" in result.stderr
+    assert "make build" not in result.stderr  # DocMind's Makefile is no business of a new project
+
+
 def test_json_report(tmp_path: Path) -> None:
     result = init_without_install(tmp_path, "demo", "--template", "react", "--format", "json")
     assert result.code == 0, result.output

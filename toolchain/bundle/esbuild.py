@@ -46,7 +46,8 @@ def find_esbuild(root: Path) -> Path:
         if candidate.is_file() and _is_native(candidate):
             return candidate
     raise InputError.single(
-        f"esbuild is not installed in {root}/node_modules: run `npm ci` in {root} (`make build` does it)"
+        f"esbuild is not installed in {root}/node_modules: run `npm ci` in {root} (its package.json needs esbuild and "
+        "typescript in devDependencies, as a project from `xtk init` has them)"
     )
 
 
