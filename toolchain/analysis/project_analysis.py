@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from toolchain.analysis import guards as G
 from toolchain.analysis.api_tables import JUDGE_NAME, MESSAGE_EVENT, VALIDATOR_NAME
 from toolchain.analysis.call_strings import call_strings
+from toolchain.analysis.callers import constant_arguments
 from toolchain.analysis.rejections import rejection_handled, runs_after_injection
 from toolchain.analysis.facts import Call, FileFacts, LoadTimeWork, MessageHandler, MessageSend
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
@@ -222,6 +223,8 @@ class ProjectAnalysis:
         )
         facts.module_kind = module.kind  # type: ignore[assignment]
         facts.call_strings = call_strings(module.parsed, base.api_uses)
+        facts.dynamic_code += [fact for function, index, fact in module.code_params
+                               if not constant_arguments(module, function, index, self.modules)]
         for site, message, channel in module.send_sites:
             forwarded = message is not None and (message.param is not None or message.type_param is not None)
             shape = message.shape if message is not None and not forwarded else None
@@ -230,7 +233,7 @@ class ProjectAnalysis:
                     channel=channel,  # type: ignore[arg-type]
                     message_type=shape[0] if shape else None,
                     payload=shape[1] if shape else None,
-                    handles_error=rejection_handled(module, site) or runs_after_injection(module, site),
+                    handles_error=rejection_handled(module, site, self.modules) or runs_after_injection(module, site),
                     location=site.location,
                     via="api",
                     guard=G.as_guard(site.guard),
@@ -271,7 +274,7 @@ class ProjectAnalysis:
                         channel=channel,  # type: ignore[arg-type]
                         message_type=shape[0] if shape else None,
                         payload=shape[1] if shape else None,
-                        handles_error=rejection_handled(module, site),
+                        handles_error=rejection_handled(module, site, self.modules),
                         location=site.location,
                         via=helper_name,
                         guard=G.as_guard(site.guard),

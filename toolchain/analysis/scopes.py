@@ -144,5 +144,8 @@ class WalkedModule:
         self.call_sites: list[CallSite] = []  # calls of project functions
         #: ids of the function nodes that run once a content script was injected (`executeScript(…).then(f)`)
         self.after_injection: set[int] = set()
+        #: `executeScript({ code: param })`: (function, parameter index, the finding if a caller passes computed code)
+        self.code_params: list[tuple[ProjectFunction, int, Any]] = []
+        self.reassigned: set[str] | None = None  # names assigned after their declaration (computed when first asked)
         self.global_refs: list[tuple[str, str, Location]] = []  # (scope, name, location) in classic scripts
 

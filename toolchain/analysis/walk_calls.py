@@ -14,7 +14,7 @@ from toolchain.analysis.api_tables import (
     REGISTRATION_METHODS,
     SEND_APIS,
 )
-from toolchain.analysis.facts import Call
+from toolchain.analysis.facts import Call, DynamicCode
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction
 from toolchain.analysis.syntax import (
     FUNCTION_NODES,
@@ -236,7 +236,14 @@ class CallWalk(WalkerBase):
                         else pair.text.decode() if pair.type == "shorthand_property_identifier" else None
                     )  # fmt: skip
                     value = pair.child_by_field_name("value") if pair.type == "pair" else pair
-                    if key == "code" and not self.constant_string(value):  # a packaged constant is not built code
+                    if key != "code" or self.constant_string(value):  # a packaged constant is not built code
+                        continue
+                    param = self.param_of(value) if value is not None else None
+                    if param is not None and param[0] is self.fn:  # judged by what the function's callers pass
+                        fact = DynamicCode("eval", f"{api}() with code", self.location(node), G.as_guard(self.guard),
+                                           self.scope)
+                        self.module.code_params.append((param[0], param[1], fact))
+                    else:
                         self.dynamic("eval", f"{api}() with code", node)
         if api.startswith("storage."):
             self.load_work("storage", f"{api}()", node)

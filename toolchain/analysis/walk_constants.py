@@ -137,6 +137,22 @@ class ConstantWalk(WalkerBase):
                 payload = None
         return message_type, payload
 
+    def reassigned_names(self) -> set[str]:
+        """Every name the file assigns to after declaring it (`x = …`, `x += …`, `x++`, `[x] = …`), once per file."""
+        if self.module.reassigned is None:
+            names: set[str] = set()
+            stack = [self.parsed.tree.root_node]
+            while stack:
+                current = stack.pop()
+                if current.type in ("assignment_expression", "augmented_assignment_expression", "update_expression"):
+                    target = current.child_by_field_name("left") or current.child_by_field_name("argument")
+                    targets = [target] if target is not None else current.named_children[:1]
+                    for part in targets:  # destructuring puts identifiers inside patterns
+                        names.update(n.text.decode() for n in _identifiers(part))
+                stack.extend(current.children)
+            self.module.reassigned = names
+        return self.module.reassigned
+
     def string_of(self, node: Node) -> str | None:
         """A string a node certainly holds: a literal, a const initialised with one, a constant's member."""
         node = unwrap(node)
@@ -145,7 +161,8 @@ class ConstantWalk(WalkerBase):
             return value
         if node.type in ("identifier", "shorthand_property_identifier"):
             binding = self.lookup(node.text.decode())
-            if binding is not None and binding.kind == "value" and binding.const and binding.init is not None:
+            if binding is not None and binding.kind == "value" and binding.init is not None and (
+                    binding.const or node.text.decode() not in self.reassigned_names()):  # `let x = "a"`, never set again
                 return G.string_value(unwrap(binding.init))
             value = self.known_constant(node.text.decode(), [])
             return value if isinstance(value, str) else None
@@ -342,3 +359,11 @@ def annotation_json_type(node: Node | None) -> str:
         return kinds.pop() if len(kinds) == 1 else "unknown"
     return "unknown"
 
+
+def _identifiers(node: Node) -> list[Node]:
+    """The identifiers a pattern or expression names (`x`, `[a, b]`, `{ c: d }` → x, a, b, d; `o.p` → none)."""
+    if node.type in ("identifier", "shorthand_property_identifier_pattern"):
+        return [node]
+    if node.type in ("member_expression", "subscript_expression"):
+        return []
+    return [found for child in node.named_children for found in _identifiers(child)]
