@@ -30,7 +30,7 @@ def test_trailing_comma_in_a_locale_is_exit_2_with_its_position(tmp_path: Path) 
     (project / "_locales/fr/messages.json").write_text('{\n  "extName": { "message": "Tout" },\n}\n')
     result = run_xtk("build", "--no-typecheck", cwd=project)
     assert result.code == 2, result.output
-    assert "_locales/fr/messages.json:3:1: error: invalid JSON" in result.output
+    assert "_locales/fr/messages.json:2:35: error: invalid JSON: trailing comma before '}'" in result.output
     assert "Traceback" not in result.output
 
 

@@ -147,7 +147,7 @@ def _read_catalog(locale: str, path: Path, shown: str) -> tuple[Catalog | None, 
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        return None, [error(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno)]
+        return None, [_syntax_error(text, exc, error)]
     except RecursionError:
         return None, [error("invalid JSON: nested too deeply")]
     if not isinstance(data, dict):
@@ -175,6 +175,17 @@ def _read_catalog(locale: str, path: Path, shown: str) -> tuple[Catalog | None, 
         if resolved is not None:
             messages[name.lower()] = resolved
     return Catalog(locale, shown, messages), problems
+
+
+def _syntax_error(text: str, exc: json.JSONDecodeError, error: Callable[..., Diagnostic]) -> Diagnostic:
+    """json's message at its position; a trailing comma (the commonest slip) is named and pointed at itself."""
+    before = text[: exc.pos].rstrip()
+    if before.endswith(",") and text[exc.pos : exc.pos + 1] in ("}", "]"):
+        comma = len(before) - 1
+        line = text.count("\n", 0, comma) + 1
+        column = comma - (text.rfind("\n", 0, comma) + 1) + 1
+        return error(f"invalid JSON: trailing comma before '{text[exc.pos]}' (JSON allows none)", line, column)
+    return error(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno)
 
 
 def _message_text(name: str, entry: Any, pointer: str,

@@ -87,8 +87,14 @@ def test_a_localised_project_loads(tmp_path: Path) -> None:
 def test_trailing_comma_in_another_locale_is_located(tmp_path: Path) -> None:
     broken = '{\n  "extName": { "message": "Notes de page" },\n}\n'
     error = only_error(write(tmp_path, locales={"en": EN}, raw={"fr": broken}))
-    assert (error.path, error.line, error.column) == ("ext/_locales/fr/messages.json", 3, 1)
-    assert error.format().startswith("ext/_locales/fr/messages.json:3:1: error: invalid JSON")
+    assert (error.path, error.line, error.column) == ("ext/_locales/fr/messages.json", 2, 44)  # the comma itself
+    assert error.format() == ("ext/_locales/fr/messages.json:2:44: error: invalid JSON: trailing comma before '}' "
+                              "(JSON allows none)")
+
+
+def test_other_json_errors_keep_jsons_position(tmp_path: Path) -> None:
+    error = only_error(write(tmp_path, locales={"en": EN}, raw={"fr": '{\n  "a": {"message": "x"} "b": 1\n}'}))
+    assert (error.line, error.column) == (2, 25) and error.message == "invalid JSON: Expecting ',' delimiter"
 
 
 def test_invalid_utf8_is_located(tmp_path: Path) -> None:
