@@ -59,7 +59,8 @@ def test_every_browser_gets_the_compiled_components(built: tuple[Path, dict], br
     assert scope and re.search(rf"h1\[data-v-{scope.group(1)}\] ?\{{\s*color: ?rgb\(20, 120, 60\)", options)
     assert re.search(r"\.badge\.svelte-[a-z0-9]+ ?\{\s*color: ?rgb\(10, 20, 200\)", widget)
     metafile = json.loads((project / "build" / f"{browser}.metafile.json").read_text(encoding="utf-8"))
-    for component in ("src/popup/Counter.svelte", "src/options/Settings.vue", "src/content/Badge.svelte"):
+    for component in ("src/popup/Counter.svelte", "src/popup/clicks.svelte.ts", "src/options/Settings.vue",
+                      "src/content/Badge.svelte"):
         assert component in metafile["inputs"], component
 
 
@@ -196,10 +197,12 @@ def test_vue_custom_elements_keep_their_styles_and_preprocessors_are_refused(tmp
 
 def test_svelte_warnings_are_located_and_do_not_fail_the_build(tmp_path: Path, node_modules: Path) -> None:
     project = copy_components(tmp_path / "p", node_modules)
-    edit(project / "src/popup/Counter.svelte", '<p id="doubled">', '<img src="x.png">\n<p id="doubled">')
+    component = project / "src/popup/Counter.svelte"
+    edit(component, '<p id="doubled">', '<img src="x.png">\n<p id="doubled">')
+    line = component.read_text(encoding="utf-8").splitlines().index('<img src="x.png">') + 1
     result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
     assert result.code == 0, result.output
-    assert re.search(r"src/popup/Counter\.svelte:8:1: warning: \[chrome\] .*alt.*\(a11y_missing_attribute\)",
+    assert re.search(rf"src/popup/Counter\.svelte:{line}:1: warning: \[chrome\] .*alt.*\(a11y_missing_attribute\)",
                      result.output), result.output
 
 
@@ -213,3 +216,15 @@ def test_the_plugins_can_be_imported_by_another_esbuild_user(node_modules: Path)
     completed = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout) == ["xtk-svelte", "xtk-vue"]
+
+
+def test_an_error_in_a_runes_module_names_it(tmp_path: Path, node_modules: Path) -> None:
+    """`.svelte.ts` modules go through svelte's compileModule after esbuild strips their types, so a misuse of a
+    rune is the compiler's error, located in the file as written (mapped back through esbuild's source map): `let` of `export let`."""
+    project = copy_components(tmp_path / "p", node_modules)
+    (project / "src/popup/clicks.svelte.ts").write_text(
+        "export let total: number = $state(0);\nexport function createCounter(start: number) { total = start; return { count: 0, add() {} }; }\n",
+        encoding="utf-8")
+    result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
+    assert result.code == 1, result.output
+    assert re.search(r"src/popup/clicks\.svelte\.ts:1:8: error: \[chrome\] .*\(state_invalid_export\)", result.stderr), result.stderr

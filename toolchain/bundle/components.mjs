@@ -11,7 +11,7 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { SourceMap, createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -31,6 +31,17 @@ function messageAt(text, file, source, offset) {
   const lineEnd = source.indexOf('\n', offset);
   const lineText = source.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
   return { text, location: { file, line, column: offset - lineStart, lineText } };
+}
+
+/** An offset in `generated` → the offset in `source` it came from, by the source map (undefined if unmapped). */
+function originalOffset(source, generated, map, offset) {
+  const before = generated.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  const entry = map.findEntry(line, offset - (before.lastIndexOf('\n') + 1));
+  if (entry?.originalLine === undefined) return undefined;
+  const lines = source.split('\n');
+  if (entry.originalLine >= lines.length) return undefined;
+  return lines.slice(0, entry.originalLine).reduce((sum, text) => sum + text.length + 1, 0) + entry.originalColumn;
 }
 
 /** Svelte's messages end with a line of documentation URL; esbuild's log shows one line, with the code. */
@@ -58,6 +69,27 @@ function sveltePlugin(projectDir, compiler, development) {
           return { contents: result.js.code, loader: 'js', warnings, resolveDir: path.dirname(args.path) };
         } catch (error) {
           return { errors: [messageAt(firstLine(error.message ?? error, error.code), file, source, error.position?.[0])] };
+        }
+      });
+      // Svelte 5's runes in plain modules (`state.svelte.ts`): types stripped by esbuild, then compileModule;
+      // positions in the stripped code are mapped back to the file through esbuild's source map.
+      build.onLoad({ filter: /\.svelte\.(js|ts)$/ }, async (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const file = relative(projectDir, args.path);
+        let code = source;
+        let toSource = (position) => position?.[0];
+        if (args.path.endsWith('.ts')) {
+          const stripped = await build.esbuild.transform(source, { loader: 'ts', sourcefile: file, sourcemap: 'external' });
+          const map = new SourceMap(JSON.parse(stripped.map));
+          code = stripped.code;
+          toSource = (position) => (position ? originalOffset(source, code, map, position[0]) : undefined);
+        }
+        const at = (problem) => messageAt(firstLine(problem.message ?? problem, problem.code), file, source, toSource(problem.position));
+        try {
+          const result = compiler.compileModule(code, { filename: file, generate: 'client', dev: development });
+          return { contents: result.js.code, loader: 'js', warnings: result.warnings.map(at), resolveDir: path.dirname(args.path) };
+        } catch (error) {
+          return { errors: [at(error)] };
         }
       });
     },
