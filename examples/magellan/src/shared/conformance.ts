@@ -1,0 +1,4 @@
+// What `xtk conform` checks against specs/golden/: each golden function's name → the runtime function.
+import { extractElements, extractionDigest } from './extraction';
+
+export const conformance = { extractElements, extractionDigest };

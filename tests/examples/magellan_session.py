@@ -1,0 +1,150 @@
+"""Driving examples/magellan as a user does, for its end-to-end tests: a page tab and the sidebar beside it.
+
+The sidebar is opened as an extension page in a window of its own, pointed at the page's tab with `?tabId=N` (a
+sidebar opened as a tab would otherwise follow its own tab), so the page stays visible as it does beside a real
+side panel. Everything else is the product's own code path: the sidebar's form and buttons, the background and its
+per-tab state, the content script.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import REPO, run_xtk
+from toolchain.browsers import ExtensionBrowser, Tab
+
+EXAMPLE = REPO / "examples" / "magellan"
+
+
+def copy_example(destination: Path) -> Path:
+    """A copy of the example whose builds land in `destination` (node_modules linked, not copied)."""
+    shutil.copytree(EXAMPLE, destination, ignore=shutil.ignore_patterns("node_modules", "build", "dist", ".xtk",
+                                                                         "__pycache__"))
+    (destination / "node_modules").symlink_to(EXAMPLE / "node_modules", target_is_directory=True)
+    return destination
+
+
+def build_example(destination: Path) -> Path:
+    project = copy_example(destination)
+    result = run_xtk("build", "--browser", "all", cwd=project)
+    assert result.code == 0, result.output
+    return project / "build"
+
+
+def wait_until(browser: ExtensionBrowser, tab: Tab, condition: str, timeout: float = 15.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = browser.evaluate(tab, condition)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
+        time.sleep(0.05)
+
+
+SIDEBAR_STATE = """(() => ({
+  title: document.getElementById('page-title').textContent,
+  status: document.getElementById('status').dataset.status ?? null,
+  statusText: document.getElementById('status').textContent,
+  elements: Number(document.body.dataset.elements ?? '0'),
+  highlighted: (document.body.dataset.highlighted ?? '').split(' ').filter(Boolean),
+  messages: [...document.querySelectorAll('#chat .message')].map((m) => ({
+    role: m.dataset.role,
+    text: m.querySelector('.message-text').textContent,
+    citations: [...m.querySelectorAll('.citation')].map((c) => ({ id: c.dataset.id, text: c.title,
+      active: c.dataset.active === 'true', disabled: c.disabled })),
+  })),
+  position: document.getElementById('citation-nav').hidden ? null : document.getElementById('position').textContent,
+}))()"""
+
+PAGE_HIGHLIGHTS = """(() => {
+  const squeeze = (el) => el.innerText.replace(/\\s+/g, '').toLowerCase();
+  const cited = [...document.querySelectorAll('.mgl-cited-element-highlight')];
+  const active = [...document.querySelectorAll('.mgl-active-element-highlight')];
+  const box = active[0]?.getBoundingClientRect();
+  return {
+    cited: cited.map(squeeze),
+    active: active.map(squeeze),
+    activeInView: box ? box.bottom > 0 && box.top < innerHeight : null,
+    scrollY,
+  };
+})()"""
+
+
+def squeeze(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+class Magellan:
+    """One page and the sidebar about it."""
+
+    def __init__(self, browser: ExtensionBrowser, page: Tab, tab_id: int) -> None:
+        self.browser = browser
+        self.page = page
+        self.tab_id = tab_id
+        self.sidebar = browser.open_extension_page(f"sidebar/index.html?tabId={tab_id}", new_window=True)
+        wait_until(browser, self.sidebar, "document.body.dataset.ready === 'true'")
+
+    @classmethod
+    def open(cls, browser: ExtensionBrowser, url: str) -> Magellan:
+        page = browser.open_tab(url, new_window=True)
+        return cls(browser, page, tab_id_of(browser, url))
+
+    def close(self) -> None:
+        self.browser.close_tab(self.sidebar)
+        self.browser.close_tab(self.page)
+
+    def sidebar_eval(self, expression: str, **kwargs: Any) -> Any:
+        return self.browser.evaluate(self.sidebar, expression, **kwargs)
+
+    def page_eval(self, expression: str, **kwargs: Any) -> Any:
+        return self.browser.evaluate(self.page, expression, **kwargs)
+
+    def state(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.sidebar_eval(SIDEBAR_STATE)
+        return result
+
+    def highlights(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.page_eval(PAGE_HIGHLIGHTS)
+        return result
+
+    def _act(self, script: str, arg: Any = None) -> dict[str, Any]:
+        """Run a user action in the sidebar and wait until the background has answered it."""
+        self.sidebar_eval("document.body.dataset.busy = 'pending'")
+        self.sidebar_eval(script, arg=arg)
+        wait_until(self.browser, self.sidebar, "document.body.dataset.busy === 'false'", timeout=30)
+        return self.state()
+
+    def ask(self, query: str) -> dict[str, Any]:
+        return self._act("""((query) => {
+            document.getElementById('query').value = query;
+            document.getElementById('ask').click();
+        })""", query)
+
+    def click(self, selector: str) -> dict[str, Any]:
+        return self._act("((selector) => document.querySelector(selector).click())", selector)
+
+    def message(self, message: dict[str, Any]) -> Any:
+        """A raw runtime message from the sidebar's context, as another extension page could send it."""
+        return self.sidebar_eval("((m) => (globalThis.browser ?? globalThis.chrome).runtime.sendMessage(m))",
+                                 arg=message)
+
+    def session_storage(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.sidebar_eval("(globalThis.browser ?? globalThis.chrome).storage.session.get(null)")
+        return result
+
+
+def tab_id_of(browser: ExtensionBrowser, url: str) -> int:
+    """The id of the tab showing `url`, asked from a throw-away extension page (Magellan has the tabs permission,
+    so tab URLs are visible to it)."""
+    probe = browser.open_extension_page("sidebar/index.html?tabId=0", new_window=True)
+    try:
+        ids = browser.evaluate(probe, """((url) => (globalThis.browser ?? globalThis.chrome).tabs.query({})
+            .then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)))""", arg=url)
+    finally:
+        browser.close_tab(probe)
+    assert ids, f"no tab shows {url}"
+    return int(max(ids))
