@@ -8,14 +8,14 @@ EXT := extension_src
 ORACLES := tests/oracle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test lint api screenshots setup python-deps node-deps oracle-deps browsers package bench clean
+.PHONY: build test lint api screenshots setup python-deps node-deps oracle-deps examples-deps browsers package bench clean
 
 ## make build — set up Python and npm dependencies, then build DocMind for Chrome, Edge and Firefox into build/.
 build: setup
 	$(BIN)/xtk build --browser all
 
 ## make test — set up everything (including Debian's chromium and firefox-esr) and run the whole test suite.
-test: setup oracle-deps browsers
+test: setup oracle-deps examples-deps browsers
 	$(BIN)/pytest
 
 ## make lint — xtk's own lint of DocMind: permission posture and message protocol (no findings expected).
@@ -64,6 +64,13 @@ $(EXT)/node_modules/.installed: $(EXT)/package.json $(EXT)/package-lock.json
 oracle-deps: $(ORACLES)/node_modules/.installed
 $(ORACLES)/node_modules/.installed: $(ORACLES)/package.json $(ORACLES)/package-lock.json
 	cd $(ORACLES) && npm ci --no-audit --no-fund
+	touch $@
+
+# The example projects under examples/ (issue 12), each with its own package.json and lockfile: one name per example.
+EXAMPLES := magellan
+examples-deps: $(foreach example,$(EXAMPLES),examples/$(example)/node_modules/.installed)
+examples/%/node_modules/.installed: examples/%/package.json examples/%/package-lock.json
+	cd examples/$* && npm ci --no-audit --no-fund
 	touch $@
 
 # Real browsers come from Debian's packages; no test tool may download its own.
