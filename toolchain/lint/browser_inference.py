@@ -8,8 +8,9 @@ extension Chrome cannot load). What the manifest shows:
 - Manifest V3 with `background.scripts` or `background.page` and no `service_worker`: Firefox only. Chrome refuses
   MV3 background scripts ("'background.scripts' requires manifest version of 2 or lower"); Firefox runs MV3
   background scripts as an event page.
-- Manifest V3 otherwise: Chrome, and Firefox too when `browser_specific_settings.gecko` (or `applications.gecko`)
-  is there.
+- Manifest V3 otherwise, and legacy manifests without `manifest_version` (Chrome's MV1, whose background page was
+  Chrome's own; Firefox never ran them): Chrome, and Firefox too when `browser_specific_settings.gecko` (or
+  `applications.gecko`) is there.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ def browsers_for(manifest: dict[str, Any]) -> list[str]:
     gecko = isinstance(settings, dict) and "gecko" in settings
     background = manifest.get("background")
     background = background if isinstance(background, dict) else {}
-    event_page_only = ("scripts" in background or "page" in background) and "service_worker" not in background
+    event_page = ("scripts" in background or "page" in background) and "service_worker" not in background
+    event_page_only = manifest.get("manifest_version") == 3 and event_page
     if event_page_only:
         return ["firefox"]
     return ["chrome", "firefox"] if gecko else ["chrome"]

@@ -27,6 +27,8 @@ GECKO = {"browser_specific_settings": {"gecko": {"id": "x@example.org"}}}
     ({"manifest_version": 3, "background": {"scripts": ["b.js"], "service_worker": "b.js"}, **GECKO},
      ["chrome", "firefox"]),
     ({"manifest_version": 3, "background": "not an object"}, ["chrome"]),
+    # legacy MV1 (no manifest_version): a Chrome extension, its background page included
+    ({"background": {"page": "background.html"}}, ["chrome"]),
 ])
 def test_browsers_follow_from_the_manifest(manifest: dict[str, Any], expected: list[str]) -> None:
     assert browsers_for(manifest) == expected
