@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from docmind_reference import text as js
 from docmind_reference.config import CHAT_CONFIG
@@ -43,8 +43,23 @@ class Conversation(_Strict):
     mode: Mode
 
 
+#: Most sections one request may carry (the extension's sections are 4,000 units at most, usually 1,000 or more).
+MAX_SECTIONS = 200
+
+
+class PageSection(_Strict):
+    """A part of the page the extension read for this question (D16), at its offset in the page's text."""
+
+    offset: int = Field(ge=0)
+    text: str
+
+
 class QueryRequest(_Strict):
-    pageText: str
+    # The page: its text (cut to MAX_PAGE_CHARS here, D14), or the sections the extension chose for the question
+    # with their offsets and the page's length (D16). Exactly one of pageText and sections.
+    pageText: str | None = None
+    sections: list[PageSection] | None = None
+    pageLength: int | None = Field(default=None, ge=0)
     question: str
     # Optional fields also accept null: JSON clients often write null for "absent".
     url: str | None = None
@@ -57,6 +72,38 @@ class QueryRequest(_Strict):
         if js.js_trim(value) == "":
             raise ValueError("must be a non-empty string")
         return value
+
+    @model_validator(mode="after")
+    def _one_page(self) -> QueryRequest:
+        if (self.pageText is None) == (self.sections is None):
+            which = "is required (or sections with pageLength)" if self.pageText is None else "not with sections"
+            raise ValueError(f"pageText: {which}")
+        if self.sections is None:
+            if self.pageLength is not None:
+                raise ValueError("pageLength: only with sections")
+            return self
+        if self.pageLength is None:
+            raise ValueError("pageLength: is required with sections")
+        check_sections([(s.offset, s.text) for s in self.sections], self.pageLength)
+        return self
+
+
+def check_sections(sections: list[tuple[int, str]], page_length: int) -> None:
+    """Sections as the extension sends them: in page order, not overlapping, inside the page, at most
+    MAX_PAGE_CHARS code units in all — so the API reads no more of a page than it would of a cut one."""
+    if len(sections) > MAX_SECTIONS:
+        raise ValueError(f"sections: at most {MAX_SECTIONS} (got {len(sections)})")
+    end = 0
+    total = 0
+    for index, (offset, section_text) in enumerate(sections):
+        if offset < end:
+            raise ValueError(f"sections[{index}].offset: must be at least {end} (sections in page order, not overlapping)")
+        end = offset + js.length(section_text)
+        total += js.length(section_text)
+    if end > page_length:
+        raise ValueError(f"sections: end at {end}, past pageLength {page_length}")
+    if total > MAX_PAGE_CHARS:
+        raise ValueError(f"sections: {total} code units in all, more than {MAX_PAGE_CHARS}")
 
 
 class Citation(_Strict):
@@ -113,7 +160,9 @@ def _problem(error: Any) -> str:
 
 
 def describe_validation_error(error: ValidationError, limit: int = 3) -> str:
-    problems = [f"{_field_path(tuple(e['loc']))}: {_problem(e)}" for e in error.errors()]
+    # A whole-request check (model_validator) names its fields in its own message.
+    problems = [_problem(e) if not e["loc"] and e["type"] == "value_error" else f"{_field_path(tuple(e['loc']))}: {_problem(e)}"
+                for e in error.errors()]
     message = "; ".join(problems[:limit])
     if len(problems) > limit:
         message += f" (and {len(problems) - limit} more)"
@@ -153,14 +202,15 @@ class PreparedQuery:
     """What an answerer sees: the page already cut (it never reads past MAX_PAGE_CHARS) and the history already
     truncated as the extension truncates it."""
 
-    page_text: str
+    page_text: str  # the sections read, joined with "\n" (a candidate sentence never crosses a line)
     question: str
     mode: Mode
     url: str | None
     history: tuple[ConversationMessage, ...]
-    page_length: int  # of the page as sent, in UTF-16 code units
-    truncated: bool  # cutPage (D14): something was left out
-    characters_analyzed: int  # cutPage (D14): the code units read
+    page_length: int  # of the whole page, in UTF-16 code units
+    sections: tuple[tuple[int, str], ...]  # (offset in the page, text) of each part read, in page order
+    truncated: bool  # something of the page was left out (D14, D16)
+    characters_analyzed: int  # the code units read
 
 
 def prepare(request: QueryRequest) -> PreparedQuery:
@@ -176,14 +226,23 @@ def prepare(request: QueryRequest) -> PreparedQuery:
     if conversation is not None:
         kept = truncate_conversation([m.model_dump() for m in conversation.messages])
         history = tuple(ConversationMessage.model_validate(m) for m in kept)
-    cut = cut_page(request.pageText)  # D14: the extension's cut, from the same reference function
+    if request.sections is not None and request.pageLength is not None:
+        sections = tuple((s.offset, s.text) for s in request.sections)
+        page_length = request.pageLength
+    else:
+        page_text = request.pageText or ""
+        cut = cut_page(page_text)  # D14: the extension's cut, from the same reference function
+        sections = ((0, js.text(js.units(page_text)[: cut["end"]])),) if cut["end"] else ()
+        page_length = cut["pageLength"]
+    analyzed = sum(js.length(t) for _, t in sections)
     return PreparedQuery(
-        page_text=js.text(js.units(request.pageText)[: cut["end"]]),
+        page_text="\n".join(t for _, t in sections),
         question=js.js_trim(request.question),
         mode=mode,
         url=request.url,
         history=history,
-        page_length=cut["pageLength"],
-        truncated=cut["truncated"],
-        characters_analyzed=cut["charactersAnalyzed"],
+        page_length=page_length,
+        sections=sections,
+        truncated=analyzed < page_length,
+        characters_analyzed=analyzed,
     )

@@ -22,7 +22,7 @@ import httpx
 
 from docmind_api import __version__
 from docmind_api.contract import Citation, PreparedQuery, QueryResponse
-from docmind_api.prompt import SYSTEM_PROMPT, user_message
+from docmind_api.prompt import SYSTEM_PROMPT, document, user_message
 from docmind_api.settings import LlmSettings
 from docmind_reference.matching import validate_citation
 from docmind_reference.normalize import normalize_for_matching
@@ -49,7 +49,8 @@ def build_payload(prepared: PreparedQuery, model: str) -> dict[str, Any]:
     messages: list[dict[str, str]] = [{"role": "system", "content": SYSTEM_PROMPT}]
     messages += [{"role": m.role, "content": m.content} for m in prepared.history]
     messages.append(
-        {"role": "user", "content": user_message(prepared.page_text, prepared.question, prepared.mode, prepared.url)}
+        {"role": "user", "content": user_message(document(prepared.sections, prepared.page_length), prepared.question,
+                                                 prepared.mode, prepared.url)}
     )
     # temperature 0: the same page and question should give the same answer as far as the server allows.
     return {"model": model, "messages": messages, "temperature": 0}
@@ -196,8 +197,10 @@ def interpret(content: str, prepared: PreparedQuery) -> QueryResponse:
         }[parsed["error"]]
         raise UpstreamError(502, parsed["error"], reason)
     data = parsed["data"]
-    normalized_page = normalize_for_matching(prepared.page_text, "prose")
-    citations = [Citation(**c) for c in data["citations"] if validate_citation(c, normalized_page)]
+    # §7 against what was read: a quote must lie inside one section (one that spans two is not on the page).
+    normalized_sections = [normalize_for_matching(text, "prose") for _, text in prepared.sections]
+    citations = [Citation(**c) for c in data["citations"]
+                 if any(validate_citation(c, section) for section in normalized_sections)]
     return QueryResponse(
         answer=data["answer"],
         citations=citations,

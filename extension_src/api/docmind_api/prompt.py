@@ -8,6 +8,7 @@ compares it with the seed.
 from __future__ import annotations
 
 from docmind_api.contract import Mode
+from docmind_reference.text import length
 
 SYSTEM_PROMPT = """\
 You are DocMind, an AI assistant that answers questions strictly
@@ -41,8 +42,19 @@ MODE_INSTRUCTIONS: dict[Mode, str] = {
 }
 
 
+def document(sections: tuple[tuple[int, str], ...], page_length: int) -> str:
+    """The page as the model reads it: its text, or — when only some sections of a long page were read (D16) — each
+    section introduced by where it starts, so the model knows it holds parts of a longer page."""
+    read = sum(length(t) for _, t in sections)
+    if len(sections) == 1 and sections[0][0] == 0 and read >= page_length:
+        return sections[0][1]
+    parts = [f"[Parts of a {page_length:,}-character page: the sections closest to the question, in page order.]"]
+    parts += [f"[Section at character {offset:,}]\n{text}" for offset, text in sections]
+    return "\n\n".join(parts)
+
+
 def user_message(page_text: str, question: str, mode: Mode, url: str | None) -> str:
-    """The last message of the chat: the (already cut) page text, the question and what the mode asks.
+    """The last message of the chat: the page text as read (`document`), the question and what the mode asks.
 
     The URL is only a context hint (§10.3); the document is fenced so the model can tell it from the question.
     """

@@ -75,7 +75,7 @@ FUNCTIONS: dict[str, ReferenceFunction] = {
         ReferenceFunction("cutPage", ("pageText",), cut_page, True,
                           "how much of the page is read: MAX_PAGE_CHARS, pairs kept whole (D14)"),
         ReferenceFunction("selectSections", ("pageText", "question"), select_sections, True,
-                          "the sections of a long page read for a question, within MAX_PAGE_CHARS (D15)"),
+                          "the sections of a long page read for a question, within MAX_PAGE_CHARS (D16)"),
     )
 }
 

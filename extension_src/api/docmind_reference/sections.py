@@ -1,4 +1,4 @@
-"""Long pages (decision D15 in specs/semantics.md): which sections of a page DocMind reads for one question.
+"""Long pages (decision D16 in specs/semantics.md): which sections of a page DocMind reads for one question.
 
 A page longer than MAX_PAGE_CHARS is split into heading-aware sections; the sections are ranked for the question
 by BM25 over its terms, fused with their position by weighted Reciprocal Rank Fusion, and taken in that order
@@ -15,7 +15,7 @@ from typing import Any
 
 from docmind_reference.config import CHAT_CONFIG
 from docmind_reference.normalize import normalize_for_matching
-from docmind_reference.page import cut_end
+from docmind_reference.page import cut_end, cut_page
 from docmind_reference.text import WHITESPACE, text, units
 
 BUDGET: int = CHAT_CONFIG["MAX_PAGE_CHARS"]
@@ -149,7 +149,7 @@ def select_sections(page_text: str, question: str) -> dict[str, Any]:
     `question`, in page order. A page within the budget is one section, read whole."""
     unit_text = units(page_text)
     size = len(unit_text)
-    if size <= BUDGET:
+    if not cut_page(page_text)["truncated"]:  # D14's cut: a page it reads whole is one section
         whole = [{"start": 0, "end": size}] if size else []
         return {"sections": whole, "sectionCount": len(whole), "pageLength": size, "charactersAnalyzed": size,
                 "truncated": False}

@@ -5,9 +5,10 @@ import { truncateConversation } from '../shared/conversation';
 import { parseApiResponse, type QueryResponse } from '../shared/parsing';
 import type { Conversation, Mode, QueryFailed } from '../shared/protocol';
 
-/** §6.2's QueryRequest. */
+/** §6.2's QueryRequest, with the page as the sections read for the question and their offsets (D16). */
 export interface QueryRequest {
-  pageText: string;
+  sections: { offset: number; text: string }[];
+  pageLength: number;
   question: string;
   url?: string;
   mode: Mode;

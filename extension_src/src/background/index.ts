@@ -31,6 +31,7 @@ import {
   type Query,
   type StaleReason,
 } from '../shared/protocol';
+import { selectSections, type SectionSelection } from '../shared/sections';
 import { truncateSelection } from '../shared/selection';
 import { checkStale, parseUrlIdentity, type UrlIdentity } from '../shared/url';
 import { query } from './api';
@@ -85,36 +86,45 @@ async function askContent(tabId: number, request: BackgroundToContent): Promise<
   return answer;
 }
 
-async function extractText(tabId: number): Promise<{ text: string; charCount: number; url: string }> {
+/** The page's text as the content script read it, and its URL. */
+async function extractText(tabId: number): Promise<{ text: string; url: string }> {
   const answer = await askContent(tabId, { type: 'EXTRACT_TEXT' });
   if (answer.type !== 'TEXT_EXTRACTED') throw new Error(`the content script answered ${answer.type} to EXTRACT_TEXT`);
   return answer;
 }
 
-/** What the popup says was read: the content script's cut (cutPage, D14), never a second computation of it. */
-function analyzed(page: { text: string; charCount: number }): { charactersAnalyzed: number; truncated: boolean } {
-  return { charactersAnalyzed: page.text.length, truncated: page.text.length < page.charCount };
+type Figures = Pick<Extract<BackgroundToPopup, { type: 'ANSWER' }>,
+  'charactersAnalyzed' | 'pageLength' | 'sectionsAnalyzed' | 'sectionCount' | 'truncated'>;
+
+/** What the popup says was read: the figures of the selection itself (D14, D16), never a second computation. */
+function figures(selection: SectionSelection): Figures {
+  const { charactersAnalyzed, pageLength, sectionCount, truncated } = selection;
+  return { charactersAnalyzed, pageLength, sectionsAnalyzed: selection.sections.length, sectionCount, truncated };
 }
 
 async function analyzePage(tabId: number): Promise<BackgroundToPopup> {
   const page = await extractText(tabId);
-  return { type: 'PAGE_ANALYZED', ...analyzed(page), pageUrlIdentity: parseUrlIdentity(page.url).full };
+  const selection = selectSections(page.text, ''); // no question yet: the sections from the top
+  return { type: 'PAGE_ANALYZED', ...figures(selection), pageUrlIdentity: parseUrlIdentity(page.url).full };
 }
 
 async function answerQuery({ tabId, payload }: Query): Promise<BackgroundToPopup> {
   const page = await extractText(tabId);
+  // Each question chooses its own sections (D16): a follow-up may read other parts of a long page.
+  const selection = selectSections(page.text, payload.question);
   const answer = await query(
     {
-      pageText: page.text,
+      sections: selection.sections.map(({ start, end }) => ({ offset: start, text: page.text.slice(start, end) })),
+      pageLength: selection.pageLength,
       question: payload.question,
       url: page.url,
       mode: payload.mode,
       ...(payload.conversation ? { conversation: payload.conversation } : {}),
     },
-    page.charCount,
+    selection.pageLength,
   );
   if ('type' in answer) return answer;
-  return { type: 'ANSWER', ...answer, ...analyzed(page), pageUrlIdentity: parseUrlIdentity(page.url).full };
+  return { type: 'ANSWER', ...answer, ...figures(selection), pageUrlIdentity: parseUrlIdentity(page.url).full };
 }
 
 async function highlight(tabId: number, citations: Citation[]): Promise<HighlightResults> {

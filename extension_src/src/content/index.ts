@@ -7,7 +7,7 @@
 // validate and match (§7, §6.8), highlight — in slices that yield to the page (scheduler.ts) — then watch for
 // what makes the highlights stale (§6.4) or calls for cleanup (§6.11).
 import { onMessage } from '../shared/browser/messaging';
-import { cutPage } from '../shared/page';
+import { cutEnd } from '../shared/page';
 import {
   describeInvalidBackgroundToContent,
   isBackgroundToContent,
@@ -33,10 +33,13 @@ let identity: UrlIdentity | null = null;
 let observer: MutationObserver | null = null;
 let listening = false;
 
+/** The protocol's bound on TEXT_EXTRACTED.text: far past any article; a page longer still is cut (pairs whole). */
+const MAX_EXTRACTED_CHARS = 10_000_000;
+
+/** The page's whole visible text: the background chooses what is read of it for each question (D16). */
 function extractText(): ContentToBackground {
   const text = (document.body?.innerText ?? '').trim();
-  const cut = cutPage(text); // D14: the one page cut, shared with the background's figures and the API
-  return { type: 'TEXT_EXTRACTED', text: text.slice(0, cut.end), charCount: cut.pageLength, url: location.href };
+  return { type: 'TEXT_EXTRACTED', text: text.slice(0, cutEnd(text, MAX_EXTRACTED_CHARS)), url: location.href };
 }
 
 /** Remove every mark and stop watching; `next` is the lifecycle afterwards. */

@@ -107,7 +107,7 @@ class Popup {
     if (analysis.type === 'PAGE_ANALYZED') {
       this.pageUrlIdentity = analysis.pageUrlIdentity;
       this.status.textContent = 'Ready. Answers come only from this page.';
-      showPrivacy(analysis.charactersAnalyzed, analysis.truncated);
+      showPrivacy(analysis, false);
     } else if (analysis.type === 'PAGE_UNSUPPORTED') {
       this.showUnsupported(analysis.reason);
     }
@@ -189,7 +189,7 @@ class Popup {
     this.pageUrlIdentity = answer.pageUrlIdentity;
     this.thread.record(mode, answer.pageUrlIdentity, question, answer.answer);
     document.body.dataset['threadId'] = this.thread.threadId ?? '';
-    showPrivacy(answer.charactersAnalyzed, answer.truncated);
+    showPrivacy(answer, true);
     this.status.textContent = answer.citations.length > 0 ? 'Highlighting sources…' : '';
     element<HTMLLabelElement>('question-label').textContent = 'Ask a follow-up';
     element<HTMLButtonElement>('new-conversation').hidden = false;

@@ -154,12 +154,28 @@ export function showLifecycle(lifecycle: HighlightLifecycle): void {
   retry.hidden = lifecycle.state !== 'stale';
 }
 
-/** "Analyzed N characters from this page only" (§9.3). */
-export function showPrivacy(charactersAnalyzed: number, truncated: boolean): void {
+/** What was read (§9.3, D16): the figures of the content script's selection. */
+export interface Analysis {
+  charactersAnalyzed: number;
+  pageLength: number;
+  sectionsAnalyzed: number;
+  truncated: boolean;
+}
+
+/**
+ * "Analyzed N characters from this page only" (§9.3); on a long page, which part: "Analyzed 28,400 of 131,000
+ * characters: the 6 sections closest to your question" (or, before any question, the sections from the top).
+ */
+export function showPrivacy(analysis: Analysis, forQuestion: boolean): void {
   const privacy = element<HTMLElement>('privacy');
+  const count = (n: number): string => n.toLocaleString('en-US');
+  const { charactersAnalyzed, pageLength, sectionsAnalyzed, truncated } = analysis;
+  const sections = `${sectionsAnalyzed === 1 ? 'the section' : `the ${count(sectionsAnalyzed)} sections`}`;
   // The text has a span of its own: the line's lock icon (inline SVG in index.html) stays.
-  element<HTMLSpanElement>('privacy-text').textContent =
-    `Analyzed ${charactersAnalyzed.toLocaleString('en-US')} characters from this page only` + (truncated ? ' (truncated)' : '');
+  element<HTMLSpanElement>('privacy-text').textContent = truncated
+    ? `Analyzed ${count(charactersAnalyzed)} of ${count(pageLength)} characters: ` +
+      (forQuestion ? `${sections} closest to your question` : `${sections} from the top of the page`)
+    : `Analyzed ${count(charactersAnalyzed)} characters from this page only`;
   privacy.dataset['characters'] = String(charactersAnalyzed);
   privacy.dataset['truncated'] = String(truncated);
   privacy.hidden = false;

@@ -70,6 +70,10 @@ export type BackgroundToPopup = PageAnalyzed | PageUnsupported | Answer | QueryF
 export type PageAnalyzed = {
   type: 'PAGE_ANALYZED';
   charactersAnalyzed: number;
+  pageLength: number;
+  /** how many of the page's sections were read (D16) */
+  sectionsAnalyzed: number;
+  sectionCount: number;
   truncated: boolean;
   /** UrlIdentity.full (§6.4) */
   pageUrlIdentity: string;
@@ -88,6 +92,10 @@ export type Answer = {
   citations: Citations;
   truncated: boolean;
   charactersAnalyzed: number;
+  pageLength: number;
+  /** how many of the page's sections were read (D16) */
+  sectionsAnalyzed: number;
+  sectionCount: number;
   pageUrlIdentity: string;
 };
 
@@ -169,11 +177,11 @@ export type GetState = {
 /** The content script's answers to the background's requests. */
 export type ContentToBackground = TextExtracted | HighlightsInjected | MarkScrolled | PageCleared | State | ErrorAnswer;
 
-/** the page's text, cut to MAX_PAGE_CHARS, its full length and the page's URL (Appendix A) */
+/** the page's whole visible text (trimmed innerText; the background chooses what is read of it, D16) and the page's URL (Appendix A) */
 export type TextExtracted = {
   type: 'TEXT_EXTRACTED';
+  /** at most 10,000,000 code units: a page longer than that is cut here (cutEnd, pairs whole) */
   text: string;
-  charCount: number;
   url: string;
 };
 
@@ -515,17 +523,26 @@ function checkBackgroundToPopup(v: unknown, p: string): string | undefined {
 function checkPageAnalyzed(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'charactersAnalyzed', 'truncated', 'pageUrlIdentity'], p))) return e;
+  if ((e = _need(v, ['type', 'charactersAnalyzed', 'pageLength', 'sectionsAnalyzed', 'sectionCount', 'truncated', 'pageUrlIdentity'], p))) return e;
   if (v['type'] !== 'PAGE_ANALYZED') return p + '/type: expected "PAGE_ANALYZED"';
   const x1: unknown = v['charactersAnalyzed'];
   if (typeof x1 !== 'number' || !Number.isInteger(x1)) return p + '/charactersAnalyzed: expected an integer';
   if (x1 < 0) return p + '/charactersAnalyzed: expected a number >= 0';
   if (x1 > 30000) return p + '/charactersAnalyzed: expected a number <= 30000';
-  const x2: unknown = v['truncated'];
-  if (typeof x2 !== 'boolean') return p + '/truncated: expected a boolean';
-  const x3: unknown = v['pageUrlIdentity'];
-  if (typeof x3 !== 'string') return p + '/pageUrlIdentity: expected a string';
-  if ((e = _only(v, ['type', 'charactersAnalyzed', 'truncated', 'pageUrlIdentity'], p))) return e;
+  const x2: unknown = v['pageLength'];
+  if (typeof x2 !== 'number' || !Number.isInteger(x2)) return p + '/pageLength: expected an integer';
+  if (x2 < 0) return p + '/pageLength: expected a number >= 0';
+  const x3: unknown = v['sectionsAnalyzed'];
+  if (typeof x3 !== 'number' || !Number.isInteger(x3)) return p + '/sectionsAnalyzed: expected an integer';
+  if (x3 < 0) return p + '/sectionsAnalyzed: expected a number >= 0';
+  const x4: unknown = v['sectionCount'];
+  if (typeof x4 !== 'number' || !Number.isInteger(x4)) return p + '/sectionCount: expected an integer';
+  if (x4 < 0) return p + '/sectionCount: expected a number >= 0';
+  const x5: unknown = v['truncated'];
+  if (typeof x5 !== 'boolean') return p + '/truncated: expected a boolean';
+  const x6: unknown = v['pageUrlIdentity'];
+  if (typeof x6 !== 'string') return p + '/pageUrlIdentity: expected a string';
+  if ((e = _only(v, ['type', 'charactersAnalyzed', 'pageLength', 'sectionsAnalyzed', 'sectionCount', 'truncated', 'pageUrlIdentity'], p))) return e;
   return undefined;
 }
 
@@ -542,7 +559,7 @@ function checkPageUnsupported(v: unknown, p: string): string | undefined {
 function checkAnswer(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageUrlIdentity'], p))) return e;
+  if ((e = _need(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageLength', 'sectionsAnalyzed', 'sectionCount', 'pageUrlIdentity'], p))) return e;
   if (v['type'] !== 'ANSWER') return p + '/type: expected "ANSWER"';
   const x1: unknown = v['answer'];
   if (typeof x1 !== 'string') return p + '/answer: expected a string';
@@ -554,9 +571,18 @@ function checkAnswer(v: unknown, p: string): string | undefined {
   if (typeof x3 !== 'number' || !Number.isInteger(x3)) return p + '/charactersAnalyzed: expected an integer';
   if (x3 < 0) return p + '/charactersAnalyzed: expected a number >= 0';
   if (x3 > 30000) return p + '/charactersAnalyzed: expected a number <= 30000';
-  const x4: unknown = v['pageUrlIdentity'];
-  if (typeof x4 !== 'string') return p + '/pageUrlIdentity: expected a string';
-  if ((e = _only(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageUrlIdentity'], p))) return e;
+  const x4: unknown = v['pageLength'];
+  if (typeof x4 !== 'number' || !Number.isInteger(x4)) return p + '/pageLength: expected an integer';
+  if (x4 < 0) return p + '/pageLength: expected a number >= 0';
+  const x5: unknown = v['sectionsAnalyzed'];
+  if (typeof x5 !== 'number' || !Number.isInteger(x5)) return p + '/sectionsAnalyzed: expected an integer';
+  if (x5 < 0) return p + '/sectionsAnalyzed: expected a number >= 0';
+  const x6: unknown = v['sectionCount'];
+  if (typeof x6 !== 'number' || !Number.isInteger(x6)) return p + '/sectionCount: expected an integer';
+  if (x6 < 0) return p + '/sectionCount: expected a number >= 0';
+  const x7: unknown = v['pageUrlIdentity'];
+  if (typeof x7 !== 'string') return p + '/pageUrlIdentity: expected a string';
+  if ((e = _only(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageLength', 'sectionsAnalyzed', 'sectionCount', 'pageUrlIdentity'], p))) return e;
   return undefined;
 }
 
@@ -754,17 +780,14 @@ function checkContentToBackground(v: unknown, p: string): string | undefined {
 function checkTextExtracted(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'text', 'charCount', 'url'], p))) return e;
+  if ((e = _need(v, ['type', 'text', 'url'], p))) return e;
   if (v['type'] !== 'TEXT_EXTRACTED') return p + '/type: expected "TEXT_EXTRACTED"';
   const x1: unknown = v['text'];
   if (typeof x1 !== 'string') return p + '/text: expected a string';
-  if (x1.length > 30000 && _len(x1) > 30000) return p + '/text: expected at most 30000 characters';
-  const x2: unknown = v['charCount'];
-  if (typeof x2 !== 'number' || !Number.isInteger(x2)) return p + '/charCount: expected an integer';
-  if (x2 < 0) return p + '/charCount: expected a number >= 0';
-  const x3: unknown = v['url'];
-  if (typeof x3 !== 'string') return p + '/url: expected a string';
-  if ((e = _only(v, ['type', 'text', 'charCount', 'url'], p))) return e;
+  if (x1.length > 10000000 && _len(x1) > 10000000) return p + '/text: expected at most 10000000 characters';
+  const x2: unknown = v['url'];
+  if (typeof x2 !== 'string') return p + '/url: expected a string';
+  if ((e = _only(v, ['type', 'text', 'url'], p))) return e;
   return undefined;
 }
 

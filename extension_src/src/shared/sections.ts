@@ -1,11 +1,11 @@
-// Long pages (decision D15 in specs/semantics.md): which sections of a page DocMind reads for one question. A page
+// Long pages (decision D16 in specs/semantics.md): which sections of a page DocMind reads for one question. A page
 // longer than MAX_PAGE_CHARS is split into heading-aware sections, ranked for the question by BM25 over its terms
 // fused with their position by weighted Reciprocal Rank Fusion, and taken in that order while they fit in the
 // budget. The reference twin is docmind_reference/sections.py; both compute every number with + − × ÷ in the same
 // order (the logarithm too), so they rank alike in every engine. Offsets are UTF-16 code units.
 import { CHAT_CONFIG } from './config';
 import { normalizeForMatching } from './normalize';
-import { cutEnd } from './page';
+import { cutEnd, cutPage } from './page';
 import { isWhitespace, trim } from './text';
 
 export interface SectionSpan {
@@ -153,7 +153,7 @@ function bm25Scores(sectionTerms: string[][], query: string[]): number[] {
 /** The sections read for `question`, in page order; a page within the budget is one section, read whole. */
 export function selectSections(pageText: string, question: string): SectionSelection {
   const size = pageText.length;
-  if (size <= BUDGET) {
+  if (!cutPage(pageText).truncated) {
     const whole = size ? [{ start: 0, end: size }] : [];
     return { sections: whole, sectionCount: whole.length, pageLength: size, charactersAnalyzed: size, truncated: false };
   }
