@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 REPO = Path(__file__).resolve().parents[2]
 DEV_MINI = REPO / "tests/fixtures/projects/dev-mini"
 NODE_MODULES = REPO / "extension_src/node_modules"
+REPORT_PATHS = ("/seen", "/started")
 PAGE = "<!doctype html><html><head><meta charset='utf-8'><title>dev page</title></head><body>dev</body></html>"
 
 
@@ -37,7 +38,8 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 class ReportServer:
-    """Serves /page.html on 127.0.0.1 and records each /seen?content=…&background=…&version=… report, timed."""
+    """Serves /page.html on 127.0.0.1 and records each report, timed: /seen?content=…&background=…&version=… (the
+    content script's) and /started?background=… (a background announcing itself: benchmarks/dev_loop.py)."""
 
     def __init__(self) -> None:
         self.reports: list[tuple[float, dict[str, str]]] = []
@@ -50,13 +52,13 @@ class ReportServer:
 
             def do_GET(self) -> None:
                 url = urlsplit(self.path)
-                if url.path == "/seen":
+                if url.path in REPORT_PATHS:
                     report = {key: values[0] for key, values in parse_qs(url.query).items()}
                     with server._changed:
                         server.reports.append((time.time(), report))
                         server._changed.notify_all()
                 body = PAGE.encode() if url.path == "/page.html" else b""
-                self.send_response(200 if url.path in ("/page.html", "/seen") else 404)
+                self.send_response(200 if url.path == "/page.html" or url.path in REPORT_PATHS else 404)
                 self.send_header("Content-Type", "text/html; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("Cache-Control", "no-store")
@@ -68,8 +70,12 @@ class ReportServer:
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
 
     @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    @property
     def page_url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/page.html"
+        return f"{self.origin}/page.html"
 
     def wait_for(self, timeout: float = 30, since: float = 0, **expected: str) -> tuple[float, dict[str, str]]:
         """The first report after `since` (wall clock) that has every `expected` value; AssertionError if none."""
@@ -93,11 +99,11 @@ class ReportServer:
 class XtkProcess:
     """`xtk <command> ... --format json` running in `project`; `next_event` reads its events in order."""
 
-    def __init__(self, *args: str, project: Path) -> None:
+    def __init__(self, *args: str, project: Path, env: dict[str, str] | None = None) -> None:
         xtk = Path(sys.executable).with_name("xtk")
         command = [str(xtk)] if xtk.exists() else [sys.executable, "-m", "toolchain"]
         self.process = subprocess.Popen([*command, *args, "--format", "json"], cwd=project, text=True,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
         self.events: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.stderr: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()

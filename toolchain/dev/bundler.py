@@ -60,9 +60,11 @@ class Bundler:
             raise ProjectError.single(f"esbuild service: {answer.get('error')}", browser=self.browser)
         return answer
 
-    def start(self, contexts: list[tuple[str, dict[str, Any]]]) -> None:
-        """Replace the contexts (one per output format) by these: after a config change."""
-        self._ask({"op": "start", "contexts": [{"name": name, "options": options} for name, options in contexts]})
+    def start(self, contexts: list[tuple[str, dict[str, Any]]], components: dict[str, Any] | None = None) -> None:
+        """Replace the contexts (one per output format) by these: after a config change. `components` names the
+        component compilers' runner and frameworks (`.svelte`, `.vue`), whose esbuild plugins every context gets."""
+        self._ask({"op": "start", "contexts": [{"name": name, "options": options} for name, options in contexts],
+                   "components": components or {}})
 
     def rebuild(self) -> BundleResult:
         result = BundleResult()

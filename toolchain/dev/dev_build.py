@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolchain.bundle.components import RUNNER, VUE_FLAGS, check_installed, component_frameworks
 from toolchain.bundle.esbuild import esbuild_commands, find_esbuild
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.dev.esbuild_options import UnsupportedFlag, esbuild_options
@@ -65,6 +66,8 @@ class DevPlan:
     pages: list[tuple[str, str]]
     assets: list[tuple[Path, str]]
     contexts: list[tuple[str, dict[str, Any]]]
+    #: For the esbuild service: the component compilers to load (empty: none), see toolchain/bundle/components.py.
+    components: dict[str, Any]
     generated: tuple[tuple[str, str], ...]
     warnings: list[Diagnostic]
 
@@ -93,6 +96,9 @@ def plan_dev(project: Project, browser: Browser, reporter: Path) -> DevPlan:
     rendered = render_manifest(plan, True)
     out = dev_out_dir(project, browser)
     commands = esbuild_commands(plan, find_esbuild(project.root), out, out.parent / ".xtk")
+    frameworks = component_frameworks(project.root)
+    if frameworks:
+        check_installed(project.root, frameworks)
     contexts = []
     for command in commands:
         try:
@@ -100,6 +106,8 @@ def plan_dev(project: Project, browser: Browser, reporter: Path) -> DevPlan:
         except UnsupportedFlag as error:
             raise ProjectError.single(str(error), browser=browser) from None
         options["inject"] = [*options.get("inject", []), str(reporter)]
+        if "vue" in frameworks:
+            options["define"] = {**VUE_FLAGS, **options.get("define", {})}
         contexts.append((command.fmt, options))
     return DevPlan(
         project=project,
@@ -109,6 +117,7 @@ def plan_dev(project: Project, browser: Browser, reporter: Path) -> DevPlan:
         pages=[(page.out, rewrite_page(page.text, page.replacements)) for page in plan.pages],
         assets=[(asset.source, asset.out) for asset in plan.assets.values()],
         contexts=contexts,
+        components={"runner": str(RUNNER), "frameworks": frameworks} if frameworks else {},
         generated=tuple(pair for command in commands[:1] for pair in command.generated),
         warnings=list(rendered.warnings),
     )

@@ -47,7 +47,7 @@ def esbuild_options(argv: Sequence[str], working_dir: Path) -> dict[str, Any]:
     """The JS API options equal to `argv` (its first item is the binary), run from `working_dir`."""
     options: dict[str, Any] = {"absWorkingDir": str(working_dir), "entryPoints": []}
     for argument in argv[1:]:
-        if not argument.startswith("--"):
+        if not argument.startswith("-"):
             options["entryPoints"].append(argument)
             continue
         match = _FLAG.match(argument)

@@ -1,7 +1,8 @@
 // xtk dev's bundler: esbuild's JavaScript API kept alive between changes, so a rebuild is incremental (esbuild
 // re-reads and re-parses only the files that changed) and costs no process start. Driven over stdin/stdout by
 // toolchain/dev/bundler.py, one JSON object per line each way:
-//   {"id": 1, "op": "start", "contexts": [{"name": "iife", "options": {...}}]}  -> {"id": 1, "ok": true}
+//   {"id": 1, "op": "start", "contexts": [{"name": "iife", "options": {...}}], "components": {}}  -> {"id": 1, "ok": true}
+//   ("components": {"runner", "frameworks"}: toolchain/bundle/components.mjs's plugins compile .svelte/.vue files)
 //   {"id": 2, "op": "rebuild"}  -> {"id": 2, "ok": true, "written": 2, "results": [{"name", "errors", "warnings", "inputs"}]}
 // errors and warnings are esbuild's own text (formatMessages), so xtk parses them as it parses the CLI's.
 // Outputs are written here, and only when every context built: esbuild itself (write: true) deletes the previous
@@ -11,6 +12,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const esbuild = createRequire(path.join(process.argv[2], "package.json"))("./lib/main.js");
 let contexts = [];
@@ -60,8 +62,15 @@ async function dispose() {
 async function handle(request) {
   if (request.op === "start") {
     await dispose();
-    contexts = await Promise.all(request.contexts.map(async ({ name, options }) =>
-      ({ name, context: await esbuild.context({ ...options, metafile: true, write: false, logLevel: "silent" }) })));
+    let plugins = [];
+    if (request.components?.frameworks?.length) {
+      const { componentPlugins } = await import(pathToFileURL(request.components.runner).href);
+      plugins = await componentPlugins(process.cwd(), request.components.frameworks, true);
+    }
+    contexts = await Promise.all(request.contexts.map(async ({ name, options }) => ({
+      name,
+      context: await esbuild.context({ ...options, plugins, metafile: true, write: false, logLevel: "silent" }),
+    })));
     return {};
   }
   if (request.op === "rebuild") return await rebuildAll();

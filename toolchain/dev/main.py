@@ -22,11 +22,12 @@ def run_session(config_path: Path, options: DevOptions, *, watch: bool) -> None:
     try:
         session.start(watch=watch)
         started = True
-        if watch:
-            for batch in session.changes():
+        # Both end when the browser is closed (its main process exits), as `web-ext run` does.
+        while not options.launch or session.browser_alive():
+            batch = session.next_change(0.5) if watch else None
+            if batch is not None:
                 session.handle(batch)
-        elif options.launch:
-            while session.browser_alive():  # `xtk run` ends when the browser window is closed, too
+            elif not watch:
                 time.sleep(0.2)
     except KeyboardInterrupt:
         pass

@@ -3,8 +3,9 @@
     session = DevSession(config_path, DevOptions(browser="chrome", headless=True))
     try:
         session.start()                       # dev build, browser with the extension loaded: "ready"
-        for batch in session.changes():       # until Ctrl-C / SIGTERM
-            session.handle(batch)             # "rebuilt", then "reloaded" (or "error": the last good build stays)
+        while session.browser_alive():        # until Ctrl-C / SIGTERM, or the browser is closed
+            if batch := session.next_change(0.5):
+                session.handle(batch)         # "rebuilt", then "reloaded" (or "error": the last good build stays)
     finally:
         session.close()                       # browser stopped by pid, profile removed, esbuild ended
 """
@@ -16,7 +17,6 @@ import shutil
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +31,7 @@ from toolchain.dev.bundler import Bundler
 from toolchain.dev.dev_build import DevPlan, plan_dev, reporter_path, write_generated, write_reporter, write_static
 from toolchain.dev.events import Events
 from toolchain.dev.watcher import ChangeBatch, Watcher
-from toolchain.diagnostics import ProjectError, XtkError
+from toolchain.diagnostics import InputError, ProjectError, XtkError
 from toolchain.project import Project, load_project
 
 ENGINES = {"chrome": "chromium", "edge": "chromium", "firefox": "firefox"}
@@ -76,8 +76,6 @@ class DevSession:
             targets = self.project.targets
             self.options.browser = self.events.browser = "chrome" if "chrome" in targets else targets[0]
         if self.options.browser not in self.project.targets:
-            from toolchain.diagnostics import InputError
-
             raise InputError.single(f"--browser {self.options.browser}: the project has no [targets.{self.options.browser}] "
                                     f"(it targets {', '.join(self.project.targets)})")
         if watch:
@@ -88,7 +86,7 @@ class DevSession:
             self.beacon = Beacon()
         self.dev = self._plan(self.project)
         self.bundler = Bundler(self.project.root, self.project.base_dir, find_esbuild(self.project.root), self.options.browser)
-        self.bundler.start(self.dev.contexts)
+        self.bundler.start(self.dev.contexts, self.dev.components)
         result = self.bundler.rebuild()
         self.events.warnings(self.dev.warnings + result.warnings)
         if result.errors:
@@ -102,7 +100,7 @@ class DevSession:
             try:
                 self.browser = launch(engine, self.dev.out, workdir=self.workdir, headless=self.options.headless)
                 if self.beacon and self._has_background():
-                    self.beacon.wait_for(self._build_id, STARTED_TIMEOUT)
+                    fields["confirmed"] = self.beacon.wait_for(self._build_id, STARTED_TIMEOUT) is not None
                 for url in self.options.start_urls:
                     self.browser.open_tab(url)
             except BrowserError as error:  # not installed, did not load the extension, a start URL failed
@@ -135,9 +133,10 @@ class DevSession:
 
     # --- the loop ------------------------------------------------------------------------------------------
 
-    def changes(self) -> Iterator[ChangeBatch]:
+    def next_change(self, timeout: float) -> ChangeBatch | None:
+        """The next batch of changes, or None after `timeout` seconds without one."""
         assert self.watcher is not None, "start(watch=True) first"
-        return iter(self.watcher)
+        return self.watcher.next(timeout)
 
     def handle(self, batch: ChangeBatch) -> None:
         assert self.project is not None and self.dev is not None and self.bundler is not None
@@ -150,7 +149,7 @@ class DevSession:
             if full:
                 self.project = load_project(self.config_path)
                 self.dev = self._plan(self.project)
-                self.bundler.start(self.dev.contexts)
+                self.bundler.start(self.dev.contexts, self.dev.components)
                 self._static_pending = True
             else:
                 self._next_build()
@@ -172,6 +171,7 @@ class DevSession:
 
     def _reload(self, batch: ChangeBatch) -> None:
         assert self.browser is not None
+        started = time.perf_counter()
         try:
             if isinstance(self.browser, ChromiumBrowser):
                 reload_chromium.reload_extension(self.browser)
@@ -183,6 +183,7 @@ class DevSession:
                     raise ProjectError.single(f"the reloaded background did not report build {self._build_id} within "
                                               f"{STARTED_TIMEOUT:g} s", browser=self.options.browser)
                 confirmed = True
+            extension_ms = (time.perf_counter() - started) * 1000
             tabs = self._reload_tabs() if self.dev and self.dev.manifest.get("content_scripts") else 0
         except XtkError as error:
             self.events.error(error.diagnostics)
@@ -190,8 +191,10 @@ class DevSession:
         except Exception as error:  # the browser's side: closed window, crashed tab...
             self.events.error([ProjectError.single(f"reload failed: {error}").diagnostics[0]])
             return
+        # The phases, so a slow reload says where its time went: the extension back (and confirmed), then the tabs.
         self.events.emit("reloaded", (time.time() - batch.changed_at) * 1000, build=self._build_id,
-                         confirmed=confirmed, tabs=tabs)
+                         confirmed=confirmed, tabs=tabs, extension_ms=round(extension_ms, 1),
+                         tabs_ms=round((time.perf_counter() - started) * 1000 - extension_ms, 1))
 
     def _reload_tabs(self) -> int:
         if isinstance(self.browser, ChromiumBrowser):

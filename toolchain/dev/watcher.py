@@ -10,7 +10,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,13 +51,12 @@ class Watcher:
                              stop_event=self._stop, raise_interrupt=False):
             self._batches.put(_batch(changes))
 
-    def __iter__(self) -> Iterator[ChangeBatch]:
-        """Batches, forever; Ctrl-C (or SIGTERM, mapped to it) interrupts the wait."""
-        while True:
-            try:
-                yield self._batches.get(timeout=0.5)  # a timed wait, so signals are handled promptly
-            except queue.Empty:
-                continue
+    def next(self, timeout: float) -> ChangeBatch | None:
+        """The next batch, or None after `timeout` seconds without one (short waits keep Ctrl-C prompt)."""
+        try:
+            return self._batches.get(timeout=timeout)
+        except queue.Empty:
+            return None
 
     def stop(self) -> None:
         self._stop.set()
