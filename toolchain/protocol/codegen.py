@@ -34,7 +34,7 @@ from toolchain import catalog
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.protocol.helpers import declared, reachable, runtime_helpers
 from toolchain.protocol.literals import doc_comment, js_regex, js_string
-from toolchain.protocol.model import Protocol
+from toolchain.protocol.model import Channel, Protocol
 from toolchain.protocol.subset import ANNOTATIONS, ASSERTIONS, Named, SchemaIndex, channel_constant
 from toolchain.protocol.ts_types import TypeWriter
 from toolchain.protocol.validators import ValidatorWriter
@@ -123,6 +123,10 @@ def _type_declarations(index: SchemaIndex, ordered: list[Named]) -> list[dict[st
     return types
 
 
+def _transport(channel: Channel) -> str:
+    return "postMessage" if channel.api == "worker" else f"{channel.api}.sendMessage"
+
+
 def _channel_entries(index: SchemaIndex) -> list[dict[str, str]]:
     """Per channel what the template writes: its route, its message types' constant, and the check behind its
     `is<Channel>` guard and `describeInvalid<Channel>` (the first problem, or '')."""
@@ -134,7 +138,7 @@ def _channel_entries(index: SchemaIndex) -> list[dict[str, str]]:
             "constant": channel_constant(channel),
             "types": ", ".join(js_string(t) for t in channel.messages),
             "check": index.named[(channel.schema_path, "")].check,
-            "route": f"{', '.join(sorted(channel.senders))} -> {', '.join(sorted(channel.receivers))}, {channel.api}.sendMessage, {channel.kind}"
+            "route": f"{', '.join(sorted(channel.senders))} -> {', '.join(sorted(channel.receivers))}, {_transport(channel)}, {channel.kind}"
                      + (f" to {channel.responds_to}" if channel.responds_to else ""),
         })
     return entries

@@ -19,6 +19,8 @@ from typing import Any, Literal
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.json_pointer import escape_token, unescape_token
 
+#: How a channel's messages travel: the extension messaging APIs, or postMessage between a page and its Web Worker.
+API_NAMES = ("runtime", "tabs", "worker")
 CHANNEL_KEYS = {"name", "schema", "api", "from", "to", "kind", "responds_to", "description", "type_name"}
 #: protocol.json's own keys
 INDEX_KEYS = {"channels", "description", "$schema", "$comment"}
@@ -39,7 +41,7 @@ class Message:
 @dataclass
 class Channel:
     name: str
-    api: Literal["runtime", "tabs"]
+    api: Literal["runtime", "tabs", "worker"]  # worker: an extension page and its Web Worker, over postMessage
     senders: frozenset[str]
     receivers: frozenset[str]
     kind: Literal["request", "response"]
@@ -213,8 +215,9 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
         if missing:
             problem(f"missing {', '.join(missing)}", pointer)
             continue
-        if raw["api"] not in ("runtime", "tabs"):
-            problem("api is 'runtime' (runtime.sendMessage) or 'tabs' (tabs.sendMessage)", f"{pointer}/api")
+        if raw["api"] not in API_NAMES:
+            problem("api is 'runtime' (runtime.sendMessage), 'tabs' (tabs.sendMessage) or 'worker' (a Web Worker's "
+                    "postMessage)", f"{pointer}/api")
         if raw["kind"] not in ("request", "response"):
             problem("kind is 'request' or 'response'", f"{pointer}/kind")
         if raw["kind"] == "response" and not raw.get("responds_to"):

@@ -16,7 +16,8 @@ class DeclaredTypeWithoutHandler(Rule):
     `onMessage` handler in one of the channel's `to` contexts must test for it (a handler whose type tests are not
     visible counts as handling everything). The finding is at the type's `const` in the schema file. Response
     channels are answers, not handled by listeners, and are not checked. Without a protocol (a plain extension),
-    the converse of XM001: a type a handler tests for that no send reaching it ever sends (a send whose type is
+    the converse of XM001. Worker channels (postMessage to and from a Web Worker) are not checked: their
+    receivers are `onmessage` handlers, which the source facts do not record: a type a handler tests for that no send reaching it ever sends (a send whose type is
     not a literal counts as sending anything).
 
     Why it matters: a declared type without a handler is a request that can only fail: the sender waits for an
@@ -45,8 +46,8 @@ class DeclaredTypeWithoutHandler(Rule):
         assert ctx.protocol is not None
         handlers = [(ctx.contexts_of(target, facts.path), h) for facts, h in ctx.each(target, "handlers")]
         for channel in ctx.protocol.channels:
-            if channel.kind != "request":
-                continue
+            if channel.kind != "request" or channel.api == "worker":
+                continue  # answers are not handled by listeners; a worker's onmessage is not a runtime.onMessage
             receiving = [h for contexts, h in handlers if contexts & channel.receivers]
             if any(not h.handled for h in receiving):
                 continue
