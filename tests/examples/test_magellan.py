@@ -1,5 +1,5 @@
 """examples/magellan (seed 004): its reference and vectors, its builds and lint, and its main flow end to end in
-headless Chromium (the chrome build) and Firefox ESR (the firefox build) on pages served from 127.0.0.1.
+headless Chromium (the chrome and edge builds) and Firefox ESR (the firefox build) on pages served from 127.0.0.1.
 
 Quick tests (`node`): golden check, conform in Node and V8, a broken runtime failing conform, the builds and a
 clean lint, the Python snapshot of saved HTML. Browser tests share one launch per engine for the whole module.
@@ -15,7 +15,15 @@ from typing import Any
 import pytest
 
 from tests.conftest import CORPUS, run_xtk
-from tests.examples.magellan_session import EXAMPLE, Magellan, build_example, copy_example, squeeze, wait_until
+from tests.examples.magellan_session import (
+    EXAMPLE,
+    Magellan,
+    build_example,
+    copy_example,
+    squeeze,
+    tab_id_of,
+    wait_until,
+)
 from toolchain.browsers import ExtensionBrowser, FixtureServer, launch
 
 REFERENCE = EXAMPLE / "reference"
@@ -181,8 +189,9 @@ STYLED_ELEMENTS = [
     "The strait at the tip of South America bears his name today.",
 ]
 
-#: (build, engine): Chromium runs the chrome build (MV3, service worker), Firefox ESR the firefox build (MV2).
-TARGETS = [("chrome", "chromium"), ("firefox", "firefox")]
+#: (build, engine): Chromium runs the chrome and edge builds (MV3, service worker), Firefox ESR the firefox build
+#: (MV2, an event page).
+TARGETS = [("chrome", "chromium"), ("edge", "chromium"), ("firefox", "firefox")]
 FIREFOX_UNLOADED_NOTE = "Promise rejected after context unloaded"
 
 
@@ -291,12 +300,32 @@ def test_state_is_per_tab_and_follows_the_tabs_lifecycle(session: Magellan, brow
     wait_until(browser, session.sidebar, f"""(globalThis.browser ?? globalThis.chrome).storage.session.get(null)
         .then((items) => !('tab:{other.tab_id}' in items))""")
 
-    # A new URL in the tab: its page data and citations go (the ids meant the old page), the chat stays.
+    # A tab gets its state when it is activated, before anyone asks about it.
+    plain = browser.open_tab(server.url("/other.html?plain"), new_window=True)
+    try:
+        plain_id = tab_id_of(browser, server.url("/other.html?plain"))
+        wait_until(browser, session.sidebar, f"""(globalThis.browser ?? globalThis.chrome).storage.session.get(null)
+            .then((items) => items['tab:{plain_id}']?.status === 'idle')""")
+    finally:
+        browser.close_tab(plain)
+
+    # The same document under a new URL (pushState): page data, citations and highlights go, the chat stays.
+    session.ask("Which ship was the flagship?")
+    assert session.highlights()["cited"] != []
+    session.page_eval("history.pushState(null, '', '#elsewhere')")
+    wait_until(browser, session.sidebar, "document.getElementById('citation-nav').hidden")
+    wait_until(browser, session.page, "document.querySelectorAll('.mgl-cited-element-highlight').length === 0")
+    stored = stored_state(session)
+    assert stored["pageIdentifiedElements"] == [] and stored["citedSentences"] == []
+    assert stored["currentCitedSentenceIndex"] == -1 and len(stored["chatHistory"]) == 4
+
+    # Another page in the tab: the same, and the chat still stays.
+    session.ask("Where did the fleet leave from?")
     session.page_eval(f"location.href = {json.dumps(server.url('/other.html'))}", await_promise=False)
     wait_until(browser, session.sidebar, "document.getElementById('citation-nav').hidden")
     stored = stored_state(session)
     assert stored["pageIdentifiedElements"] == [] and stored["citedSentences"] == []
-    assert stored["currentCitedSentenceIndex"] == -1 and len(stored["chatHistory"]) == 2
+    assert len(stored["chatHistory"]) == 6
 
 
 @pytest.mark.browser

@@ -142,10 +142,12 @@ onMessage((message) => handle(message));
 
 onTabActivated((tabId) => void loadState(tabId));
 onTabRemoved((tabId) => void dropState(tabId));
+// A new URL: the ids meant the old page. A document that stays (a fragment, history.pushState) loses its highlights.
 onTabUrlChanged((tabId) => {
-  void loadState(tabId).then((state) => {
+  void loadState(tabId).then(async (state) => {
     resetPage(state);
-    return saveState(tabId, state);
+    await saveState(tabId, state);
+    await askContent(tabId, { type: 'CLEAR_HIGHLIGHTS' }).catch(() => undefined);
   });
 });
 openChatOnActionClick();
