@@ -688,10 +688,16 @@ def _dev_options(command: F) -> F:
 
 def _start_dev(project: str | None, browser: str | None, headless: bool, start_urls: tuple[str, ...],
                output_format: str, launch: bool, watch: bool) -> None:
+    from urllib.parse import urlsplit
+
     from toolchain.dev.main import run_session
     from toolchain.dev.session import DevOptions
     from toolchain.project import find_config
 
+    for url in start_urls:  # a browser would fail on it later, after start-up: say so now
+        parts = urlsplit(url)
+        if not (parts.scheme in ("http", "https") and parts.netloc) and parts.scheme not in ("file", "about", "data"):
+            raise click.BadParameter(f"{url!r} is not an absolute http(s), file, about or data URL", param_hint="--start-url")
     run_session(find_config(project), DevOptions(browser, headless, launch, list(start_urls), output_format), watch=watch)
 
 

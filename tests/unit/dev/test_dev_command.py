@@ -24,6 +24,12 @@ def test_a_browser_the_project_does_not_target_is_bad_input(tmp_path: Path) -> N
         assert "Traceback" not in result.output
 
 
+def test_a_start_url_that_is_not_absolute_is_bad_usage(tmp_path: Path) -> None:
+    project = copy_dev_mini(tmp_path / "project")
+    result = run_xtk("run", "--start-url", "example.org", cwd=project)
+    assert result.code == 2 and "--start-url: 'example.org' is not an absolute" in result.stderr
+
+
 def test_a_broken_config_is_located(tmp_path: Path) -> None:
     project = copy_dev_mini(tmp_path / "project")
     edit(project / "xtk.toml", 'version = "0.1.0"', 'version = 3')
