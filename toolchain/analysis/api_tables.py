@@ -10,6 +10,12 @@ from __future__ import annotations
 import re
 
 POLYFILL_MODULES = frozenset({"webextension-polyfill"})
+#: webextension-polyfill inlined by a bundler (esbuild's `__commonJS` wrapper, webpack's module function): its UMD
+#: head names the module and its body throws outside an extension; both survive minification (strings)
+INLINED_POLYFILL = (
+    re.compile(rb"""define\(\s*["']webextension-polyfill["']"""),
+    re.compile(rb"This script should only be loaded in a browser extension"),
+)
 API_GLOBALS = frozenset({"chrome", "browser"})
 GLOBAL_OBJECTS = frozenset({"window", "self", "globalThis"})
 SEND_APIS = {"runtime.sendMessage": "runtime", "tabs.sendMessage": "tabs"}

@@ -81,6 +81,8 @@ class ApiWalk(WalkerBase):
                 return ApiRef(props[0], ()), props[1:]
             return None
         if binding.kind == "api" and binding.api is not None:
+            if binding.api == ApiRef("polyfill", ()) and props[:1] == ["default"]:
+                return binding.api, props[1:]  # the ES-module view of the polyfill (`import * as`, __toESM)
             return binding.api, props
         if binding.kind == "namespace" and binding.module is not None and props:
             api = self.resolver.api_export(binding.module, props[0])

@@ -53,11 +53,11 @@ class BindingWalk(WalkerBase):
         known = self.fn_by_node.get(node.id)
         if known is not None:
             return known
-        top_level = self.fn is None and self.scope == "" and not self.classes and name is not None
+        top_level = (self.fn is None or self.fn is self.wrapper) and self.scope == "" and not self.classes and name is not None
         fn = ProjectFunction(self.module, node, name if top_level else None, name if top_level and name else self.scope)
         self.fn_by_node[node.id] = fn
         self.module.fns.append(fn)
-        if fn.name is not None:
+        if fn.name is not None and self.wrapper is None:  # an IIFE's functions are not the window's (nor exports)
             self.module.named.setdefault(fn.name, fn)
         return fn
 
@@ -186,6 +186,11 @@ class BindingWalk(WalkerBase):
                 name = name_node.text.decode() if name_node is not None else None
             fn = self.declare_function(node, name)
         saved = (self.lex, self.fn, self.scope, self.load_time, self.try_depth)
+        saved_wrapper = self.wrapper
+        if iife and self.fn is None and self.scope == "" and not self.classes:
+            # a program-level IIFE (a bundle's `(() => { … })()`, a script's module pattern) is the module's body:
+            # its functions get scopes of their own, so calls, helpers and reachability follow them as at top level
+            self.wrapper = fn
         self.lex = LexicalScope(self.lex, True)
         if node.type in ("function_expression", "function"):
             name_node = node.child_by_field_name("name")
@@ -206,6 +211,7 @@ class BindingWalk(WalkerBase):
                 fn.returns.extend(self.classify_return(body))
                 self.visit(body)
         self.lex, self.fn, self.scope, self.load_time, self.try_depth = saved
+        self.wrapper = saved_wrapper
 
     def bind_parameters(self, fn: ProjectFunction, node: Node) -> None:
         single = node.child_by_field_name("parameter")

@@ -98,6 +98,11 @@ class CallWalk(WalkerBase):
                     elif binding is None:
                         ref = ("member-global", root_name, props)
                     self.reference(root, as_root=True)
+            elif root.type == "binary_expression" and (either := self.api_of(root)) is not None:
+                # `(globalThis.browser ?? globalThis.chrome)?.runtime.onMessage.addListener(f)`: a bundler inlines
+                # the `const api = …` alias the source had
+                api_name = self.record_api(either, props, True, bare)
+                ref = ("api", either, props)
             elif root.type == "this" and self.classes and len(props) == 1:
                 method = self.classes[-1][1].get(props[0])
                 if method is not None:

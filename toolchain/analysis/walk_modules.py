@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toolchain.analysis import guards as G
-from toolchain.analysis.api_tables import POLYFILL_MODULES
+from toolchain.analysis.api_tables import INLINED_POLYFILL, POLYFILL_MODULES
 from toolchain.analysis.scopes import ApiRef, Binding
 from toolchain.analysis.syntax import call_arguments, declared_names, property_name, unwrap
 from toolchain.analysis.walk_state import WalkerBase
@@ -70,6 +70,8 @@ class ModuleWalk(WalkerBase):
         """`require('webextension-polyfill')` / `require('./x')` (CommonJS)."""
         if node.type != "call_expression":
             return None
+        if self.inlined_polyfill_of(node):
+            return Binding("api", api=ApiRef("polyfill", ()))
         callee = node.child_by_field_name("function")
         if callee is None or callee.type != "identifier" or callee.text != b"require" or self.lookup("require"):
             return None
@@ -87,6 +89,27 @@ class ModuleWalk(WalkerBase):
             self.facts.resolved_imports.append(target)
         self.resolver.module(target)
         return Binding("namespace", module=target)
+
+    def inlined_polyfill_of(self, call: Node) -> bool:
+        """A bundle's `require_browser_polyfill()` (`ee()` minified) or its ES-module view `__toESM(ee(), 1)`, where
+        `ee` was bound to the bundler's wrapper around webextension-polyfill's own code: its value is the `browser`
+        namespace, as `require('webextension-polyfill')` is (the `.default` of the ES view: see `resolve_root`)."""
+        callee = call.child_by_field_name("function")
+        if callee is None or callee.type != "identifier":
+            return False
+        args = call_arguments(call)
+        if args:  # __toESM(require_x(), 1): the wrapped module is the first argument
+            first = unwrap(args[0])
+            return first.type == "call_expression" and not call_arguments(first) and self.inlined_polyfill_of(first)
+        binding = self.lookup(callee.text.decode())
+        init = unwrap(binding.init) if binding is not None and binding.kind == "value" and binding.init is not None else None
+        if init is None or init.type != "call_expression":
+            return False
+        known = self.polyfill_wrappers.get(init.id)
+        if known is None:
+            text = init.text or b""
+            known = self.polyfill_wrappers[init.id] = all(p.search(text) for p in INLINED_POLYFILL)
+        return known
 
     def reexport(self, statement: Node) -> None:
         source = statement.child_by_field_name("source")

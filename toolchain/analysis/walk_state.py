@@ -59,6 +59,8 @@ class WalkerBase:
         self.classes: list[tuple[str | None, dict[str, ProjectFunction]]] = []
         self.script_elements: set[int] = set()  # ids of bindings initialised with createElement('script')
         self.declared: set[int] = set()  # declarators already bound
+        self.wrapper: ProjectFunction | None = None  # the program-level IIFE being walked (walk_bindings)
+        self.polyfill_wrappers: dict[int, bool] = {}  # call nodes (bundler module wrappers) → wrap the polyfill?
 
     def visit(self, node: Node) -> None:
         kind = node.type

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.analysis.parse import too_large
-from toolchain.diagnostics import InputError
+from toolchain.diagnostics import InputError, XtkError
 from toolchain.lint.context import LintContext, ManifestSource, Target
 from toolchain.lint.limits import InputLimits
 
@@ -179,10 +179,35 @@ def extension_context(
         targets=targets,
         facts=facts,
         manifest_source=ManifestSource(manifest_path, display, "manifest", positions),
+        posture=_posture_of_build(root) if path.is_dir() else None,
         notes=notes,
         unanalysed=_over_limit(path for path in files if path.is_file()),
         missing=missing_entries(root, entry_contexts, SOURCE_SUFFIXES),
     )
+
+
+def _posture_of_build(root: Path) -> Any:
+    """The posture of the xtk project whose `xtk build` wrote this folder (`<out>/<browser>/`, with
+    `<out>/<browser>.contexts.json` beside it, `out` the project's): what broad access and CSP it intends, as the
+    project lint judges them. None for any other folder, or when the project's config or posture cannot be loaded
+    (its own lint reports that)."""
+    if not (root.parent / f"{root.name}.contexts.json").is_file():
+        return None
+    config = next((folder / "xtk.toml" for folder in root.parents if (folder / "xtk.toml").is_file()), None)
+    if config is None:
+        return None
+    from toolchain.lint.posture import load_posture
+    from toolchain.project import load_project
+
+    try:
+        project = load_project(config, require_files=False)
+        settings = project.config.lint
+        if project.out_dir != root.parent or settings is None or not settings.posture:
+            return None
+        posture = (project.base_dir / settings.posture).resolve()
+        return load_posture(posture, project.display(posture))
+    except XtkError:
+        return None
 
 
 def _browsers_for(manifest: dict[str, Any]) -> list[str]:
