@@ -209,15 +209,17 @@ CODES: tuple[Code, ...] = (
     Code("XL003", "unparsable-source", "error", "lint-engine", text="""
         A source file could not be parsed: the facts read from it may be incomplete.
 
-        What it checks: every JavaScript/TypeScript file xtk reads facts from; the first syntax error of a file is
-        reported (the rest usually follow from it).
+        What it checks: every JavaScript/TypeScript file xtk reads facts from, each with its own grammar (TypeScript
+        for .ts, TSX for .tsx, JavaScript for .js/.mjs/.cjs/.jsx: words TypeScript reserves are identifiers in
+        JavaScript); the first syntax error of a file is reported, at the innermost problem the parser found, with
+        what is wrong there ("expected `)`", "unexpected `@`", "unexpected end of file").
 
         Why it matters: every rule judges the facts of a file (API uses, messages, dynamic code); a file that does
         not parse hides them, so a clean result would mean nothing.
 
         Example:
 
-            const x = ;                          // XL003 syntax error: facts from this file may be incomplete
+            const x = ;                          // XL003 syntax error: unexpected `=`: facts from this file may be incomplete
 
         Fix: fix the syntax error (the bundler reports it too), or keep files that are not code out of the build.
         """),

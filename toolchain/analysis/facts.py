@@ -196,6 +196,7 @@ class FileFacts:
     #: whenever the file's top level has run, so reachability starts from them too
     listener_scopes: set[Scope] = field(default_factory=set)
     parse_errors: list[Location] = field(default_factory=list)
+    parse_error_reasons: list[str] = field(default_factory=list)  # what is wrong at each of parse_errors
     #: `// xtk-ignore[CODE] reason` comments: line → (codes, reason, location of the comment). A comment on a line
     #: with code applies to that line, alone on its line to the next line with code. The reason may be "" (the engine
     #: reports it); two comments for one line merge (codes united, reasons joined with "; ").

@@ -1,9 +1,15 @@
 """Tree-sitter parsing of the project's TypeScript and JavaScript sources, with lazy, cached parsers.
 
 One grammar per suffix: `.ts`/`.mts`/`.cts` use tree-sitter-typescript's TypeScript grammar, `.tsx` its TSX grammar,
-and plain JavaScript (`.js`, `.mjs`, `.cjs`, `.jsx`) the TSX grammar too: TSX is a superset of JavaScript with JSX
-(the TypeScript grammar would read `<T>x` as a type assertion and reject JSX), so no separate JavaScript grammar is
-needed. `tree_sitter` is imported on first use only, so commands that never read sources do not pay for it.
+and plain JavaScript (`.js`, `.mjs`, `.cjs`, `.jsx`) tree-sitter-javascript's grammar. TypeScript is not a superset
+of sloppy-mode JavaScript: words it reserves are identifiers there (`var interface = readline.createInterface(…)`
+in npm's qrcode-terminal, `await` outside modules, `abstract()`/`accessor` methods), and the TSX grammar rejects
+them. A JavaScript file the JavaScript grammar cannot read but the TSX grammar can (JSX's `class=` attribute and
+`import … assert {}` trip tree-sitter-javascript 0.25) keeps the TSX tree: a file is reported broken only when
+neither reads it. `tree_sitter` is imported on first use only, so commands that never read sources do not pay for it.
+
+A syntax error is located at the innermost problem the parser marked (an ERROR node inside an ERROR, a token it had
+to insert), with a reason: "expected `)`", "unexpected `interface`", "unexpected end of file".
 
 A parse is cached by path, size and modification time: the extractor and the rules can ask for the same file many
 times and it is parsed once.
@@ -28,7 +34,7 @@ from toolchain.analysis.facts import Location
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node, Parser, Tree
 
-Grammar = Literal["typescript", "tsx"]
+Grammar = Literal["typescript", "tsx", "javascript"]
 SourceLanguage = Literal["typescript", "tsx", "javascript"]
 
 #: suffix → (grammar used, language reported in FileFacts)
@@ -37,10 +43,10 @@ SUFFIXES: dict[str, tuple[Grammar, SourceLanguage]] = {
     ".mts": ("typescript", "typescript"),
     ".cts": ("typescript", "typescript"),
     ".tsx": ("tsx", "tsx"),
-    ".js": ("tsx", "javascript"),
-    ".mjs": ("tsx", "javascript"),
-    ".cjs": ("tsx", "javascript"),
-    ".jsx": ("tsx", "javascript"),
+    ".js": ("javascript", "javascript"),
+    ".mjs": ("javascript", "javascript"),
+    ".cjs": ("javascript", "javascript"),
+    ".jsx": ("javascript", "javascript"),
 }
 
 #: the suffixes an import specifier without one may stand for, in the order they are tried
@@ -59,6 +65,11 @@ def language_of(path: Path) -> tuple[Grammar, SourceLanguage]:
 @functools.cache
 def _language(grammar: Grammar) -> Any:
     from tree_sitter import Language
+
+    if grammar == "javascript":
+        import tree_sitter_javascript
+
+        return Language(tree_sitter_javascript.language())
     import tree_sitter_typescript
 
     raw = tree_sitter_typescript.language_tsx() if grammar == "tsx" else tree_sitter_typescript.language_typescript()
@@ -82,6 +93,8 @@ class ParsedFile:
     source: bytes
     tree: Tree
     errors: list[Location] = field(default_factory=list)
+    #: what is wrong at each of `errors` ("expected `)`", "unexpected `interface`")
+    error_reasons: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._ascii = self.source.isascii()
@@ -103,11 +116,17 @@ def parse_source(source: bytes, path: Path, language: SourceLanguage | None = No
     """Parse bytes as the file `path` (its suffix picks the grammar unless `language` is given)."""
     grammar, reported = language_of(path)
     if language is not None:
-        grammar, reported = ("typescript" if language == "typescript" else "tsx"), language
+        grammar, reported = {"typescript": "typescript", "tsx": "tsx", "javascript": "javascript"}[language], language
     tree = parser(grammar).parse(source)
+    if tree.root_node.has_error and grammar == "javascript":
+        tsx_tree = parser("tsx").parse(source)
+        if not tsx_tree.root_node.has_error:  # a construct tree-sitter-javascript misses (see the docstring)
+            tree = tsx_tree
     parsed = ParsedFile(path, reported, source, tree)
     if tree.root_node.has_error:
-        parsed.errors = _error_locations(parsed)
+        problems = _error_problems(parsed)
+        parsed.errors = [location for location, _ in problems]
+        parsed.error_reasons = [reason for _, reason in problems]
     return parsed
 
 
@@ -166,14 +185,40 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _error_locations(parsed: ParsedFile) -> list[Location]:
-    """Where the tree has ERROR nodes or nodes the parser inserted (MISSING), outermost first, in source order."""
-    found: list[Location] = []
+def _error_problems(parsed: ParsedFile) -> list[tuple[Location, str]]:
+    """Where the tree has ERROR nodes or nodes the parser inserted (MISSING), in source order, each with a reason.
+    An ERROR holding another problem is described by the innermost one (an outer ERROR often starts at 1:1)."""
+    found: list[tuple[Location, str]] = []
     stack = [parsed.tree.root_node]
     while stack:
         node = stack.pop()
-        if node.is_error or node.is_missing:
-            found.append(parsed.location(node))
+        if node.is_missing:
+            found.append((parsed.location(node), f"expected `{node.type}`"))
+            continue
+        if node.is_error:
+            found.append(_innermost_problem(parsed, node))
             continue
         stack.extend(child for child in reversed(node.children) if child.has_error or child.is_missing)
     return found
+
+
+def _first_error_inside(node: Node) -> Node | None:
+    """The first ERROR node below `node` (a token the parser inserted there is a guess of its recovery: not used)."""
+    for child in node.children:
+        if child.is_error:
+            return child
+        if child.has_error and (found := _first_error_inside(child)) is not None:
+            return found
+    return None
+
+
+def _innermost_problem(parsed: ParsedFile, error: Node) -> tuple[Location, str]:
+    inner = _first_error_inside(error)
+    if inner is not None:
+        return _innermost_problem(parsed, inner)
+    skipped_only = all(not c.is_named for c in error.children)  # tokens the parser could not place at all
+    if not skipped_only and not parsed.source[error.end_byte :].strip():
+        return parsed.location(error.children[-1]), "unexpected end of file"
+    first = error.children[0] if error.children else error
+    text = parsed.text(first).strip().splitlines()[0] if parsed.text(first).strip() else ""
+    return parsed.location(first), f"unexpected `{text[:40]}`" if text else "unexpected token"

@@ -219,6 +219,7 @@ class ProjectAnalysis:
             exports=dict(base.exports),
             listener_scopes=set(base.listener_scopes),
             parse_errors=list(base.parse_errors),
+            parse_error_reasons=list(base.parse_error_reasons),
             suppressions=dict(base.suppressions),
         )
         facts.module_kind = module.kind  # type: ignore[assignment]

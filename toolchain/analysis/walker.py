@@ -31,6 +31,7 @@ class Walker(BindingWalk, ModuleWalk, ApiWalk, ConstantWalk, CallWalk, DynamicWa
     def run(self) -> None:
         root = self.parsed.tree.root_node
         self.facts.parse_errors = list(self.parsed.errors)
+        self.facts.parse_error_reasons = list(self.parsed.error_reasons)
         if self.parsed.language == "javascript" and not any(
             child.type in ("import_statement", "export_statement") for child in root.named_children
         ):

@@ -32,8 +32,8 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
             continue
         findings.extend(rule_class().check(ctx))
     for path, facts in sorted(ctx.facts.items()):
-        for location in facts.parse_errors[:1]:  # one per file: the rest follow from the first
-            findings.append(Finding.of("XL003", "syntax error: facts from this file may be incomplete",
+        for location, reason in list(zip(facts.parse_errors, facts.parse_error_reasons))[:1]:  # the rest follow
+            findings.append(Finding.of("XL003", f"syntax error: {reason}: facts from this file may be incomplete",
                                        path=ctx.display(path), line=location.line, column=location.column))
     findings = _with_unanalysed_files(ctx, findings)
     findings = _outside_known_libraries(ctx, findings)

@@ -1,0 +1,32 @@
+"""Lint on code nobody here wrote (issue 10, the items after the triage): JavaScript read with its own grammar, Tab
+property reads, APIs a context cannot use, assets that are not in the build, sanitised HTML, code reached through
+exports. Each case is a minimal fixture in tests/fixtures/lint/precision/ that holds the true case next to it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolchain.lint.engine import run_rules
+from toolchain.lint.model import Finding
+from toolchain.lint.targets import extension_context
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lint" / "precision"
+
+
+def _lint(name: str) -> list[Finding]:
+    return run_rules(extension_context(FIXTURES / name), [], [])
+
+
+def _places(findings: list[Finding], code: str) -> list[tuple[str | None, int | None]]:
+    return [(f.path, f.line) for f in findings if f.code == code]
+
+
+def test_valid_javascript_typescript_rejects_is_no_syntax_error() -> None:
+    findings = _lint("sloppy-javascript")
+    assert [f.code for f in findings] == []  # no XL003; storage.local.set inside `interface.on`'s listener is seen
+
+
+def test_a_syntax_error_in_javascript_names_its_line_and_reason() -> None:
+    findings = _lint("broken-javascript")
+    assert [(f.code, f.path, f.line, f.column) for f in findings] == [("XL003", "background.js", 4, 12)]
+    assert "expected `)`" in findings[0].message
