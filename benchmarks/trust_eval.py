@@ -15,6 +15,9 @@ fixed seed, the same citations every run) in these categories:
     typo      a sentence with one letter changed (informational: §7 rejects it)  → no mark (but at its place)
     outside   a sentence in a heading or outside <main>/<article> (§6.1b, §7:
               not indexed; informational)                                        → no mark (but at its place)
+    far       on pages past 30,000 characters: the offline answer to a question
+              about a sentence past them, over the sections selectSections
+              chose (D16; benchmarks/trust_far.py)                               → marked, whole, at its place
 
 and sent to DocMind's content script as the background sends them (`INJECT_HIGHLIGHTS`, ≤ 5 at a time, from an
 extension page through `tabs.sendMessage`), then `CLEAR_HIGHLIGHTS` after each batch. After each injection the
@@ -71,6 +74,7 @@ if str(REPO) not in sys.path:
 from benchmarks.scratch import copy_docmind  # noqa: E402
 from docmind_reference.normalize import normalize_for_matching  # noqa: E402
 from docmind_reference.text import WHITESPACE_CHAR, length  # noqa: E402
+from benchmarks.trust_far import far_citations, print_far, summarize_far  # noqa: E402
 
 SEED = 2026
 
@@ -86,7 +90,8 @@ MIN_CODE, MAX_CODE = 20, 200
 BATCH = 5  # common.schema.json Citations: maxItems 5
 
 #: How many citations of each category a page gets (when the page allows), in the order they are drawn.
-PER_PAGE = {"exact": 2, "light": 2, "heavy": 2, "cross": 2, "code": 2, "absent": 2, "typo": 1, "outside": 1}
+PER_PAGE = {"exact": 2, "light": 2, "heavy": 2, "cross": 2, "code": 2, "absent": 2, "typo": 1, "outside": 1,
+            "far": 5}  # far: asked about on pages past 30,000 characters, the answer's citation (trust_far.py)
 CATEGORIES = tuple(PER_PAGE)
 #: Categories that must be marked, whole, at their place: recall is measured on these (goal ≥ 98 %).
 RECALL_CATEGORIES = ("exact", "light")
@@ -921,6 +926,8 @@ def run_page(driver: Driver, name: str, pool: Sequence[tuple[str, str]], seed: i
         page = Page(name, snapshot["innerText"], snapshot["pres"], [(t, f) for t, f, _ in snapshot["nodes"]])
         record["text_chars"] = len(page.inner_text)
         citations = make_citations(page, pool, seed)
+        far, record["far_questions"] = far_citations(page, citations, seed, candidates, Citation, squash)
+        citations += far
         browser.evaluate(tab, BASELINE_JS, arg=None, timeout=30)
         unsupported = None
         for number, batch in enumerate(batches(citations), start=1):
@@ -1173,6 +1180,7 @@ def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     sources["light_perturbations"] = dict(Counter(p for c in ran if c["category"] == "light" for p in c.get("perturbations", [])).most_common())
     return {
         "categories": categories,
+        "far": summarize_far(records),
         "sources": sources,
         "precision": precision,
         "recall": recall,
@@ -1219,6 +1227,7 @@ def print_report(summary: dict[str, Any], size: dict[str, dict[str, int]], pages
         f"{k} {src[k]['non_ascii_full']}/{src[k]['non_ascii']} whole ({src[k]['nfkd_changes_length_full']}/"
         f"{src[k]['nfkd_changes_length']} where NFKD changes the length)" for k in RECALL_CATEGORIES))
     print("  light perturbations applied: " + ", ".join(f"{k} {v}" for k, v in src["light_perturbations"].items()))
+    print_far(summary["far"])
     restore = summary["restore_failures"]
     print(f"DOM not restored exactly (goal 0): {len(restore)} of {pages_run} pages — {met(len(restore) <= GOAL_RESTORE_FAILURES)}"
           + ("".join(f"\n  {f['page']}: text nodes {f.get('textNodesBefore')}→{f.get('textNodesAfter')}, first difference at "
@@ -1370,6 +1379,8 @@ def run(args: argparse.Namespace) -> int:
             "precision": {"goal": "100 % of marks at the quote's true location", "value": summary["precision"]["per_mark"], "met": summary["precision"]["met"]},
             "recall": {"goal": f"≥ {100 * GOAL_RECALL:.0f} % of exact and of light quotes fully marked (supported pages)",
                        "exact": summary["recall"]["exact"]["recall"], "light": summary["recall"]["light"]["recall"], "met": summary["recall"]["met"]},
+            "far_recall": {"goal": "reported: questions about quotes past 30,000 characters, cited and fully marked",
+                           "value": summary["far"]["recall"]},
             "dom_restore": {"goal": "0 pages", "value": len(summary["restore_failures"]), "met": len(summary["restore_failures"]) <= GOAL_RESTORE_FAILURES},
             "content_script_size": {"goal": f"≤ {GOAL_SIZE_BYTES} bytes minified", "value": size,
                                     "met": all(s["bytes"] <= GOAL_SIZE_BYTES for s in size.values())},
