@@ -29,12 +29,38 @@ from toolchain.urls import is_remote_url
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
 
+#: functions whose result is sanitised HTML (sanitize-html's default export, as its README names it)
+SANITIZER_FUNCTIONS = frozenset({b"sanitizeHtml"})
+
 
 class DynamicWalk(WalkerBase):
+    def safe_html(self, node: Node) -> bool:
+        """A literal string, or a sanitiser's output: `DOMPurify.sanitize(x)` (any object whose name says purify:
+        `purify = createDOMPurify(window)`, `window.DOMPurify`), `sanitizeHtml(x)` (sanitize-html), directly or
+        through a `const` holding it."""
+        node = unwrap(node)
+        if is_literal_string(node):
+            return True
+        if node.type == "identifier":
+            binding = self.lookup(node.text.decode())
+            return binding is not None and binding.kind == "value" and binding.const and binding.init is not None \
+                and binding.init.id != node.id and self.safe_html(binding.init)
+        if node.type != "call_expression":
+            return False
+        callee = node.child_by_field_name("function")
+        if callee is None:
+            return False
+        callee = unwrap(callee)
+        if callee.type == "identifier":
+            return callee.text in SANITIZER_FUNCTIONS
+        root, props, _ = member_chain(callee)
+        owner = props[-2] if len(props) > 1 else root.text.decode() if root.type == "identifier" else ""
+        return bool(props) and props[-1] == "sanitize" and "purify" in owner.lower()
+
     def html_sinks(self, node: Node, method: str | None, args: list[Node]) -> None:
-        if method == "insertAdjacentHTML" and len(args) > 1 and not is_literal_string(args[1]):
+        if method == "insertAdjacentHTML" and len(args) > 1 and not self.safe_html(args[1]):
             self.dynamic("inner-html", "insertAdjacentHTML() with a computed value", node)
-        elif method == "createContextualFragment" and args and not is_literal_string(args[0]):
+        elif method == "createContextualFragment" and args and not self.safe_html(args[0]):
             self.dynamic("inner-html", "createContextualFragment() with a computed value", node)
 
     def global_call(self, node: Node, name: str, args: list[Node]) -> None:
@@ -198,7 +224,7 @@ class DynamicWalk(WalkerBase):
             if target.type in ("member_expression", "subscript_expression"):
                 root, props, extras = member_chain(target)
                 last = props[-1] if props else None
-                if right is not None and last in ("innerHTML", "outerHTML") and not is_literal_string(right):
+                if right is not None and last in ("innerHTML", "outerHTML") and not self.safe_html(right):
                     self.dynamic("inner-html", f"{last} assigned a computed value", node)
                 if right is not None and last == "src" and root.type == "identifier" and len(props) == 1:
                     binding = self.lookup(root.text.decode())

@@ -30,3 +30,9 @@ def test_a_syntax_error_in_javascript_names_its_line_and_reason() -> None:
     findings = _lint("broken-javascript")
     assert [(f.code, f.path, f.line, f.column) for f in findings] == [("XL003", "background.js", 4, 12)]
     assert "expected `)`" in findings[0].message
+
+
+def test_html_a_sanitiser_returned_is_not_a_computed_html_sink() -> None:
+    # lines 4-7: DOMPurify.sanitize's output, directly, through a const, into insertAdjacentHTML; line 9: the raw
+    # value (reported); line 10: sanitised HTML concatenated with raw HTML (reported)
+    assert _places(_lint("sanitized-html"), "XS007") == [("popup.js", 9), ("popup.js", 10)]
