@@ -61,7 +61,7 @@ def test_the_runtime_conforms_in_node_and_v8() -> None:
     result = run_xtk("conform", "--engine", "node,v8", "--format", "json", "--project", str(EXAMPLE), cwd=EXAMPLE)
     report = json.loads(result.stdout)
     assert result.code == 0, result.output
-    assert set(report["functions"]) == {"extractElements", "extractionDigest"}
+    assert set(report["functions"]) == {"extractElements", "extractionDigest", "citedIds"}
     assert report["cases"] > 300
     for engine in report["engines"]:
         assert engine["failed"] == 0 and engine["not_run"] == 0, engine["engine"]
@@ -69,21 +69,35 @@ def test_the_runtime_conforms_in_node_and_v8() -> None:
             assert engine["passed"] == report["cases"], engine["engine"]
 
 
+BROKEN_RUNTIMES = [
+    # (file under src/shared, text, its broken replacement, golden file, a case that must now fail, one that must not)
+    ("extraction.ts", "MIN_TEXT_LENGTH = 15", "MIN_TEXT_LENGTH = 16", "extractElements",
+     "extractElements/adversarial/length-14-15", "extractElements/adversarial/length-2500-2501"),
+    ("extraction.ts", "new Set<HiddenReason | undefined>(['display', 'opacity'])",
+     "new Set<HiddenReason | undefined>(['display'])", "extractElements",
+     "extractElements/adversarial/subtree-hiding", "extractElements/adversarial/hidden-reasons"),
+    ("citations.ts", "/(?<![A-Za-z0-9_-])mgl-node-", "/mgl-node-", "citedIds",
+     "citedIds/adversarial/glued-letters", "citedIds/adversarial/bracketed"),
+]
+
+
 @pytest.mark.node
-def test_a_runtime_that_breaks_a_rule_fails_conformance(tmp_path: Path) -> None:
-    """The check can fail: a 16-unit minimum in TypeScript disagrees with the reference's 15 exactly where it
-    matters."""
+@pytest.mark.parametrize(("source", "text", "broken", "function", "fails", "passes"), BROKEN_RUNTIMES,
+                         ids=["min-length", "opacity-hides-subtree", "id-boundaries"])
+def test_a_runtime_that_breaks_a_rule_fails_conformance(tmp_path: Path, source: str, text: str, broken: str,
+                                                        function: str, fails: str, passes: str) -> None:
+    """The check can fail: each rule broken in TypeScript disagrees with the reference where it matters."""
     project = copy_example(tmp_path / "magellan")
-    extraction = project / "src" / "shared" / "extraction.ts"
-    text = extraction.read_text(encoding="utf-8")
-    extraction.write_text(text.replace("MIN_TEXT_LENGTH = 15", "MIN_TEXT_LENGTH = 16"), encoding="utf-8")
+    module = project / "src" / "shared" / source
+    original = module.read_text(encoding="utf-8")
+    assert text in original
+    module.write_text(original.replace(text, broken), encoding="utf-8")
     result = run_xtk("conform", "--engine", "node", "--format", "json", "--project", str(project), "--vectors",
-                     str(project / "specs" / "golden" / "extractElements.json"), cwd=project)
+                     str(project / "specs" / "golden" / f"{function}.json"), cwd=project)
     report = json.loads(result.stdout)
     assert result.code == 1, result.output
     failed = {f["id"] for engine in report["engines"] for f in engine["failures"]}
-    assert "extractElements/adversarial/length-14-15" in failed
-    assert "extractElements/adversarial/length-2500-2501" not in failed
+    assert fails in failed and passes not in failed
 
 
 @pytest.mark.node

@@ -3,7 +3,8 @@ come from. `xtk golden` and `xtk conform` load it through `[golden]` in examples
 
 - `extractElements(tree)`: the identified elements, `[{"id", "node", "text"}]` (rules.extract_elements);
 - `extractionDigest(tree)`: the same extraction without page text — nodes, lengths and the full text's
-  fingerprint (rules.extraction_digest); the corpus cases use it, so no page text enters the repository.
+  fingerprint (rules.extraction_digest); the corpus cases use it, so no page text enters the repository;
+- `citedIds(answer, knownIds, limit)`: the element ids a model's answer cites (citations.cited_ids).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from magellan_reference import rules
+from magellan_reference import citations, rules
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ FUNCTIONS = {
                                 rules.extract_elements),
     "extractionDigest": Function(("tree",), "the extraction's nodes, lengths and full-text fingerprint (no page text)",
                                  rules.extraction_digest),
+    "citedIds": Function(("answer", "knownIds", "limit"), "the mgl-node-N ids an answer cites: known, once, at most limit",
+                         citations.cited_ids),
 }
 
 

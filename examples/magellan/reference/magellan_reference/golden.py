@@ -72,7 +72,22 @@ def corpus_cases(root: Path, functions: Iterable[str], pages: Iterable[str] | No
 
 
 def case_problems(function: str, arguments: Mapping[str, Any]) -> list[tuple[str, str]]:
+    if function == "citedIds":
+        return _cited_ids_problems(arguments)
     return rules.tree_problems(arguments["tree"], "/tree")
+
+
+def _cited_ids_problems(arguments: Mapping[str, Any]) -> list[tuple[str, str]]:
+    problems = []
+    if not isinstance(arguments["answer"], str):
+        problems.append(("/answer", "must be a string"))
+    known = arguments["knownIds"]
+    if not isinstance(known, list) or not all(isinstance(item, str) for item in known):
+        problems.append(("/knownIds", "must be a list of strings"))
+    limit = arguments["limit"]
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= 100:
+        problems.append(("/limit", "must be a whole number from 0 to 100"))
+    return problems
 
 
 def describe(function: str) -> str:
@@ -81,12 +96,14 @@ def describe(function: str) -> str:
                            "simplified DOM tree; examples/magellan/specs/extraction.md.",
         "extractionDigest": "Golden vectors of extractionDigest(tree): the extraction's nodes, lengths and FNV-1a "
                             "fingerprint of its full text; corpus cases read the saved pages, never copied.",
+        "citedIds": "Golden vectors of citedIds(answer, knownIds, limit): the mgl-node-N ids a model's answer "
+                    "cites (seed 004, Citation Extraction); examples/magellan/reference/magellan_reference/citations.py.",
     }[function]
 
 
 # --- property trees ---------------------------------------------------------------------------------------------
 
-PROPERTY_COUNTS = {"extractElements": 150, "extractionDigest": 50}
+PROPERTY_COUNTS = {"extractElements": 150, "extractionDigest": 50, "citedIds": 150}
 TAGS = ["p", "div", "span", "li", "ul", "h2", "section", "article", "main", "aside", "nav", "td", "pre", "b", "a",
         "blockquote", "form", "x-card"]
 WORDS = ["magellan", "strait", "pacific", "voyage", "ship", "crew", "a", "map", "\u00e9t\u00e9", "\U0001f9ed",
@@ -122,11 +139,30 @@ def _element(rng: random.Random, depth: int, repeat: list[str]) -> dict[str, Any
     return element
 
 
+ANSWER_PIECES = ["mgl-node-", "[", "]", ", ", " ", "-", "_", "x", "0", "1", "7", "12", "\u0661", "\U0001f9ed", "\ud800",
+                 "\n", "node", "mgl"]
+
+
+def _cited_ids_case(rng: random.Random) -> dict[str, Any]:
+    pieces = []
+    for _ in range(1 + _below(rng, 30)):
+        if rng.random() < 0.3:
+            pieces.append(f"[mgl-node-{_below(rng, 12)}]")
+        else:
+            pieces.append(ANSWER_PIECES[_below(rng, len(ANSWER_PIECES))])
+    known = [f"mgl-node-{n}" for n in range(_below(rng, 10))]
+    return {"answer": "".join(pieces), "knownIds": known, "limit": _below(rng, 6)}
+
+
 def property_cases(function: str, count: int | None) -> list[Case]:
     total = PROPERTY_COUNTS.get(function, 0) if count is None else count
     cases = []
     for n in range(total):
         rng = random.Random(zlib.crc32(f"{function}/{n}".encode()))
+        if function == "citedIds":
+            cases.append(Case(f"{function}/property/{n}", f"seeded answer crc32('{function}/{n}')",
+                              _cited_ids_case(rng), "property"))
+            continue
         tree = _element(rng, 0, [])
         tree["tag"], tree["block"] = "body", True
         cases.append(Case(f"{function}/property/{n}", f"seeded tree crc32('{function}/{n}')", {"tree": tree},

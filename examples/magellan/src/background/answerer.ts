@@ -1,7 +1,8 @@
 // The offline answerer: the example's stand-in for the seed's AI query (Gemini cannot be reached offline here).
 // It answers as the seed's prompt asks the model to — from the page's content only, citing up to `limit` element
 // ids in square brackets — by picking the elements that share the most words with the query. Its answer then goes
-// through the same citation parsing a model's answer would (parseCitations).
+// through the same citation parsing a model's answer would (parseCitations, on shared/citations.ts).
+import { citedIds } from '../shared/citations';
 import type { CitedSentence, IdentifiedElement } from '../shared/protocol';
 
 export const NUM_CITATIONS = 3;
@@ -38,18 +39,11 @@ export function answerOffline(query: string, elements: readonly IdentifiedElemen
   return `From the page: ${scored.map(({ element }) => `${firstSentence(element.text)} [${element.id}]`).join(' ')}`;
 }
 
-/** Seed 004, "Citation Extraction": the ids in square brackets, in order, once each, only those the page has. */
+/** The cited elements (seed 004, "Citation Extraction": citedIds), with their text. */
 export function parseCitations(answer: string, elements: readonly IdentifiedElement[], limit = NUM_CITATIONS): CitedSentence[] {
   const byId = new Map(elements.map((element) => [element.id, element]));
-  const cited = new Map<string, CitedSentence>();
-  for (const match of answer.matchAll(/\[(mgl-node-\d+)\]/g)) {
-    const element = byId.get(match[1] ?? '');
-    if (element !== undefined && !cited.has(element.id) && cited.size < limit) cited.set(element.id, { ...element });
-  }
-  return [...cited.values()];
-}
-
-/** The answer as the chat shows it: without the bracketed ids (the citations are listed under it). */
-export function withoutIds(answer: string): string {
-  return answer.replace(/\s*\[mgl-node-\d+\]/g, '').trim();
+  return citedIds(answer, [...byId.keys()], limit).flatMap((id) => {
+    const element = byId.get(id);
+    return element === undefined ? [] : [{ id: element.id, text: element.text }];
+  });
 }

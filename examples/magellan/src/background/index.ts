@@ -22,7 +22,8 @@ import {
   type ContentToBackground,
   type Navigate,
 } from '../shared/protocol';
-import { answerOffline, NUM_CITATIONS, parseCitations, withoutIds } from './answerer';
+import { withoutIds } from '../shared/citations';
+import { answerOffline, NUM_CITATIONS, parseCitations } from './answerer';
 import { dropState, freshState, loadState, resetPage, saveState, type TabState } from './state';
 
 const UNREADABLE = 'Magellan cannot read this page (a browser page, or one opened before Magellan was installed: reload it).';
