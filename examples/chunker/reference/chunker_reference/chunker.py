@@ -167,9 +167,20 @@ def find_main(root: Tree) -> tuple[Tree, str]:
     return _descend(body)
 
 
+def _holds_heading(node: Tree, measure: _Text) -> bool:
+    """Whether a visible heading with text is in this subtree."""
+    for child in elements(node):
+        if is_excluded(child, measure.page_level):
+            continue
+        if (child["tag"] in HEADINGS and measure.text(child)) or _holds_heading(child, measure):
+            return True
+    return False
+
+
 def _descend(current: Tree) -> tuple[Tree, str]:
     """Step into the child that keeps most of the text: score = text − 2 × link text, while the best child keeps
-    at least 70 % of its parent's score (integers only)."""
+    at least 70 % of its parent's score (integers only). Never into a paragraph-level element (the content is its
+    parent), nor past a heading that precedes the child (the title of the content it would leave behind)."""
     measure = _Text(page_level=True)
 
     def score(element: Tree) -> tuple[int, int]:
@@ -179,16 +190,24 @@ def _descend(current: Tree) -> tuple[Tree, str]:
     by = "body"
     _, current_score = score(current)
     while True:
-        best: tuple[Tree, int] | None = None
-        for child in elements(current):
+        best: tuple[int, Tree, int] | None = None
+        children = elements(current)
+        for index, child in enumerate(children):
             if is_excluded(child, page_level=True):
                 continue
             length, child_score = score(child)
-            if length >= MIN_CANDIDATE_TEXT and (best is None or child_score > best[1]):
-                best = (child, child_score)
-        if best is None or best[1] * 10 < current_score * DESCEND_TENTHS or best[1] <= 0:
+            if length >= MIN_CANDIDATE_TEXT and (best is None or child_score > best[2]):
+                best = (index, child, child_score)
+        if best is None or best[2] * 10 < current_score * DESCEND_TENTHS or best[2] <= 0:
             return current, by
-        current, current_score, by = best[0], best[1], "heuristic"
+        index, child, child_score = best
+        if child["tag"] in BLOCK_TAGS or child["tag"] in HEADINGS or child["tag"] in INLINE_TAGS:
+            return current, by
+        before = children[:index]
+        if any(not is_excluded(e, page_level=True) and (
+                (e["tag"] in HEADINGS and measure.text(e)) or _holds_heading(e, measure)) for e in before):
+            return current, by
+        current, current_score, by = child, child_score, "heuristic"
 
 
 @dataclass

@@ -100,7 +100,7 @@ function elements(node: TreeElement): TreeElement[] {
 }
 
 class TextOf {
-  constructor(private readonly pageLevel = false) {}
+  constructor(readonly pageLevel = false) {}
 
   pieces(node: TreeElement, out: string[]): void {
     for (const child of node.children) {
@@ -163,7 +163,16 @@ function findMain(root: TreeElement): [TreeElement, MainBy] {
   return descend(body);
 }
 
-/** Step into the child that keeps most of the text: score = text − 2 × link text, while it keeps ≥ 70 %. */
+function holdsHeading(node: TreeElement, measure: TextOf): boolean {
+  return elements(node).some(
+    (child) =>
+      !isExcluded(child, measure.pageLevel) &&
+      ((isHeadingTag(child.tag) && measure.text(child) !== '') || holdsHeading(child, measure)),
+  );
+}
+
+/** Step into the child that keeps most of the text: score = text − 2 × link text, while it keeps ≥ 70 % of its
+ * parent's. Never into a paragraph-level element, nor past a heading that precedes the child (its title). */
 function descend(start: TreeElement): [TreeElement, MainBy] {
   const measure = new TextOf(true);
   const score = (element: TreeElement): [number, number] => {
@@ -174,14 +183,22 @@ function descend(start: TreeElement): [TreeElement, MainBy] {
   let by: MainBy = 'body';
   let currentScore = score(current)[1];
   for (;;) {
-    let best: [TreeElement, number] | null = null;
-    for (const child of elements(current)) {
-      if (isExcluded(child, true)) continue;
+    let best: [number, TreeElement, number] | null = null;
+    const children = elements(current);
+    children.forEach((child, index) => {
+      if (isExcluded(child, true)) return;
       const [length, childScore] = score(child);
-      if (length >= MIN_CANDIDATE_TEXT && (best === null || childScore > best[1])) best = [child, childScore];
-    }
-    if (best === null || best[1] * 10 < currentScore * DESCEND_TENTHS || best[1] <= 0) return [current, by];
-    [current, currentScore, by] = [best[0], best[1], 'heuristic'];
+      if (length >= MIN_CANDIDATE_TEXT && (best === null || childScore > best[2])) best = [index, child, childScore];
+    });
+    if (best === null) return [current, by];
+    const [index, child, childScore]: [number, TreeElement, number] = best;
+    if (childScore * 10 < currentScore * DESCEND_TENTHS || childScore <= 0) return [current, by];
+    if (BLOCK_TAGS.has(child.tag) || isHeadingTag(child.tag) || INLINE_TAGS.has(child.tag)) return [current, by];
+    const titled = children
+      .slice(0, index)
+      .some((e) => !isExcluded(e, true) && ((isHeadingTag(e.tag) && measure.text(e) !== '') || holdsHeading(e, measure)));
+    if (titled) return [current, by];
+    [current, currentScore, by] = [child, childScore, 'heuristic'];
   }
 }
 
