@@ -261,4 +261,8 @@ MUTATIONS: list[Mutation] = [
     # -- XM007: the generated protocol module out of date -----------------------------------------------------------
     Mutation("stale-generated-protocol", "XM007", "the schema allows a new optional key; protocol.ts not regenerated",
              [json_edit(POPUP_SCHEMA, lambda s: s["$defs"]["AnalyzePage"]["properties"].update(force={"type": "boolean"}))]),
+    # -- XL007: a file asked for by name that the build does not hold -------------------------------------------------
+    Mutation("welcome-page-not-built", "XL007", "the background opens pages/welcome.html, a page the build never writes",
+             [helper("export function welcomePageUrl(): string {\n  return browser.runtime.getURL('pages/welcome.html');\n}"),
+              call_at_load(BACKGROUND, "import { welcomePageUrl } from '../shared/browser';\nvoid welcomePageUrl();")]),
 ]

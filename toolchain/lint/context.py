@@ -59,6 +59,8 @@ class Target:
     min_version: str | None
     files: dict[Path, set[str]]  # source file → the contexts it runs in, in this browser's build
     env: dict[str, object]  # import.meta.env as this build folds it
+    #: the folder the browser loads (a project's built folder); None: the extension's own root (a plain extension)
+    package_dir: Path | None = None
 
     @property
     def manifest_version(self) -> int:

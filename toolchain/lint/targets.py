@@ -69,6 +69,7 @@ def project_context(project: Any) -> LintContext:
                 min_version=config.min_version,
                 files=_files_from_metafile(project.root, contexts, metafile),
                 env=_env(project, built.browser, built.manifest),
+                package_dir=out / built.browser,
             )
         )
     bundled = {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}

@@ -36,3 +36,16 @@ def test_html_a_sanitiser_returned_is_not_a_computed_html_sink() -> None:
     # lines 4-7: DOMPurify.sanitize's output, directly, through a const, into insertAdjacentHTML; line 9: the raw
     # value (reported); line 10: sanitised HTML concatenated with raw HTML (reported)
     assert _places(_lint("sanitized-html"), "XS007") == [("popup.js", 9), ("popup.js", 10)]
+
+
+def test_an_asset_named_in_code_or_exposed_must_be_in_the_package() -> None:
+    findings = _lint("asset-not-in-package")
+    # background.js 2-3: page.html exists (a query and fragment are not part of the name); 4: pages/welcome.html
+    # does not; 5: a computed name is not judged. manifest.json: images/logo.png exists, fonts/*.woff2 matches
+    # nothing, pages/gone.html does not exist
+    assert [(f.path, f.line) for f in findings if f.code == "XL007"] == [
+        ("background.js", 4), ("manifest.json", 7), ("manifest.json", 7)]
+    assert sorted(f.message for f in findings if f.path == "manifest.json") == [
+        "web-accessible `fonts/*.woff2` matches no file in the extension",
+        "web-accessible `pages/gone.html` is not in the extension"]
+    assert {f.code for f in findings} == {"XL007"}
