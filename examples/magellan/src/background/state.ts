@@ -39,10 +39,22 @@ function isTabState(value: unknown): value is TabState {
     && Array.isArray((value as TabState).pageIdentifiedElements);
 }
 
+/** Loads in flight: two requests about one tab while the background wakes up must get the same object. */
+const loading = new Map<number, Promise<TabState>>();
+
 /** The tab's state: from memory, else from session storage, else a new one (stored at once). */
-export async function loadState(tabId: number): Promise<TabState> {
+export function loadState(tabId: number): Promise<TabState> {
   const known = states.get(tabId);
-  if (known !== undefined) return known;
+  if (known !== undefined) return Promise.resolve(known);
+  let pending = loading.get(tabId);
+  if (pending === undefined) {
+    pending = restore(tabId).finally(() => loading.delete(tabId));
+    loading.set(tabId, pending);
+  }
+  return pending;
+}
+
+async function restore(tabId: number): Promise<TabState> {
   const stored = await sessionGet(key(tabId));
   const state = isTabState(stored) ? stored : freshState();
   states.set(tabId, state);
