@@ -10,7 +10,8 @@ each message has a string `message`; `placeholders` is an object of objects with
 The manifest's `__MSG_name__` references (name, short_name, description, action and side panel titles, command
 descriptions, raw manifest keys) must be defined in the default locale; one missing from another locale is a
 warning (XB111: the browser shows the default locale's text there). The store limits (name 75, short_name 12,
-description 132 characters) apply to the text each locale gives, not to the placeholder.
+description 132 characters; a Firefox target's name 45, addons.mozilla.org's) apply to the text each locale gives,
+not to the placeholder.
 
 Only the standard library is imported here: the build's cold path loads it before esbuild starts.
 """
@@ -39,6 +40,8 @@ _VALID_NAME = re.compile(r"[A-Za-z0-9_@]+")
 MAX_MESSAGES_BYTES = 4 * 1024 * 1024
 #: The Chrome Web Store's limits (developer.chrome.com's manifest reference; the same as the config's own checks).
 STORE_LIMITS = {"name": 75, "short_name": 12, "description": 132}
+#: addons.mozilla.org refuses a longer manifest `name` (addons-linter's manifest schema: 2 to 45 characters).
+FIREFOX_NAME_LIMIT = 45
 
 #: (key in xtk.toml, text) pairs; `problem` turns a config key and a message into a located Diagnostic.
 ConfigKey = tuple[str | int, ...]
@@ -275,6 +278,7 @@ def check_locales(project: Project, problem: Problem) -> Iterator[Diagnostic]:
                           "(set `locales` to the _locales folder, or remove default_locale): browsers refuse it")
         for key, text in references:
             yield problem(key, f"{text} needs locales: set `locales` and extension.default_locale")
+        yield from _store_limits(config, {}, None, problem)
         return
     if not folder.is_dir():
         return  # the loader reports the missing folder
@@ -298,17 +302,25 @@ def check_locales(project: Project, problem: Problem) -> Iterator[Diagnostic]:
     yield from _store_limits(config, catalogs, default, problem)
 
 
-def _store_limits(config: ProjectConfig, catalogs: dict[str, Catalog], default: Catalog,
+def _store_limits(config: ProjectConfig, catalogs: dict[str, Catalog], default: Catalog | None,
                   problem: Problem) -> Iterator[Diagnostic]:
+    """Each limit on what users see: every locale's text for a `__MSG_name__` text, else the text itself."""
     for field, limit in STORE_LIMITS.items():
         text = getattr(config.extension, field)
-        if not text or not message_references(text):
-            continue  # the config's own check applies to a literal text
-        for locale, catalog in sorted(catalogs.items()):
-            shown = catalog.localize(text, default)
-            if len(shown) > limit:
-                yield problem(("extension", field), f"in locale {locale!r} ({catalog.shown}) this is {len(shown)} "
-                              f"characters, over the store limit of {limit}: {shown!r}")
+        if not text:
+            continue
+        firefox = field == "name" and config.targets.firefox is not None
+        localised = bool(message_references(text))
+        shown_by_locale = ({locale: catalog.localize(text, default) for locale, catalog in sorted(catalogs.items())}
+                           if localised else {"": text})
+        for locale, shown in shown_by_locale.items():
+            where = f"in locale {locale!r} ({catalogs[locale].shown}) this" if locale else "this"
+            if localised and len(shown) > limit:  # a literal text's Chrome limit is the config model's check
+                yield problem(("extension", field), f"{where} is {len(shown)} characters, over the store limit of "
+                              f"{limit}: {shown!r}")
+            elif firefox and len(shown) > FIREFOX_NAME_LIMIT:
+                yield problem(("extension", field), f"{where} is {len(shown)} characters; addons.mozilla.org refuses "
+                              f"a Firefox extension's name over {FIREFOX_NAME_LIMIT}: {shown!r}")
 
 
 def missing_translations(project: Project) -> list[Diagnostic]:

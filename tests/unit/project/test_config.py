@@ -202,7 +202,8 @@ def test_undefined_message_reference(tmp_path: Path) -> None:
 def test_broken_messages_json_names_its_line(tmp_path: Path) -> None:
     error = load_error(tmp_path, LOCALIZED, {"ext/_locales/en/messages.json": '{\n  "appName": {"message": "x"},\n}'})
     (d,) = error.diagnostics
-    assert d.path and d.path.endswith("_locales/en/messages.json") and d.line == 3 and "invalid JSON" in d.message
+    assert d.path and d.path.endswith("_locales/en/messages.json") and (d.line, d.column) == (2, 30)  # the comma
+    assert "invalid JSON: trailing comma" in d.message
 
 
 def test_missing_default_locale_messages(tmp_path: Path) -> None:

@@ -186,6 +186,26 @@ def test_store_limit_counts_substituted_placeholders(tmp_path: Path) -> None:
     assert error.key == "extension.description" and "locale 'en'" in error.message and "133 characters" in error.message
 
 
+def test_a_firefox_targets_name_has_amos_limit_in_every_locale(tmp_path: Path) -> None:
+    firefox = '\n[targets.firefox]\nmin_version = "142.0"\ngecko_id = "notes@example.com"\n' \
+              'data_collection = { required = ["none"] }\n'
+    long_name = "Notes de page, prises sur chaque page que vous lisez"  # 52: under Chrome's 75, over AMO's 45
+    error = only_error(write(tmp_path, config=CONFIG + firefox, locales={"en": EN, "fr": {**FR, "extName": {"message": long_name}}}))
+    assert error.key == "extension.name" and "locale 'fr'" in error.message and "over 45" in error.message
+    load_project(write(tmp_path, config=CONFIG, locales={"en": EN, "fr": {**FR, "extName": {"message": long_name}}}))
+
+
+def test_a_firefox_targets_literal_name_has_amos_limit(tmp_path: Path) -> None:
+    config = CONFIG.replace('locales = "_locales"\n', "").replace('default_locale = "en"\n', "")
+    config = config.replace("__MSG_extName__", "N" * 46).replace('"__MSG_shortName__"', '"Notes"')
+    config = config.replace('"__MSG_extDescription__"', '"Notes."').replace('"__MSG_actionTitle__"', '"Note"')
+    firefox = '\n[targets.firefox]\nmin_version = "142.0"\ngecko_id = "notes@example.com"\n' \
+              'data_collection = { required = ["none"] }\n'
+    load_project(write(tmp_path, config=config, locales={}))  # Chrome only: 46 is under 75
+    error = only_error(write(tmp_path, config=config + firefox, locales={}))
+    assert error.key == "extension.name" and "46 characters; addons.mozilla.org" in error.message
+
+
 def test_literal_texts_keep_the_store_limit(tmp_path: Path) -> None:
     error = only_error(write(tmp_path, config=CONFIG.replace('"__MSG_shortName__"', '"A literal long name"')))
     assert error.key == "extension.short_name" and "at most 12 characters" in error.message
