@@ -478,6 +478,8 @@ def main() -> int:
     tools = make_tools(xtk_project, wxt_root, jobs, bare_out, pycache)
     has_cache = any(t.name == "xtk --no-cache" for t in tools)
     info = machine(binary, wxt_root)
+    # A shared 2-core machine: the figures say little without how busy it was (other work's runnable processes).
+    info["load_average_1min_at_start"] = round(os.getloadavg()[0], 2)
 
     say(f"build_speed: DocMind for {', '.join(BROWSERS)}, production; {args.cold_runs} cold + {args.runs} warm runs per tool")
     say("machine: " + ", ".join(f"{k} {v}" for k, v in info.items()))
@@ -591,6 +593,7 @@ def main() -> int:
         say("  ok: all three tools built chrome, edge and firefox (MV3, MV3, MV2); xtk's and WXT's bundles are "
             f"minified and hold DocMind's code ({', '.join(repr(m) for m in MARKERS.values())}); bare esbuild's too")
 
+    info["load_average_1min_at_end"] = round(os.getloadavg()[0], 2)
     report = {
         "benchmark": "build_speed",
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
