@@ -11,7 +11,8 @@ script into benchmarks/.work/dev_loop/{xtk,wxt}/ with the port of a local report
 An edit rewrites VERSION in one file; the figure is the time from just before the write to the new VERSION's
 request reaching the server: measured from outside, the same way for both tools (xtk's own `reloaded.ms`, which
 starts at the file's modification time, is recorded beside it). EDITS edits of each file, one after another, each
-once the previous one arrived and 1 s of quiet (2 s after start-up and between the two files). Median and p95 (nearest rank) per tool, browser and file.
+once the previous one arrived and 1 s of quiet (2 s after start-up and between the two files). Both tools run at
+once, each with its own browser and server, and their edits alternate: on a shared machine, load falls on both. Median and p95 (nearest rank) per tool, browser and file.
 
 Goal (issue 11): xtk's median ≤ 300 ms in Chromium, and faster than WXT. Results: benchmarks/results/dev_loop.json.
 A benchmark, not a test: it fails (exit 1) only when a tool does not start or an edit never arrives under xtk.
@@ -172,66 +173,91 @@ def save(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-def edit_series(server: ReportServer, path: Path, kind: str, edits: int,
-                process: subprocess.Popen[Any]) -> tuple[list[float], int, bool]:
-    """Time `edits` edits of one file: the latencies, how many never arrived, and whether the tool exited."""
-    key, prefix = ("background", "bg") if kind == "background" else ("content", "cs")
-    latencies, missed = [], 0
-    for number in range(1, edits + 1):
-        if process.poll() is not None:
-            return latencies, missed + edits - number + 1, True
+class Session:
+    """One tool's dev command running on its own copy of the project, with its own report server."""
+
+    def __init__(self, tool: str, browser: str) -> None:
+        self.tool, self.browser = tool, browser
+        self.server = ReportServer()
+        self.root, self.files = prepare(tool, self.server)
+        self.started = time.time()
+        self.result: dict[str, Any] = {"tool": tool, "browser": browser}
+        self.latencies: dict[str, list[float]] = {"background": [], "content": []}
+        if tool == "xtk":
+            self.runner: Any = XtkProcess("dev", "--browser", browser, "--headless", "--start-url",
+                                          self.server.page_url, project=self.root, env=private_env("xtk"))
+        else:
+            self.runner = WxtProcess(self.root, browser)
+
+    def wait_ready(self) -> bool:
+        try:
+            self.server.wait_for(timeout=90, since=self.started, content="cs-0")
+        except AssertionError as error:
+            self.result["error"] = f"did not start: {error}"
+            return False
+        self.result["startup_ms"] = round((time.time() - self.started) * 1000, 1)
+        return True
+
+    @property
+    def alive(self) -> bool:
+        return "error" not in self.result and self.runner.process.poll() is None
+
+    def edit(self, kind: str, number: int) -> None:
+        """One edit of one file, timed until its new VERSION's request arrives (missed after ARRIVAL_TIMEOUT)."""
+        key, prefix = ("background", "bg") if kind == "background" else ("content", "cs")
+        version = f"{prefix}-{kind[:1]}{number}"
+        path = self.files[kind]
         text = path.read_text()
         old = text[text.index(f'"{prefix}-'):].split('"')[1]
-        new_text = text.replace(f'"{old}"', f'"{prefix}-{kind[:1]}{number}"')
         started = time.time()
-        save(path, new_text)
+        save(path, text.replace(f'"{old}"', f'"{version}"'))
         try:
-            arrived, _ = server.wait_for(timeout=ARRIVAL_TIMEOUT, since=started, **{key: f"{prefix}-{kind[:1]}{number}"})
-            latencies.append((arrived - started) * 1000)
+            arrived, _ = self.server.wait_for(timeout=ARRIVAL_TIMEOUT, since=started, **{key: version})
+            self.latencies[kind].append((arrived - started) * 1000)
         except AssertionError:
-            missed += 1
-        time.sleep(QUIET_BETWEEN_EDITS)
-    return latencies, missed, False
+            if self.runner.process.poll() is not None:
+                self.result["error"] = f"{self.tool} exited during the {kind} edits (see benchmarks/.work/dev_loop/)"
 
-
-def measure(tool: str, browser: str, edits: int) -> dict[str, Any]:
-    server = ReportServer()
-    root, files = prepare(tool, server)
-    started = time.time()
-    result: dict[str, Any] = {"tool": tool, "browser": browser}
-    reported: list[float] = []
-    if tool == "xtk":
-        runner: Any = XtkProcess("dev", "--browser", browser, "--headless", "--start-url", server.page_url,
-                                 project=root, env=private_env("xtk"))
-    else:
-        runner = WxtProcess(root, browser)
-    try:
-        server.wait_for(timeout=90, since=started, content="cs-0")
-        result["startup_ms"] = round((time.time() - started) * 1000, 1)
+    def finish(self, edits: int) -> dict[str, Any]:
         for kind in ("background", "content"):
-            time.sleep(SETTLE_AFTER_START)
-            latencies, missed, exited = edit_series(server, files[kind], kind, edits, runner.process)
-            result[kind] = {**summary(latencies), "missed": missed}
-            if exited:
-                result["error"] = f"{tool} exited during the {kind} edits (see benchmarks/.work/dev_loop/)"
-            say(f"  {tool:<4} {browser:<8} {kind:<10} median {result[kind].get('median_ms')} ms, "
-                f"p95 {result[kind].get('p95_ms')} ms, missed {missed}")
-    except AssertionError as error:
-        result["error"] = f"did not start: {error}"
-        say(f"  {tool} {browser}: {result['error']}")
-    finally:
-        if tool == "xtk":
-            runner.process.send_signal(signal.SIGINT)
-            runner.process.wait(timeout=60)
-            while not runner.events.empty():
-                event = runner.events.get()
+            # Edits that never arrived, and those not made because the tool had exited.
+            self.result[kind] = {**summary(self.latencies[kind]), "missed": edits - len(self.latencies[kind])}
+        if self.tool == "xtk":
+            self.runner.process.send_signal(signal.SIGINT)
+            self.runner.process.wait(timeout=60)
+            reported = []
+            while not self.runner.events.empty():
+                event = self.runner.events.get()
                 if event and event.get("event") == "reloaded":
                     reported.append(float(event["ms"]))
-            result["xtk_reported_reloaded"] = summary(reported)
+            self.result["xtk_reported_reloaded"] = summary(reported)
         else:
-            runner.stop()
-        server.close()
-    return result
+            self.runner.stop()
+        self.server.close()
+        return self.result
+
+
+def measure(tools: list[str], browser: str, edits: int) -> list[dict[str, Any]]:
+    """Every tool's dev command runs at once, each with its own browser; edits alternate between the tools (the idle
+    one waits), so load on the shared machine falls on both alike."""
+    sessions = [Session(tool, browser) for tool in tools]
+    try:
+        ready = [session for session in sessions if session.wait_ready()]
+        for kind in ("background", "content"):
+            time.sleep(SETTLE_AFTER_START)
+            for number in range(1, edits + 1):
+                for session in ready:
+                    if session.alive:
+                        session.edit(kind, number)
+                        time.sleep(QUIET_BETWEEN_EDITS)
+    finally:
+        results = [session.finish(edits) for session in sessions]
+    for result in results:
+        for kind in ("background", "content"):
+            figures = result.get(kind, {})
+            say(f"  {result['tool']:<4} {browser:<8} {kind:<10} median {figures.get('median_ms')} ms, "
+                f"p95 {figures.get('p95_ms')} ms, missed {figures.get('missed')}" + (f"  ({result['error']})" if "error" in result else ""))
+    return results
 
 
 def main() -> int:
@@ -248,9 +274,9 @@ def main() -> int:
         tools = [t for t in tools if t != "wxt"]
     runs = []
     for browser in browsers:
-        for tool in tools:
-            say(f"{tool} in {browser}: {args.edits} background edits, then {args.edits} content-script edits ...")
-            runs.append(measure(tool, browser, args.edits))
+        say(f"{' and '.join(tools)} in {browser}: {args.edits} background edits, then {args.edits} content-script "
+            "edits, alternating ...")
+        runs.extend(measure(tools, browser, args.edits))
     ratios = {}
     for browser in browsers:
         by_tool = {r["tool"]: r for r in runs if r["browser"] == browser}
@@ -273,7 +299,7 @@ def main() -> int:
         "wxt_not_run": "not installed (run benchmarks/build_speed.py once)" if wxt_missing else None,
     }
     RESULTS.write_text(json.dumps(report, indent=2) + "\n")
-    say("\nmedian ms (p95)         " + "".join(f"{b + ' ' + k:>22}" for b in browsers for k in ("background", "content")))
+    say("\nmedian ms (p95)         " + "".join(f"{b + ' ' + k:>28}" for b in browsers for k in ("background", "content")))
     for tool in tools:
         cells = []
         for browser in browsers:
@@ -282,7 +308,7 @@ def main() -> int:
                 figures = run.get(kind, {})
                 cells.append(f"{figures.get('median_ms', '-')} ({figures.get('p95_ms', '-')})"
                              + (f" {figures['missed']} missed" if figures.get("missed") else ""))
-        say(f"{tool:<24}" + "".join(f"{c:>22}" for c in cells))
+        say(f"{tool:<24}" + "".join(f"{c:>28}" for c in cells))
     say(f"xtk / WXT (median): {ratios}")
     say(f"wrote {RESULTS.relative_to(REPO)}")
     failed = [r for r in runs if r["tool"] == "xtk" and ("error" in r or any(r.get(k, {}).get("missed") for k in ("background", "content")))]

@@ -20,9 +20,23 @@ _DEVELOPER_RELOAD = """async (id) => {
   await chrome.developerPrivate.reload(id, { failQuietly: true });
 }"""
 WEB_SCHEMES = ("http://", "https://", "file://")
+RELOAD_TIMEOUT_MS = 15_000
 
 
 def reload_extension(browser: ChromiumBrowser) -> None:
+    """Reload, and return once the new service worker has started (when the extension has one): the extension is
+    loaded again then, its content scripts registered, so reloading tabs now runs the new ones."""
+    background = browser.manifest.get("background")
+    if not (isinstance(background, dict) and background.get("service_worker")):
+        _trigger_reload(browser)
+        return
+    base = browser.extension_base_url
+    with browser.context.expect_event("serviceworker", predicate=lambda worker: worker.url.startswith(base),
+                                      timeout=RELOAD_TIMEOUT_MS):
+        _trigger_reload(browser)
+
+
+def _trigger_reload(browser: ChromiumBrowser) -> None:
     workers = [w for w in browser.context.service_workers if w.url.startswith(browser.extension_base_url)]
     if workers:
         try:
