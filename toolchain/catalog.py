@@ -258,6 +258,25 @@ CODES: tuple[Code, ...] = (
 
         Fix: build the extension first and lint the folder the browser loads, or fix the path in the manifest.
         """),
+    Code("XL006", "code-not-seen", "warning", "lint-engine", text="""
+        Code the extension loads at run time from a computed or remote place was not analysed.
+
+        What it checks: every `import()` of a computed or remote specifier, `importScripts()` of a computed or remote
+        URL and `<script>` element given such a `src`, in code that runs in a target. What that code calls is
+        unknown, so findings that rest on code being absent (XP002 unused permission, XM001/XM002 unmatched
+        messages) are not reported; where any was withheld, this warning says where the unseen code comes in and
+        which findings it withheld. (XS001 judges the loading itself.)
+
+        Why it matters: "unused" is a verdict about all of the extension's code; stated about part of it, it is a
+        guess that looks authoritative, and removing a permission the unseen code needs breaks the extension.
+
+        Example:
+
+            background.js:4:1: XL006 import() of a computed specifier: the code it loads was not analysed, so findings
+            that rest on code being absent are not reported (XP002 at manifest.json:6)
+
+        Fix: import the module by its path (a string literal) so xtk and the bundler can follow it.
+        """),
     # -- xtk lint: rules, one module each under toolchain/lint/rules/ --------------------------------------------------
     # a sibling of XL005 (a file the manifest names is missing), judged by a rule over the package's files
     _rule("XL007", "asset-not-in-package", "error", "xl007_asset_not_in_package"),

@@ -13,6 +13,7 @@ from another (toolchain/catalog.py: XS007 from XS001) is also silenced by a supp
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from toolchain import catalog
@@ -46,10 +47,18 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
 ABSENCE_CODES = frozenset({"XP002", "XM001", "XM002"})
 
 
+#: dynamic code facts (analysis/walk_dynamic.py) that load code xtk cannot read: a computed or remote import/script
+UNSEEN_CODE = frozenset({"remote-import", "remote-script"})
+
+
 def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
     """XL004 (a warning) for each source file over the size limit, which was not parsed, XL005 for each script the
-    manifest names that does not exist; and none of the findings their missing facts would make up."""
-    if not ctx.unanalysed and not ctx.missing:
+    manifest names that does not exist, XL006 where code is loaded from a computed or remote place; and none of the
+    findings their missing facts would make up."""
+    unseen = sorted({(facts.path, fact.location.line, fact.location.column, fact.description)
+                     for target in ctx.targets for facts, fact in ctx.each(target, "dynamic_code")
+                     if fact.kind in UNSEEN_CODE})
+    if not ctx.unanalysed and not ctx.missing and not unseen:
         return findings
     from toolchain.analysis.parse import max_file_bytes
     from toolchain.lint.limits import format_size
@@ -59,6 +68,14 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
         kept.append(Finding.of("XL005", f"`{ctx.display(path)}` ({', '.join(sorted(contexts))} script named in the "
                                "manifest) does not exist: its code was not analysed; unused permissions and unhandled "
                                "messages are not judged", path=ctx.manifest_source.display))
+    withheld = [f for f in findings if f.code in ABSENCE_CODES]
+    if withheld:  # only where a verdict of absence was withheld for it: otherwise nothing rests on the unseen code
+        named = ", ".join(f"{f.code} at {f.path}:{f.line}" if f.line else f"{f.code} at {f.path}" for f in withheld[:5])
+        more = f" and {len(withheld) - 5} more" if len(withheld) > 5 else ""
+        for path, line, column, description in unseen:
+            kept.append(Finding.of("XL006", f"{description}: the code it loads was not analysed, so findings that rest "
+                                   f"on code being absent are not reported ({named}{more})",
+                                   path=ctx.display(path), line=line, column=column))
     for path, size in sorted(ctx.unanalysed.items()):
         kept.append(Finding.of("XL004", f"file not analysed: too large ({format_size(size)}, over the limit of "
                                f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "
@@ -91,8 +108,9 @@ def _unique(findings: Iterable[Finding], browsers: list[str] | None = None) -> l
             label = None
         else:
             label = ",".join(sorted((b for b in labels if b), key=lambda b: (order.get(b, len(order)), b)))
-        if label != first.browser:
-            first = Finding(first.code, first.message, first.severity, first.path, first.line, first.column, label, first.fix)
+        related = tuple(dict.fromkeys(r for f in group for r in f.related))  # every target's evidence, once
+        if label != first.browser or related != first.related:
+            first = replace(first, browser=label, related=related)
         result.append(first)
     return result
 

@@ -20,6 +20,18 @@ Severity = Literal["error", "warning"]
 
 
 @dataclass(frozen=True)
+class Related:
+    """A place that backs a finding without being its cause: a file analysed for an "unused" verdict."""
+
+    message: str  # what the place is to the finding ("analysed")
+    path: str
+    line: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"message": self.message, "path": self.path, "line": self.line}
+
+
+@dataclass(frozen=True)
 class Finding:
     code: str
     message: str
@@ -29,6 +41,8 @@ class Finding:
     column: int | None = None
     browser: str | None = None  # when the finding holds for one target browser only
     fix: str | None = None  # a one-line hint
+    #: the evidence beyond the cause's own place: for a verdict of absence (XP002), every file that was analysed
+    related: tuple[Related, ...] = ()
 
     @classmethod
     def of(cls, code: str, message: str, **where: Any) -> Finding:
@@ -53,7 +67,22 @@ class Finding:
             data["browser"] = self.browser
         if self.fix:
             data["fix"] = self.fix
+        if self.related:
+            data["related"] = [r.to_json() for r in self.related]
         return data
+
+    def related_summary(self, shown: int = 8) -> list[str]:
+        """The related places as a few readable lines, one per kind: `analysed (3 files): a.js, b.js, c.js`."""
+        by_message: dict[str, list[str]] = {}
+        for related in self.related:
+            where = related.path + (f":{related.line}" if related.line is not None else "")
+            by_message.setdefault(related.message, []).append(where)
+        lines = []
+        for message, places in by_message.items():
+            more = f", … and {len(places) - shown} more" if len(places) > shown else ""
+            count = f" ({len(places)} file{'' if len(places) == 1 else 's'})" if len(places) > 1 else ""
+            lines.append(f"{message}{count}: {', '.join(places[:shown])}{more}")
+        return lines
 
 
 class Rule:

@@ -29,5 +29,6 @@ def render(findings: Sequence[Finding], root: Path) -> str:
         title = finding.code + (f" [{finding.browser}]" if finding.browser else "")
         properties.append(f"title={_property(title)}")
         message = finding.message + (f" (fix: {finding.fix})" if finding.fix else "")
+        message += "".join(f"\n{note}" for note in finding.related_summary())  # shown under the annotation
         lines.append(f"::{finding.severity} {','.join(properties)}::{_data(message)}")
     return "".join(line + "\n" for line in lines)

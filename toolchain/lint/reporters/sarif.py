@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from toolchain import __version__, catalog
-from toolchain.lint.model import Finding
+from toolchain.lint.model import Finding, Related
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -31,6 +31,13 @@ def _rules() -> list[dict[str, Any]]:
         }
         for known in catalog.lint_codes()
     ]
+
+
+def _related(index: int, related: Related) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": {"uri": related.path, "uriBaseId": "%SRCROOT%"}}
+    if related.line is not None:
+        physical["region"] = {"startLine": related.line}
+    return {"id": index, "physicalLocation": physical, "message": {"text": related.message}}
 
 
 def render(findings: Sequence[Finding], root: Path) -> str:
@@ -54,6 +61,8 @@ def render(findings: Sequence[Finding], root: Path) -> str:
             if region:
                 physical["region"] = region
             result["locations"] = [{"physicalLocation": physical}]
+        if finding.related:  # the evidence (files analysed for an "unused" verdict): SARIF's relatedLocations
+            result["relatedLocations"] = [_related(i, related) for i, related in enumerate(finding.related)]
         if finding.browser:
             result["properties"] = {"browser": finding.browser}
         results.append(result)

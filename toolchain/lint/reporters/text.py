@@ -19,10 +19,15 @@ def line(finding: Finding) -> str:
     return f"{where}: {finding.code} {browser}{finding.message}{fix}"
 
 
+def lines(finding: Finding) -> str:
+    """The finding's line, then its evidence indented under it (`  = analysed (3 files): a.js, b.js, c.js`)."""
+    return line(finding) + "\n" + "".join(f"  = {note}\n" for note in finding.related_summary())
+
+
 def render(findings: Sequence[Finding], root: Path) -> str:
     if not findings:
         return "All checks passed.\n"
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = len(findings) - errors
     counts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
-    return "".join(line(f) + "\n" for f in findings) + f"Found {' and '.join(counts)}.\n"
+    return "".join(lines(f) for f in findings) + f"Found {' and '.join(counts)}.\n"
