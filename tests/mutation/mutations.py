@@ -261,6 +261,10 @@ MUTATIONS: list[Mutation] = [
     # -- XM007: the generated protocol module out of date -----------------------------------------------------------
     Mutation("stale-generated-protocol", "XM007", "the schema allows a new optional key; protocol.ts not regenerated",
              [json_edit(POPUP_SCHEMA, lambda s: s["$defs"]["AnalyzePage"]["properties"].update(force={"type": "boolean"}))]),
+    # -- XP010: an API the context does not have ---------------------------------------------------------------------
+    Mutation("content-queries-tabs", "XP010", "the content script asks for the active tab itself (tabs is undefined there)",
+             [call_at_load(CONTENT, "import { activeTabId } from '../shared/browser';\n"
+                                    "document.addEventListener('keydown', () => { void activeTabId(); });")]),
     # -- XL007: a file asked for by name that the build does not hold -------------------------------------------------
     Mutation("welcome-page-not-built", "XL007", "the background opens pages/welcome.html, a page the build never writes",
              [helper("export function welcomePageUrl(): string {\n  return browser.runtime.getURL('pages/welcome.html');\n}"),

@@ -195,10 +195,24 @@ class LintContext:
     def _reachable(self) -> dict[str, set[tuple[Path, str]]]:
         return {target.browser: self._reach(target) for target in self.targets}
 
-    def _reach(self, target: Target) -> set[tuple[Path, str]]:
+    @cached_property
+    def _reachable_in(self) -> dict[tuple[str, str], set[tuple[Path, str]]]:
+        return {}
+
+    def reachable_in(self, target: Target, context: str) -> set[tuple[Path, str]]:
+        """(file, scope) pairs that run in one context of the target: from the files that run there (their top
+        levels and listeners), through the calls they make (a shared helper's function counts where it is called)."""
+        key = (target.browser, context)
+        if key not in self._reachable_in:
+            self._reachable_in[key] = self._reach(target, context)
+        return self._reachable_in[key]
+
+    def _reach(self, target: Target, context: str | None = None) -> set[tuple[Path, str]]:
         seen: set[tuple[Path, str]] = set()
-        todo = [(path, "") for path in target.files if path in self.facts]
-        todo += [(path, scope) for path in target.files if path in self.facts for scope in self.facts[path].listener_scopes]
+        starts = [path for path, where in target.files.items()
+                  if path in self.facts and (context is None or context in where)]
+        todo = [(path, "") for path in starts]
+        todo += [(path, scope) for path in starts for scope in self.facts[path].listener_scopes]
         calls: dict[tuple[Path, str], list[tuple[Path, str]]] = {}
         methods: dict[str, list[tuple[Path, str]]] = {}  # "start" → every ("file", "Class.start")
         for path, facts in self.facts.items():
@@ -217,9 +231,10 @@ class LintContext:
                     calls.setdefault((path, call.scope), []).extend(methods.get(call.callee[2:], ()))
                 else:
                     calls.setdefault((path, call.scope), []).append((call.module or path, call.callee))
+        inside = set(starts) if context is not None else None  # code of a file not loaded there cannot run there
         while todo:
             item = todo.pop()
-            if item in seen:
+            if item in seen or (inside is not None and item[0] not in inside):
                 continue
             seen.add(item)
             todo.extend(calls.get(item, ()))

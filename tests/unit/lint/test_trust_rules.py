@@ -49,3 +49,30 @@ def test_an_asset_named_in_code_or_exposed_must_be_in_the_package() -> None:
         "web-accessible `fonts/*.woff2` matches no file in the extension",
         "web-accessible `pages/gone.html` is not in the extension"]
     assert {f.code for f in findings} == {"XL007"}
+
+
+def test_an_api_a_context_does_not_have_is_reported() -> None:
+    findings = _lint("context-apis")
+    # content.js 1-2: storage (through shared.js's loadTheme), i18n, runtime.getURL are a content script's;
+    # 3: tabs.query is not; 5: tabs.create inside try/catch copes. shared.js's openHelp (tabs.create) runs in the
+    # content script's file but is called only by the background. background.js 3: a service worker has no
+    # background page. sandbox.js: a sandboxed page has no extension API at all
+    assert [(f.path, f.line) for f in findings] == [
+        ("background.js", 3), ("content.js", 3), ("sandbox.js", 1)]
+    assert {f.code for f in findings} == {"XP010"}
+    assert "`tabs.query` is not available in content scripts" in findings[1].message
+
+
+def test_the_context_api_data_cites_its_sources() -> None:
+    from toolchain.lint import context_apis
+
+    data = context_apis.table()
+    for name, context in data["contexts"].items():
+        assert context["source"].count("http") + ("_api_features" in context["source"]) >= 1, name
+        assert set(context["allowed"]) == {"chrome", "firefox"}, name
+    assert "_api_features.json" in data["contexts"]["content"]["source"]
+    assert "Content_scripts" in data["contexts"]["content"]["source"]  # MDN's "Content script environment"
+    assert context_apis.allowed_in("content", "storage.local.get", "edge")
+    assert context_apis.allowed_in("content", "menus.getTargetElement", "firefox_android")
+    assert not context_apis.allowed_in("content", "menus.getTargetElement", "chrome")
+    assert not context_apis.allowed_in("content", "runtime.openOptionsPage", "firefox")
