@@ -150,7 +150,25 @@ class DynamicWalk(WalkerBase):
         """A string fixed in the source: a literal, a `const` initialised with one, a constant's member."""
         return node is not None and self.string_of(node) is not None
 
+    def packaged_url(self, node: Node) -> bool:
+        """`runtime.getURL('<a path fixed in the source>')`, by whatever name the API goes by (chrome, browser, the
+        polyfill): a file of the extension's own package (an `[[injected]]` bundle), reviewed with it."""
+        node = unwrap(node)
+        callee = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if callee is None:
+            return False
+        root, props, _ = member_chain(unwrap(callee))
+        resolved = self.resolve_root(root.text.decode(), props) if root.type == "identifier" else None
+        if resolved is None:
+            return False
+        api, rest = resolved
+        arguments = call_arguments(node)
+        return (*api.path, *rest) == ("runtime", "getURL") and len(arguments) == 1 \
+            and self.constant_string(arguments[0])
+
     def dynamic_import(self, node: Node, args: list[Node]) -> None:
+        if args and self.packaged_url(args[0]):
+            return
         specifier = G.string_value(unwrap(args[0])) if args else None
         if specifier is None:
             self.dynamic("remote-import", "import() of a computed specifier", node)

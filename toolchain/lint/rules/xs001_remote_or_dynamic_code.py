@@ -85,8 +85,8 @@ class RemoteOrDynamicCode(Rule):
         const plugin = await import(`https://cdn.example.com/${name}.js`);   // XS001
 
     Fix: ship the code in the package (install it as a dependency and import it); parse data with `JSON.parse`;
-    pass functions, not strings, to timers. A computed `import()` of the extension's own file (`runtime.getURL(...)`)
-    may be suppressed with a reason.
+    pass functions, not strings, to timers. `import(runtime.getURL('path/fixed/in/the/source.js'))` imports the
+    extension's own packaged file (an `[[injected]]` bundle) and is not reported; a path built at run time is.
     """
 
     code = "XS001"
