@@ -528,9 +528,12 @@ def golden_make(inputs: str, out: str, corpus: str | None, project: str | None, 
               f"zip bomb (default {_LIMITS.max_ratio}).")
 @click.option("--explain", metavar="CODE", default=None,
               help="Print what a code means (any code xtk emits: XB…, XL…, XP…, XS…, XM…) and exit; `all` lists them.")
+@click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
+              help="A project none of whose inputs changed since its last lint replays that lint's findings "
+              "(.xtk/lint-cache/). --no-cache lints from scratch.")
 def lint(path: Path | None, project: str | None, output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
          browsers: tuple[str, ...], explain: str | None, max_file_size: int | None, max_archive_size: int | None,
-         max_unpacked_size: int | None, max_files: int | None, max_ratio: int | None) -> None:
+         max_unpacked_size: int | None, max_files: int | None, max_ratio: int | None, use_cache: bool) -> None:
     """Check the permission posture and the message protocol of a project or a plain extension.
 
     PATH is an xtk project (a folder with xtk.toml; default: --project, else the current folder), or a plain
@@ -558,20 +561,32 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
     if explain is not None:
         _explain(explain)
         return
-    from toolchain.analysis.parse import size_limit
-    from toolchain.lint.engine import lint_path, run_rules
     from toolchain.lint.reporters import reporter
+    from toolchain.lint.result_cache import LintCache
 
     chosen_limits = {"max_file_bytes": max_file_size, "max_archive_bytes": max_archive_size,
                      "max_unpacked_bytes": max_unpacked_size, "max_files": max_files, "max_ratio": max_ratio}
     limits = InputLimits(**{name: value for name, value in chosen_limits.items() if value is not None})
-    with size_limit(limits.max_file_bytes):  # for the whole run: the rules may read sources too
-        context = lint_path(path, project, list(browsers) or None, limits)
-        settings = context.project.config.lint if context.project and context.project.config.lint else None
-        chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
-        dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")
-        findings = run_rules(context, chosen, dropped)
-    click.echo(reporter(output_format)(findings, context.root), nl=False)
+    # a project whose inputs are all as at its last lint replays that lint's findings (result_cache.py)
+    cache = LintCache.of(path, project, {"select": ",".join(select), "ignore": ",".join(ignore),
+                                         "browser": ",".join(browsers), "max_file_bytes": limits.max_file_bytes})
+    replayed = cache.replay() if cache is not None and use_cache else None
+    if replayed is not None:
+        findings, root = replayed
+    else:
+        from toolchain.analysis.parse import size_limit
+        from toolchain.lint.engine import lint_path, run_rules
+
+        with size_limit(limits.max_file_bytes):  # for the whole run: the rules may read sources too
+            context = lint_path(path, project, list(browsers) or None, limits)
+            settings = context.project.config.lint if context.project and context.project.config.lint else None
+            chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
+            dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")
+            findings = run_rules(context, chosen, dropped)
+        if cache is not None:
+            cache.store(context, findings)
+        root = context.root
+    click.echo(reporter(output_format)(findings, root), nl=False)
     if findings:
         sys.exit(EXIT_PROJECT_ERRORS)
 

@@ -1,0 +1,165 @@
+"""The lint result cache: `xtk lint` on a project none of whose inputs changed since its last lint replays that
+lint's findings (`.xtk/lint-cache/`), without loading the config, building, parsing or judging anything.
+
+What a project lint reads is recorded with its findings, and compared before the next one:
+
+- by content (sha256): the config, every source file facts were read from, every input of the lint build's
+  metafiles (node_modules files included), the posture, tsconfig.json, package.json, package-lock.json and the
+  installed esbuild's and TypeScript's package.json;
+- by name, size and modification time: every file under the project's root and the protocol schemas' folder
+  (node_modules, .xtk and the build and dist folders aside), so a file added, removed or changed anywhere there (a
+  page, an asset, a locale, a schema) is seen;
+- xtk itself (its code, templates, schemas and knowledge base, as the build cache stamps it), Python's version,
+  and the request: --select, --ignore, --browser and the size limit.
+
+Any difference, or any doubt (no cache, an unreadable or foreign one), means a full lint, which then stores its
+result; a lint that fails (bad input, exit 2) stores nothing. Only the standard library is imported here, so a replay
+costs no more than Python, click and these checks. The project is located as `lint_path` locates it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from toolchain import __version__
+
+if TYPE_CHECKING:
+    from toolchain.lint.context import LintContext
+    from toolchain.lint.model import Finding
+
+CACHE_FORMAT = 1
+#: folders never walked: installed packages, xtk's own outputs, VCS and tool caches
+SKIPPED_FOLDERS = frozenset({"node_modules", ".xtk", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv"})
+
+
+def _sha256(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
+
+
+def _walk(folder: Path, excluded: set[str]) -> dict[str, str]:
+    """Every file under `folder` (skipped and excluded folders aside) → size:mtime."""
+    found: dict[str, str] = {}
+    for directory, subfolders, files in os.walk(folder):
+        subfolders[:] = sorted(d for d in subfolders if d not in SKIPPED_FOLDERS and os.path.join(directory, d) not in excluded)
+        for name in files:
+            path = os.path.join(directory, name)
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue
+            found[os.path.relpath(path, folder)] = f"{stat.st_size}:{stat.st_mtime_ns}"
+    return found
+
+
+@dataclass(frozen=True)
+class LintCache:
+    config_path: Path
+    request: tuple[str, ...]
+
+    @classmethod
+    def of(cls, path: Path | None, project_option: str | None, request: dict[str, Any]) -> LintCache | None:
+        """The cache of a project lint (as `engine.lint_path` decides it is one), or None for a plain extension or
+        when the config cannot be found (the full path then says why)."""
+        from toolchain.project.locate import CONFIG_NAME, find_config
+
+        if not (path is None or (path.is_dir() and (path / CONFIG_NAME).is_file()) or path.name == CONFIG_NAME):
+            return None
+        try:
+            config = find_config(project_option or path)
+        except Exception:  # noqa: BLE001 - any doubt: no cache; the full lint reports the problem
+            return None
+        return cls(config, tuple(f"{key}={request[key]}" for key in sorted(request)))
+
+    @property
+    def file(self) -> Path:
+        key = hashlib.sha256("\n".join(self.request).encode()).hexdigest()[:16]
+        return self.config_path.parent / ".xtk" / "lint-cache" / f"{key}.json"
+
+    def replay(self) -> tuple[list[Finding], Path] | None:
+        """The stored findings and the root they are shown from, when every input is as it was; else None."""
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+            if data.get("format") != CACHE_FORMAT or data.get("request") != list(self.request):
+                return None
+            if _snapshot(data["watch"]) != data["snapshot"]:
+                return None
+            from toolchain.lint.model import Finding, Related
+
+            findings = [Finding(**{**f, "related": tuple(Related(**r) for r in f.get("related", ()))})
+                        for f in data["findings"]]
+            return findings, Path(data["root"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def store(self, ctx: LintContext, findings: list[Finding]) -> None:
+        """Record what this lint read and found. Never fails the lint: a cache that cannot be written is skipped."""
+        project = ctx.project
+        if project is None:
+            return
+        try:
+            watch = _watch(ctx)
+            data = {
+                "format": CACHE_FORMAT,
+                "request": list(self.request),
+                "root": str(ctx.root),
+                "watch": watch,
+                "snapshot": _snapshot(watch),
+                "findings": [_finding_json(f) for f in findings],
+            }
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.file.with_suffix(f".{os.getpid()}.part")
+            temporary.write_text(json.dumps(data), encoding="utf-8")
+            temporary.replace(self.file)
+        except OSError:
+            return
+
+
+def _finding_json(finding: Finding) -> dict[str, Any]:
+    return {"code": finding.code, "message": finding.message, "severity": finding.severity, "path": finding.path,
+            "line": finding.line, "column": finding.column, "browser": finding.browser, "fix": finding.fix,
+            "related": [{"message": r.message, "path": r.path, "line": r.line} for r in finding.related]}
+
+
+def _watch(ctx: LintContext) -> dict[str, Any]:
+    """What the lint read: files compared by content, the folder walked, the folders excluded from the walk."""
+    from toolchain.build.cache import _PROJECT_FILES  # the files the build cache keys on too (tools' versions)
+
+    project = ctx.project
+    assert project is not None
+    files = {project.config_path.resolve(), *ctx.facts, *(p for t in ctx.targets for p in t.files)}
+    files.update(project.root / name for name in _PROJECT_FILES)
+    for target in ctx.targets:  # every input of the lint build, node_modules included
+        metafile = project.base_dir / ".xtk" / "lint-build" / f"{target.browser}.metafile.json"
+        inputs = json.loads(metafile.read_text(encoding="utf-8")).get("inputs", {})
+        files.update((project.root / source).resolve() for source in inputs)
+    settings = project.config.lint
+    if settings and settings.posture:
+        files.add((project.base_dir / settings.posture).resolve())
+    folders = [project.root.resolve()]
+    if project.config.protocol:
+        folders.append((project.base_dir / project.config.protocol.schemas).resolve())
+    return {
+        "files": sorted(str(f) for f in files),
+        "folders": sorted(str(f) for f in dict.fromkeys(folders)),
+        "excluded": sorted({str(project.out_dir), str(project.dist_dir)}),
+    }
+
+
+def _snapshot(watch: dict[str, Any]) -> dict[str, Any]:
+    from toolchain.build.cache import toolchain_stamp
+
+    excluded = set(watch["excluded"])
+    return {
+        "xtk": [__version__, toolchain_stamp(), sys.version],
+        "files": {path: _sha256(Path(path)) for path in watch["files"]},
+        "folders": {folder: _walk(Path(folder), excluded) for folder in watch["folders"]},
+    }
