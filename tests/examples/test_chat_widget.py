@@ -235,19 +235,21 @@ def test_bad_tool_calls_go_back_to_the_assistant_as_errors(widget: Widget, backe
         ToolStep("tab_scroll", {"direction": "sideways"}),
         ToolStep("tab_screenshot", {}),  # not a local tool here
         ToolStep("tab_click", {"selector": "#missing"}),
+        ToolStep("tab_read_dom", {"selector": "h1["}),  # the page's querySelector throws
         ToolStep("tab_read_dom", {"selector": "h1"}),
         ReplyStep(lambda outcomes: f"{len(outcomes)} outcomes"),
     )
     state = widget.send("Try everything")
-    assert state["messages"][-1] == {"role": "assistant", "text": "5 outcomes"}
-    assert [t["status"] for t in state["tools"]] == ["failed"] * 4 + ["completed"]
-    outcomes = outcomes_of_last_chat(backend, 5)
-    errors = [o.get("error", "") for o in outcomes[:4]]
+    assert state["messages"][-1] == {"role": "assistant", "text": "6 outcomes"}
+    assert [t["status"] for t in state["tools"]] == ["failed"] * 5 + ["completed"]
+    outcomes = outcomes_of_last_chat(backend, 6)
+    errors = [o.get("error", "") for o in outcomes[:5]]
     assert errors[0].startswith("invalid message: /call") and "args" in errors[0]
     assert errors[1].startswith("invalid message: /call") and "sideways" not in errors[1]
     assert errors[2].startswith("invalid message: /call")
     assert errors[3] == "Element not found: #missing"
-    assert outcomes[4]["result"] == {"tool": "tab_read_dom", "url": outcomes[4]["result"]["url"],
+    assert errors[4] == "not a valid CSS selector: h1["
+    assert outcomes[5]["result"] == {"tool": "tab_read_dom", "url": outcomes[5]["result"]["url"],
                                      "title": "Tools fixture", "text": "Local tools", "truncated": False}
 
 
@@ -325,3 +327,25 @@ def test_receivers_reject_invalid_messages(browser: ExtensionBrowser) -> None:
         assert answer["type"] == "ERROR" and answer["error"].startswith("invalid message: /text")
     finally:
         popup.close()
+
+
+@pytest.mark.browser
+@pytest.mark.node
+def test_a_click_that_navigates_is_waited_for(browser: ExtensionBrowser, backend: FakeChatBackend,
+                                              server: FixtureServer) -> None:
+    """From the side panel (a page's own widget goes with its page): tab_click with waitForNavigation returns once
+    the tab has loaded the new page, and the next tool reads that page."""
+    page = browser.open_tab(server.url("/tools.html"), new_window=True)
+    docked = Widget.docked(browser, tab_id_of(browser, server.url("/tools.html")))
+    try:
+        backend.script(ToolStep("tab_click", {"selector": "a[href='/other.html']", "waitForNavigation": True}),
+                       ToolStep("tab_info", {}),
+                       ReplyStep(lambda outcomes: f"Now on {outcomes[1]['result']['title']}."))
+        state = docked.send("Open the other page")
+        assert state["messages"][-1] == {"role": "assistant", "text": "Now on Other."}
+        clicked, info = (o["result"] for o in outcomes_of_last_chat(backend, 2))
+        assert clicked == {"tool": "tab_click", "tag": "a", "text": "Another page", "navigated": True}
+        assert info["url"] == server.url("/other.html") and info["headings"] == []
+    finally:
+        docked.close()
+        browser.close_tab(page)

@@ -30,7 +30,12 @@ export function executeTool(tabId: number, call: ToolCall): Promise<ToolResult> 
 async function readDom(tabId: number, args: TabReadDomArgs): Promise<TabReadDomResult> {
   const page = await runInTab(tabId, (selector: string | null, includeHtml: boolean, textLimit: number,
                                       htmlLimit: number) => {
-    const element = selector === null ? document.body : document.querySelector(selector);
+    let element: Element | null;
+    try {
+      element = selector === null ? document.body : document.querySelector(selector);
+    } catch {
+      return { error: `not a valid CSS selector: ${selector}` };
+    }
     if (element === null) return { error: `no element matches ${selector ?? 'body'}` };
     const text = element instanceof HTMLElement ? element.innerText : (element.textContent ?? '');
     const html = element.innerHTML;
@@ -60,7 +65,12 @@ async function info(tabId: number): Promise<TabInfoResult> {
 
 async function scroll(tabId: number, args: TabScrollArgs): Promise<TabScrollResult> {
   const position = await runInTab(tabId, (direction: string, pixels: number, selector: string | null) => {
-    const container = selector === null ? document.scrollingElement : document.querySelector(selector);
+    let container: Element | null;
+    try {
+      container = selector === null ? document.scrollingElement : document.querySelector(selector);
+    } catch {
+      return { error: `not a valid CSS selector: ${selector}` };
+    }
     if (container === null) return { error: `no element matches ${selector ?? 'the page'}` };
     const target = direction === 'top' ? 0
       : direction === 'bottom' ? container.scrollHeight
@@ -75,8 +85,13 @@ async function scroll(tabId: number, args: TabScrollArgs): Promise<TabScrollResu
 async function click(tabId: number, args: TabClickArgs): Promise<TabClickResult> {
   const navigation = args.waitForNavigation === true ? waitForTabLoad(tabId, NAVIGATION_WAIT_MS) : undefined;
   const clicked = await runInTab(tabId, (selector: string | null, x: number | null, y: number | null) => {
-    const element = selector !== null ? document.querySelector(selector)
-      : x !== null && y !== null ? document.elementFromPoint(x, y) : null;
+    let element: Element | null;
+    try {
+      element = selector !== null ? document.querySelector(selector)
+        : x !== null && y !== null ? document.elementFromPoint(x, y) : null;
+    } catch {
+      return { error: `not a valid CSS selector: ${selector}` };
+    }
     if (element === null) return { error: `Element not found: ${selector ?? `(${x},${y})`}` };
     if (element instanceof HTMLElement) element.click();
     else element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
@@ -89,7 +104,12 @@ async function click(tabId: number, args: TabClickArgs): Promise<TabClickResult>
 
 async function type(tabId: number, args: TabTypeArgs): Promise<TabTypeResult> {
   const typed = await runInTab(tabId, (selector: string, text: string, clear: boolean) => {
-    const element = document.querySelector(selector);
+    let element: Element | null;
+    try {
+      element = document.querySelector(selector);
+    } catch {
+      return { error: `not a valid CSS selector: ${selector}` };
+    }
     if (element === null) return { error: `Element not found: ${selector}` };
     if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
       element.focus();
