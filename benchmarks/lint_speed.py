@@ -5,9 +5,13 @@ Measured in the same run, interleaved (every repetition runs every command, in a
 
   xtk lint, project          `.venv/bin/xtk lint` in a scratch copy of the project (xtk.toml, extension_src/ with
                              node_modules linked, the posture and the protocol schemas): the whole command as a
-                             subprocess — start-up, imports, the lint build of every target into .xtk/lint-build/,
-                             fact extraction, every rule. Warm: .xtk/ from the previous run in place.
-  xtk lint, project, cold    the same after deleting .xtk/ (the lint build and xtk's build-recipe cache).
+                             subprocess. Warm: .xtk/ from the previous run in place and nothing changed, so the
+                             lint result cache (.xtk/lint-cache/) replays the last findings after checking every
+                             input (toolchain/lint/result_cache.py).
+  xtk lint, project, edited  the same with one source file changed before each run (a comment line added or
+                             removed in src/popup/view.ts): a full lint — start-up, imports, the lint build of every
+                             target into .xtk/lint-build/, fact extraction, every rule — with .xtk/ in place.
+  xtk lint, project, cold    the same after deleting .xtk/ (the lint build, the lint and build-recipe caches).
   xtk lint, Firefox build    `xtk lint build/firefox`: xtk on the very folder web-ext lints, as a plain extension.
   web-ext lint               `web-ext lint --source-dir build/firefox --no-config-discovery` (tests/oracle's
                              web-ext, NO_UPDATE_NOTIFIER=1 so that no registry check is spawned).
@@ -214,7 +218,7 @@ MAIN = r"""
 import sys, time
 started = time.perf_counter()
 from toolchain.cli import main
-sys.argv = ["xtk", "lint"]
+sys.argv = ["xtk", "lint", "--no-cache"]
 try:
     main(standalone_mode=False)
 finally:
@@ -234,8 +238,8 @@ def breakdown(project: Path, env: dict[str, str], runs: int) -> dict[str, object
         if not match:
             raise Failure(f"the main probe failed:\n{done.stderr}")
         inside.append(float(match.group(1)))
-    result["xtk lint in-process: from the first import to main() returning"] = summary(inside)
-    result["xtk lint wall, the same process"] = summary(walls)
+    result["xtk lint --no-cache in-process: from the first import to main() returning"] = summary(inside)
+    result["xtk lint --no-cache wall, the same process"] = summary(walls)
     result["wall minus in-process (interpreter start-up + shutdown)"] = summary([w - i for w, i in zip(walls, inside)])
     probes = {
         "python -c pass (interpreter start-up, site)": ([str(PYTHON), "-c", "pass"], env),
@@ -278,7 +282,7 @@ def breakdown(project: Path, env: dict[str, str], runs: int) -> dict[str, object
     }
 
     # -X importtime over one real `xtk lint`: each module's own import time, summed by distribution.
-    code = "import sys; from toolchain.cli import main; sys.argv = ['xtk', 'lint']; main()"
+    code = "import sys; from toolchain.cli import main; sys.argv = ['xtk', 'lint', '--no-cache']; main()"
     done = subprocess.run([str(PYTHON), "-X", "importtime", "-c", code], cwd=project, env=env, capture_output=True, text=True)
     totals: dict[str, int] = {}
     modules: dict[str, int] = {}
@@ -390,8 +394,16 @@ def main() -> int:
     say(f"  {firefox.relative_to(REPO)}: {sum(1 for p in firefox.rglob('*') if p.is_file())} files, "
         f"{sum(p.stat().st_size for p in firefox.rglob('*') if p.is_file())} bytes")
 
+    edited = project / "extension_src" / "src" / "popup" / "view.ts"
+    original = edited.read_text(encoding="utf-8")
+
+    def edit() -> None:  # a real change of content each run: the cache cannot replay
+        current = edited.read_text(encoding="utf-8")
+        edited.write_text(original + "// edited\n" if current == original else original, encoding="utf-8")
+
     commands = [
         Command("xtk lint, project (warm)", [str(XTK), "lint"], env, (0, 1)),
+        Command("xtk lint, project (a source edited)", [str(XTK), "lint"], env, (0, 1), reset=edit),
         Command("xtk lint, project (cold)", [str(XTK), "lint"], env, (0, 1),
                 reset=lambda: shutil.rmtree(project / ".xtk", ignore_errors=True)),
         Command("xtk lint, Firefox build", [str(XTK), "lint", "build/firefox"], env, (0, 1)),
@@ -416,12 +428,15 @@ def main() -> int:
     except Failure as failure:
         say(f"FAILED: {failure}")
         return 1
+    finally:
+        edited.write_text(original, encoding="utf-8")
     load_after = load_average()
 
     figures = {c.name: {**summary(c.times), "exit_codes": sorted(set(c.codes))} for c in commands}
     web_ext = figures["web-ext lint, Firefox build"]["median_ms"]
     verdicts: dict[str, dict[str, object]] = {}
-    for name in ("xtk lint, project (warm)", "xtk lint, project (cold)", "xtk lint, Firefox build"):
+    for name in ("xtk lint, project (warm)", "xtk lint, project (a source edited)", "xtk lint, project (cold)",
+                 "xtk lint, Firefox build"):
         median = float(figures[name]["median_ms"])  # type: ignore[arg-type]
         ratio = median / float(web_ext)  # type: ignore[arg-type]
         verdicts[name] = {
@@ -453,7 +468,7 @@ def main() -> int:
         for key, ms in where[label].items():  # type: ignore[union-attr]
             say(f"    {ms:>6.0f} ms  {key}")
     imports = where["importtime"]
-    say(f"  -X importtime of one `xtk lint`: {imports['total_ms']} ms of imports; by package: "  # type: ignore[index]
+    say(f"  -X importtime of one `xtk lint --no-cache`: {imports['total_ms']} ms of imports; by package: "  # type: ignore[index]
         + ", ".join(f"{k} {v}" for k, v in imports["by_package_ms"].items()))  # type: ignore[index]
     say("")
     say("what they report:")
@@ -472,7 +487,8 @@ def main() -> int:
         "runs": args.runs,
         "commands": {c.name: " ".join(c.argv) for c in commands},
         "definitions": {
-            "warm": "the same command again, with .xtk/ (lint build, build-recipe cache) from the previous run in place",
+            "warm": "the same command again, nothing changed, .xtk/ from the previous run in place: the lint result cache replays",
+            "a source edited": "src/popup/view.ts changed (a comment line added or removed) before each run, .xtk/ in place: a full lint",
             "cold": "after deleting the project's .xtk/ (xtk's bytecode stays compiled, as `make setup` leaves it)",
             "bytecode": "xtk's bytecode is kept under benchmarks/.work/pycache-lint/ (PYTHONPYCACHEPREFIX)",
             "web-ext": "NO_UPDATE_NOTIFIER=1, --no-config-discovery; Node keeps no bytecode cache between runs",
