@@ -296,6 +296,7 @@ CODES: tuple[Code, ...] = (
     _rule("XP007", "api-unavailable", "error", "xp007_api_unavailable"),
     # split from XP005 (which a project reported as an error, a plain extension as a warning)
     _rule("XP008", "unreviewed-broad-host-access", "error", "xp008_unreviewed_broad_host_access", formerly=("XP005",)),
+    _rule("XP009", "tab-property-without-access", "error", "xp009_tab_property_without_access"),
     _rule("XP010", "api-unavailable-in-context", "error", "xp010_api_unavailable_in_context"),
     _rule("XS001", "remote-or-dynamic-code", "error", "xs001_remote_or_dynamic_code"),
     _rule("XS002", "unsafe-csp", "error", "xs002_unsafe_csp"),

@@ -261,6 +261,13 @@ MUTATIONS: list[Mutation] = [
     # -- XM007: the generated protocol module out of date -----------------------------------------------------------
     Mutation("stale-generated-protocol", "XM007", "the schema allows a new optional key; protocol.ts not regenerated",
              [json_edit(POPUP_SCHEMA, lambda s: s["$defs"]["AnalyzePage"]["properties"].update(force={"type": "boolean"}))]),
+    # -- XP009: a Tab's url/title read with neither tabs nor host access -----------------------------------------------
+    Mutation("tab-title-without-access", "XP009", "activeTab dropped; the popup shows the active tab's title (undefined)",
+             [replace(CONFIG, 'activeTab = "Read the current page', '# activeTab = "Read the current page'),
+              helper("export async function activeTabTitle(): Promise<string | undefined> {\n"
+                     "  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });\n"
+                     "  return tab?.title;\n}"),
+              call_at_load(POPUP, "import { activeTabTitle } from '../shared/browser';\nvoid activeTabTitle();")]),
     # -- XP010: an API the context does not have ---------------------------------------------------------------------
     Mutation("content-queries-tabs", "XP010", "the content script asks for the active tab itself (tabs is undefined there)",
              [call_at_load(CONTENT, "import { activeTabId } from '../shared/browser';\n"

@@ -164,6 +164,17 @@ class CallStrings:
 
 
 @dataclass(frozen=True)
+class TabRead:
+    """A read of a Tab field that needs `tabs` or host access (`url`, `title`, `favIconUrl`, `pendingUrl`), on a Tab
+    given by `source` (a listener's parameter or a call's result: "tabs.onUpdated", "tabs.query")."""
+
+    field: str
+    source: str
+    location: Location
+    scope: Scope = ""
+
+
+@dataclass(frozen=True)
 class ConstantValue:
     """A top-level `const NAME = { KEY: literal, ... }` (or a literal), as written: frozen-constant checks read it."""
 
@@ -189,6 +200,7 @@ class FileFacts:
     constants: list[ConstantValue] = field(default_factory=list)
     calls: list[Call] = field(default_factory=list)
     call_strings: list[CallStrings] = field(default_factory=list)
+    tab_reads: list[TabRead] = field(default_factory=list)
     #: exported name → the local scope it names (`export function f` → "f"; `export { g as h }` → h: "g";
     #: `export default function () {}` → default: "default"); for a classic script, its global functions
     exports: dict[str, Scope] = field(default_factory=dict)

@@ -12,6 +12,7 @@ from toolchain.analysis.api_tables import JUDGE_NAME, MESSAGE_EVENT, VALIDATOR_N
 from toolchain.analysis.call_strings import call_strings
 from toolchain.analysis.callers import constant_arguments
 from toolchain.analysis.rejections import rejection_handled, runs_after_injection
+from toolchain.analysis.tab_reads import tab_reads
 from toolchain.analysis.facts import Call, FileFacts, LoadTimeWork, MessageHandler, MessageSend
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
 
@@ -224,6 +225,7 @@ class ProjectAnalysis:
         )
         facts.module_kind = module.kind  # type: ignore[assignment]
         facts.call_strings = call_strings(module.parsed, base.api_uses)
+        facts.tab_reads = tab_reads(module.parsed, base.api_uses)
         facts.dynamic_code += [fact for function, index, fact in module.code_params
                                if not constant_arguments(module, function, index, self.modules)]
         for site, message, channel in module.send_sites:

@@ -4,7 +4,8 @@ A permission is also used by a manifest key that needs it (`declarative_net_requ
 an argument value (`["blocking"]` on a webRequest listener → webRequestBlocking), by a web-platform call it unlocks
 in an extension (`document.execCommand("copy")` → clipboardWrite), by an API that needs it beside its own
 (contextualIdentities needs cookies in Firefox), and an optional permission by being requested by name
-(`permissions.request({permissions: ["history"]})`; a name computed at run time may be any optional permission).
+(`permissions.request({permissions: ["history"]})`; a name computed at run time may be any optional permission), and
+`tabs`/`activeTab` by a read of a Tab's `url`, `title`, `favIconUrl` or `pendingUrl` (analysis/tab_reads.py).
 XP002 asks here before calling a permission unused.
 """
 
@@ -52,6 +53,8 @@ def permission_uses(ctx: LintContext, target: Target) -> PermissionUses:
         if target.browser in entry["browsers"] and any(
                 name == entry["api"] or name.startswith(entry["api"] + ".") for name in api_names):
             uses.add(entry["permissions"], f"`{entry['api']}` needs it too")
+    for facts, read in ctx.each(target, "tab_reads"):  # a Tab's url/title is what tabs (or activeTab) reveals
+        uses.add(["tabs", "activeTab"], f"`{read.field}` of a Tab read at {ctx.display(facts.path)}:{read.location.line}")
     for facts, call in ctx.each(target, "call_strings"):
         where = f"{ctx.display(facts.path)}:{call.location.line}"
         for entry in data["argument_values"]:

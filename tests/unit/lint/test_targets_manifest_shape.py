@@ -118,7 +118,9 @@ def test_a_manifest_of_the_right_shape_still_lints(tmp_path: Path) -> None:
     """The shape check refuses wrong types only: keys it does not read and browser-specific values pass."""
     text = HEAD + '  "permissions": ["tabs", {"fileSystem": ["write"]}], "content_security_policy": "script-src \'self\'",\n'
     text += '  "background": {"scripts": ["bg.js"]}, "web_accessible_resources": ["a.png"], "whatever": 5\n}\n'
-    code, output = lint(extension(tmp_path, text.encode()))
+    folder = extension(tmp_path, text.encode())
+    (folder / "a.png").write_bytes(b"PNG")  # the web-accessible file is there (XL007 otherwise)
+    code, output = lint(folder)
     assert code == 0, output
 
 

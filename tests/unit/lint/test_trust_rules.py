@@ -76,3 +76,39 @@ def test_the_context_api_data_cites_its_sources() -> None:
     assert context_apis.allowed_in("content", "menus.getTargetElement", "firefox_android")
     assert not context_apis.allowed_in("content", "menus.getTargetElement", "chrome")
     assert not context_apis.allowed_in("content", "runtime.openOptionsPage", "firefox")
+
+
+def test_reading_a_tabs_url_uses_the_tabs_permission() -> None:
+    # tabs declared, no tabs.* call: the clicked tab's url read in action.onClicked is the use (XP002 said unused)
+    assert _lint("tab-fields-with-tabs") == []
+
+
+def test_reading_tab_fields_without_tabs_or_host_access_is_reported() -> None:
+    findings = _lint("tab-fields-without-access")
+    # line 2: tab.url twice (onUpdated's Tab); line 3: tab.title; lines 8-9: the queried tab's index and id need
+    # nothing
+    assert [(f.code, f.line, f.column) for f in findings] == [("XP009", 2, 7), ("XP009", 2, 18), ("XP009", 3, 41)]
+    assert "`title` of a Tab (from `tabs.onUpdated`)" in findings[2].message
+
+
+def test_tab_values_are_followed_through_listeners_results_and_lists(tmp_path: Path) -> None:
+    from toolchain.analysis.extract import extract_project
+
+    source = tmp_path / "background.js"
+    source.write_text(
+        "chrome.contextMenus.onClicked.addListener((info, { url, title: name }) => console.log(url, name));\n"
+        "async function current() {\n"
+        "  const [tab] = await chrome.tabs.query({ active: true });\n"
+        "  const all = await chrome.tabs.query({});\n"
+        "  for (const t of all) console.log(t.favIconUrl);\n"
+        "  all.map((t) => t.pendingUrl);\n"
+        "  return all[0].url + tab.title + tab.id;\n"
+        "}\n"
+        "chrome.tabs.get(1).then((tab) => tab.url);\n"
+        "chrome.tabs.query({}, (tabs) => tabs.forEach((t) => t.url));\n"
+        "current();\n")
+    reads = extract_project([source], root=tmp_path)[source.resolve()].tab_reads
+    assert [(r.location.line, r.field, r.source) for r in reads] == [
+        (1, "url", "contextMenus.onClicked"), (1, "title", "contextMenus.onClicked"),
+        (5, "favIconUrl", "tabs.query"), (6, "pendingUrl", "tabs.query"), (7, "url", "tabs.query"),
+        (7, "title", "tabs.query"), (9, "url", "tabs.get"), (10, "url", "tabs.query")]

@@ -51,7 +51,9 @@ class UnusedPermission(Rule):
     from `specs/knowledge/`), or a manifest key, an argument value (`["blocking"]`), a web call
     (`execCommand("copy")`) or a request by name needs it (`specs/knowledge/permission-uses.json`). Host patterns are not judged (a `fetch()` or a content script may use them), nor are
     permissions that enable no API (`unlimitedStorage`, `clipboardWrite`, `geolocation`…). Fields a permission
-    reveals on tab objects (`tabs.Tab.url` for `tabs` and `activeTab`) count as used when any `tabs.*` API is.
+    reveals on tab objects (`tabs.Tab.url` for `tabs` and `activeTab`) count as used when any `tabs.*` API is, and
+    `tabs`/`activeTab` when a Tab's `url`, `title`, `favIconUrl` or `pendingUrl` is read (a listener's Tab, a
+    `tabs.query` result: XP009 reports such reads with neither).
     Uses the source facts cannot see (an API object passed as an argument, `chrome[name]`) make a permission look
     unused: suppress the finding with the reason.
 

@@ -17,6 +17,7 @@ CODES = {
     "XM002": "declared-type-without-handler", "XM003": "payload-schema-mismatch", "XM004": "handler-in-wrong-context",
     "XM005": "unhandled-receiving-end-error", "XM006": "listener-answer-style", "XM007": "protocol-codegen-drift",
     "XP008": "unreviewed-broad-host-access", "XS007": "computed-html-sink",
+    "XL007": "asset-not-in-package", "XP009": "tab-property-without-access", "XP010": "api-unavailable-in-context",
 }  # fmt: skip
 PROJECT_ONLY = {"XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
 EXTENSION_ONLY = {"XP005"}
