@@ -139,14 +139,22 @@ def longest_pages(browser: ExtensionBrowser, server: FixtureServer) -> list[str]
     return sorted(_lengths[id(browser)], key=lambda name: -_lengths[id(browser)][name])
 
 
-def far_sentence(inner_text: str, paragraphs: list[str]) -> tuple[str, int]:
-    """A sentence of an indexed paragraph that occurs once in the page, starting past FAR: the first such."""
+def far_sentences(inner_text: str, paragraphs: list[str], past: int = FAR) -> list[tuple[str, int]]:
+    """The sentences of indexed paragraphs that occur once in the page and start past `past`, in page order."""
+    found = []
     for paragraph in paragraphs:
         for match in SENTENCE.finditer(paragraph):
             sentence = match[0]
-            if inner_text.count(sentence) == 1 and inner_text.find(sentence) >= FAR and len(set(WORD.findall(sentence))) >= 4:
-                return sentence, inner_text.find(sentence)
-    raise AssertionError("no quotable sentence past the first 50,000 characters")
+            if inner_text.count(sentence) == 1 and inner_text.find(sentence) >= past and len(set(WORD.findall(sentence))) >= 4:
+                found.append((sentence, inner_text.find(sentence)))
+    assert found, f"no quotable sentence past the first {past:,} characters"
+    return sorted(found, key=lambda pair: pair[1])
+
+
+def question_about(sentence: str, inner_text: str) -> str:
+    """The sentence's rarest words make the question, as a reader would ask about that passage."""
+    words = sorted(set(WORD.findall(sentence)), key=lambda w: (inner_text.count(w), w))[:5]
+    return f"What does the page say about {' '.join(w for w in WORD.findall(sentence) if w in words)}?"
 
 
 @pytest.mark.parametrize("rank", [0, 1], ids=["longest", "second-longest"])
@@ -161,10 +169,9 @@ def test_a_question_far_past_30000_characters_is_answered_and_highlighted_there(
         inner_text = session.page_eval("document.body.innerText.trim()")
         # Rendered in Chromium: clean-links 81,759 and archive-of-our-own 75,895 (wikipedia-3, collapsed: 10,790).
         assert len(inner_text) > 2 * 30_000, (name, _lengths[id(browser)])
-        sentence, at = far_sentence(inner_text, session.page_eval(PARAGRAPHS))
-        # The sentence's rarest words make the question, as a reader would ask about that passage.
-        words = sorted(set(WORD.findall(sentence)), key=lambda w: (inner_text.count(w), w))[:5]
-        question = f"What does the page say about {' '.join(w for w in WORD.findall(sentence) if w in words)}?"
+        paragraphs = session.page_eval(PARAGRAPHS)
+        sentence, at = far_sentences(inner_text, paragraphs)[0]
+        question = question_about(sentence, inner_text)
         session.open_popup()
         before = re.fullmatch(rf"Analyzed ([\d,]+) of {len(inner_text):,} characters: the \d+ sections from the top of "
                               r"the page", session.state()["privacy"])
@@ -195,6 +202,19 @@ def test_a_question_far_past_30000_characters_is_answered_and_highlighted_there(
         )
         assert placed and all(p["block"] is not None and sentence in p["block"] for p in placed), placed
         assert all(p["before"] >= 30_000 for p in placed), placed
+        # A follow-up about a passage the first question's sections left out chooses its own sections.
+        first = sent.sections
+        # (Any line of the page will do: only the sections are checked here.)
+        lines = [line for line in inner_text.split("\n") if len(WORD.findall(line)) >= 8 and inner_text.count(line) == 1]
+        later = [(line, inner_text.find(line)) for line in lines
+                 if not any(o <= inner_text.find(line) < o + len(t) for o, t in first)]
+        assert later, "every line was already read"
+        other, other_at = later[-1]
+        session.ask(question_about(other, inner_text))
+        again = api.requests[-1]
+        assert again.history, "a follow-up carries its thread"
+        assert again.sections != first
+        assert any(o <= other_at < o + len(t) for o, t in again.sections), (other_at, [o for o, _ in again.sections])
     finally:
         session.close()
     assert extension_errors(browser) == []

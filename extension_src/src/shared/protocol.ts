@@ -216,7 +216,7 @@ export type State = {
 /** a browser tab id */
 export type TabId = number;
 
-/** the question and its thread (§6.2 QueryRequest without pageText and url, which the background adds) */
+/** the question and its thread (§6.2 QueryRequest without the page and url, which the background adds: the sections read for this question, D16) */
 export type QueryPayload = {
   question: string;
   mode: Mode;
