@@ -1,6 +1,6 @@
 """Diagnostics and errors: the one shape every stage reports problems in.
 
-Stages return or raise these; only `cli.py` turns them into text and an exit code.
+Stages return or raise these; only the CLI (`toolchain/cli/`) turns them into text and an exit code.
 """
 
 from __future__ import annotations

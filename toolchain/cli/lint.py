@@ -1,0 +1,123 @@
+"""`xtk lint` and `xtk lint --explain`: permissions, posture and message protocol of a project or an extension."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from toolchain.cli.options import project_option
+from toolchain.diagnostics import EXIT_PROJECT_ERRORS
+from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, SizeParam, format_size
+
+_LIMITS = InputLimits()  # the defaults, shown in `xtk lint --help`
+
+
+@click.command()
+@click.argument("path", required=False, type=click.Path(path_type=Path))
+@project_option
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "sarif", "github"]), default="text",
+              show_default=True, help="text like ruff (path:line:col: CODE message); json; SARIF 2.1.0; GitHub annotations.")
+@click.option("--select", "select", multiple=True, metavar="CODES",
+              help="Only these rule codes or prefixes (comma-separated, repeatable), e.g. XP,XM003.")
+@click.option("--ignore", "ignore", multiple=True, metavar="CODES", help="Not these codes or prefixes.")
+@click.option("--browser", "-b", "browsers", multiple=True, type=click.Choice(["chrome", "edge", "firefox"]),
+              help="Lint only these targets (repeatable). Default: every target of the project or manifest.")
+@click.option("--max-file-size", "max_file_size", type=SizeParam(), default=None, metavar="SIZE",
+              help=f"A source file larger than this is not parsed: XL004 says so (default {format_size(_LIMITS.max_file_bytes)}).")
+@click.option("--max-archive-size", "max_archive_size", type=SizeParam(), default=None, metavar="SIZE",
+              help=f"A .zip/.xpi larger than this on disk is refused (default {format_size(_LIMITS.max_archive_bytes)}).")
+@click.option("--max-unpacked-size", "max_unpacked_size", type=SizeParam(), default=None, metavar="SIZE",
+              help="An archive whose members hold more than this uncompressed is refused "
+              f"(default {format_size(_LIMITS.max_unpacked_bytes)}).")
+@click.option("--max-files", "max_files", type=click.IntRange(min=1), default=None, metavar="N",
+              help=f"An archive of more members than this is refused (default {_LIMITS.max_files:,}).")
+@click.option("--max-ratio", "max_ratio", type=click.IntRange(min=1), default=None, metavar="N",
+              help=f"An archive member of {format_size(RATIO_FLOOR_BYTES)} or more compressed beyond N:1 is refused, as a "
+              f"zip bomb (default {_LIMITS.max_ratio}).")
+@click.option("--explain", metavar="CODE", default=None,
+              help="Print what a code means (any code xtk emits: XB…, XL…, XP…, XS…, XM…) and exit; `all` lists them.")
+@click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
+              help="A project none of whose inputs changed since its last lint replays that lint's findings "
+              "(.xtk/lint-cache/). --no-cache lints from scratch.")
+def lint(path: Path | None, project: str | None, output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
+         browsers: tuple[str, ...], explain: str | None, max_file_size: int | None, max_archive_size: int | None,
+         max_unpacked_size: int | None, max_files: int | None, max_ratio: int | None, use_cache: bool) -> None:
+    """Check the permission posture and the message protocol of a project or a plain extension.
+
+    PATH is an xtk project (a folder with xtk.toml; default: --project, else the current folder), or a plain
+    unpacked extension: a folder with manifest.json, or a .zip/.xpi. For a project, xtk builds every target into
+    .xtk/lint-build/ (build/ is untouched) and reads which sources run in which context from esbuild's metafile.
+
+    \b
+    Rules: XP permissions, XS security and structure, XM message protocol (`xtk lint --explain CODE`;
+    `xtk lint --explain all` lists every code xtk emits). Rules about the posture and the protocol need a project.
+    Suppress one line with a comment that says why:  // xtk-ignore[XS001] the URL is runtime.getURL(...)
+    (in xtk.toml:  # xtk-ignore[XP005] reason). A suppression without a reason is itself a finding (XL001).
+
+    \b
+    \b
+    Input is bounded (docs/lint.md, "Bounded input"): an archive is checked before anything is extracted (size,
+    uncompressed size, member count, compression ratio, unsafe names, symbolic links) and its temporary folder
+    is removed on every exit, SIGTERM and SIGINT included; a source file over --max-file-size is not parsed.
+
+    \b
+    Exit codes: 0 no findings · 1 findings · 2 bad input (arguments, config, posture, protocol, a manifest that
+    `xtk build` rejects or of the wrong shape, an archive over a limit or unsafe).
+    """
+    from toolchain.lint.registry import parse_codes
+
+    if explain is not None:
+        explain_code(explain)
+        return
+    from toolchain.lint.reporters import reporter
+    from toolchain.lint.result_cache import LintCache
+
+    chosen_limits = {"max_file_bytes": max_file_size, "max_archive_bytes": max_archive_size,
+                     "max_unpacked_bytes": max_unpacked_size, "max_files": max_files, "max_ratio": max_ratio}
+    limits = InputLimits(**{name: value for name, value in chosen_limits.items() if value is not None})
+    # a project whose inputs are all as at its last lint replays that lint's findings (result_cache.py)
+    cache = LintCache.of(path, project, {"select": ",".join(select), "ignore": ",".join(ignore),
+                                         "browser": ",".join(browsers), "max_file_bytes": limits.max_file_bytes})
+    replayed = cache.replay() if cache is not None and use_cache else None
+    if replayed is not None:
+        findings, root = replayed
+    else:
+        from toolchain.analysis.parse import size_limit
+        from toolchain.lint.engine import lint_path, run_rules
+
+        with size_limit(limits.max_file_bytes):  # for the whole run: the rules may read sources too
+            context = lint_path(path, project, list(browsers) or None, limits)
+            settings = context.project.config.lint if context.project and context.project.config.lint else None
+            chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
+            dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")
+            findings = run_rules(context, chosen, dropped)
+        if cache is not None:
+            cache.store(context, findings)
+        root = context.root
+    click.echo(reporter(output_format)(findings, root), nl=False)
+    if findings:
+        sys.exit(EXIT_PROJECT_ERRORS)
+
+
+def explain_code(wanted: str) -> None:
+    """`xtk lint --explain CODE|NAME|all`, from the code catalog (toolchain/catalog.py)."""
+    from toolchain import catalog
+    from toolchain.diagnostics import InputError
+
+    if wanted.strip().lower() == "all":
+        for known in sorted(catalog.CODES, key=lambda c: c.code):
+            click.echo(f"{known.code}  {known.name:<40} {known.severity:<8} {known.summary}")
+        return
+    known = catalog.find(wanted)
+    if known is None:
+        raise InputError.single(f"--explain {wanted}: no such code (`xtk lint --explain all` lists them)")
+    where = [known.severity, catalog.ORIGIN_LABELS[known.origin]]
+    if known.rule_module and catalog.APPLIES_LABELS[known.applies_to]:
+        where.append(catalog.APPLIES_LABELS[known.applies_to])
+    if known.formerly:
+        where.append(f"split from {', '.join(known.formerly)}, whose suppressions still apply")
+    click.echo(f"{known.code} ({known.name}) — {', '.join(where)}")
+    click.echo("")
+    click.echo(known.explanation)

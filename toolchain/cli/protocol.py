@@ -1,0 +1,83 @@
+"""`xtk protocol codegen`: the message protocol's TypeScript types and validators, from its JSON Schemas."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from toolchain.cli.options import format_option, project_option
+from toolchain.cli.output import echo_json, emit, run_reported
+from toolchain.diagnostics import EXIT_PROJECT_ERRORS
+
+
+@click.group()
+def protocol() -> None:
+    """The message protocol between the extension's contexts ([protocol] in xtk.toml; docs/protocol.md).
+
+    \b
+    The schemas folder holds protocol.json, which lists the channels (who sends to whom, over
+    runtime.sendMessage or tabs.sendMessage), and one JSON Schema per channel: a oneOf of its messages,
+    each an object whose "type" is a const. `xtk protocol codegen` turns them into one TypeScript module
+    of types and validators; `xtk lint` reports the module when it no longer matches them (XM007).
+    """
+
+
+@protocol.command("codegen")
+@project_option
+@click.option("--check", "check", is_flag=True, default=False,
+              help="Write nothing: compare the generated module with what the schemas give and exit 1 if it is missing "
+              "or differs (for CI and pre-commit).")
+@format_option
+def protocol_codegen(project: str | None, check: bool, output_format: str) -> None:
+    """Generate the protocol's TypeScript types and validators ([protocol] generated) from its schemas.
+
+    \b
+    The module (deterministic: the same schemas give the same bytes) holds
+      - a type per message (AnalyzePage ...), a union per channel (PopupToBackground ...) and a
+        named type per referenced $defs entry (TabId ...);
+      - per channel: <CHANNEL>_TYPES (its message types), is<Channel>(value), a type guard, and
+        describeInvalid<Channel>(value), the first problem as '/pointer: what was expected'
+        ('' for a valid value), for the error a receiver answers instead of acting.
+    The validators implement a subset of JSON Schema 2020-12 exactly (docs/protocol.md); any other
+    keyword is an error, never ignored. An unchanged module is not rewritten.
+
+    \b
+    Exit codes:
+      0  written or already up to date (with --check: up to date)
+      1  --check: the module is missing or out of date (the file and first differing line are named)
+      2  bad input, located as file:line:column: JSON pointer: no [protocol] in the config, unreadable
+         or invalid protocol.json or schemas, a keyword outside the subset, an unresolved $ref
+    """
+    from toolchain.project import load_project
+    from toolchain.protocol.codegen import check_generated, generate
+    from toolchain.protocol.project import load_project_protocol, write_if_changed
+
+    def prepare() -> tuple[Any, Any, str]:
+        loaded = load_project(project, require_files=False)  # the schemas and the output path are all it needs
+        found = load_project_protocol(loaded)
+        return loaded, found, generate(found.protocol)
+
+    loaded, found, text = run_reported(output_format, prepare)
+    shown = found.generated_display
+    summary = {"path": shown, "bytes": len(text.encode("utf-8")), "channels": len(found.protocol.channels),
+               "messages": sum(len(c.messages) for c in found.protocol.channels),
+               "schemas": loaded.display(found.protocol.folder)}
+    if check:
+        drift = check_generated(found.protocol, found.generated, shown, expected=text)
+        if output_format == "json":
+            echo_json({"ok": not drift, **summary, "errors": [d.to_json() for d in drift]})
+        elif drift:
+            emit(drift)
+        else:
+            click.echo(f"{shown} is up to date with {summary['schemas']}/")
+        if drift:
+            sys.exit(EXIT_PROJECT_ERRORS)
+        return
+    written = write_if_changed(found.generated, text)
+    if output_format == "json":
+        echo_json({"ok": True, **summary, "written": written})
+        return
+    what = f"{summary['bytes']:,} bytes: {summary['channels']} channels, {summary['messages']} messages"
+    click.echo(f"wrote {shown} ({what})" if written else f"{shown} is up to date ({what})")
