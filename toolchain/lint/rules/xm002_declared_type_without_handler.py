@@ -15,7 +15,9 @@ class DeclaredTypeWithoutHandler(Rule):
     What it checks: with a protocol, every message type a request channel declares, in each target's build: some
     `onMessage` handler in one of the channel's `to` contexts must test for it (a handler whose type tests are not
     visible counts as handling everything). The finding is at the type's `const` in the schema file. Response
-    channels are answers, not handled by listeners, and are not checked. Without a protocol (a plain extension),
+    channels are answers, not handled by listeners, and are not checked; nor is a channel in a target that builds
+    none of its receiving contexts (an offscreen document in Firefox, which has none: the project does that work
+    elsewhere there, and its sends to the channel are compiled out). Without a protocol (a plain extension),
     the converse of XM001. Worker channels (postMessage to and from a Web Worker) are not checked: their
     receivers are `onmessage` handlers, which the source facts do not record: a type a handler tests for that no send reaching it ever sends (a send whose type is
     not a literal counts as sending anything).
@@ -45,9 +47,12 @@ class DeclaredTypeWithoutHandler(Rule):
     def _protocol(self, ctx: LintContext, target: Target) -> Iterator[Finding]:
         assert ctx.protocol is not None
         handlers = [(ctx.contexts_of(target, facts.path), h) for facts, h in ctx.each(target, "handlers")]
+        built = set().union(*target.files.values())
         for channel in ctx.protocol.channels:
             if channel.kind != "request" or channel.api == "worker":
                 continue  # answers are not handled by listeners; a worker's onmessage is not a runtime.onMessage
+            if not channel.receivers & built:
+                continue  # no receiver in this browser's build (Firefox has no offscreen documents)
             receiving = [h for contexts, h in handlers if contexts & channel.receivers]
             if any(not h.handled for h in receiving):
                 continue
