@@ -94,6 +94,9 @@ HANDLERS.update(
         "member_expression": Walker.visit_member,
         "subscript_expression": Walker.visit_member,
         "identifier": Walker.visit_identifier,
+        # `{ save }` is `{ save: save }`: a function put in an object (a module's returned API, an export) is
+        # referenced, so code calling it through that object (`lib.save()`) reaches it
+        "shorthand_property_identifier": Walker.visit_identifier,
         "assignment_expression": Walker.visit_assignment,
         "augmented_assignment_expression": Walker.visit_assignment,
         "if_statement": Walker.visit_if,

@@ -112,3 +112,10 @@ def test_tab_values_are_followed_through_listeners_results_and_lists(tmp_path: P
         (1, "url", "contextMenus.onClicked"), (1, "title", "contextMenus.onClicked"),
         (5, "favIconUrl", "tabs.query"), (6, "pendingUrl", "tabs.query"), (7, "url", "tabs.query"),
         (7, "title", "tabs.query"), (9, "url", "tabs.get"), (10, "url", "tabs.query")]
+
+
+def test_code_of_a_bundle_reached_through_an_exported_object_is_analysed() -> None:
+    # settings.bundle.js exports `{ save, load }` built by an IIFE; background.js calls settings.save(): storage is
+    # used (XP002 said unused); alarms really is unused
+    findings = _lint("exported-module-object")
+    assert [(f.code, f.message.split("`")[1]) for f in findings] == [("XP002", "alarms")]
