@@ -22,3 +22,8 @@ def templates_dir() -> Path:
 
 def specs_dir() -> Path:
     return _data_root() / "specs"
+
+
+def docs_dir() -> Path:
+    """The user documentation `xtk help` prints: docs/ of a checkout, or the copy a wheel carries."""
+    return _data_root() / "docs"

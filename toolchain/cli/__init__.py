@@ -1,7 +1,7 @@
 """The `xtk` command. Thin: parse options, call one stage, turn its diagnostics into text and an exit code.
 
 One module per command group (build.py: build, package, prepare, inspect; lint.py; golden.py; conform.py;
-protocol.py; init.py; dev.py: dev and run); output.py is the one error envelope and XtkGroup maps errors to exit
+protocol.py; init.py; dev.py: dev and run; help.py: the shipped docs); output.py is the one error envelope and XtkGroup maps errors to exit
 codes. Exit codes: 0 ok; 1 the project has errors (build, type-check, lint); 2 bad usage or bad input (arguments,
 config, schema, manifest). Stages are imported inside the commands so `xtk --help` starts fast.
 """
@@ -18,18 +18,20 @@ from toolchain.cli import build as build_commands
 from toolchain.cli import conform as conform_command
 from toolchain.cli import dev as dev_commands
 from toolchain.cli import golden as golden_commands
+from toolchain.cli import help as help_command
 from toolchain.cli import init as init_command
 from toolchain.cli import lint as lint_command
 from toolchain.cli import protocol as protocol_commands
 from toolchain.cli.output import XtkGroup
 
 
-@click.group(cls=XtkGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.group(cls=XtkGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110},
+             epilog=help_command.topics_epilog())
 @click.version_option(__version__, "--version", "-V", prog_name="xtk", message="%(prog)s %(version)s")
 def main() -> None:
     """xtk — build, package and check a cross-browser web extension from one project.
 
-    A project is described by one config file, xtk.toml (see docs/config.md). From it xtk renders the
+    A project is described by one config file, xtk.toml (`xtk help config` describes it). From it xtk renders the
     Manifest V3 manifests for Chrome and Edge and the Manifest V2 (or V3) manifest for Firefox, bundles the
     TypeScript per browser with esbuild, type-checks it with tsc and packages zips.
 
@@ -51,6 +53,7 @@ for command in (
     dev_commands.dev,
     dev_commands.run_command,
     init_command.init,
+    help_command.help_command,
 ):
     main.add_command(command)
 

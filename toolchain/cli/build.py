@@ -86,7 +86,7 @@ def _interrupt_on_sigterm() -> None:
 def build(project: str | None, browser: str, mode: str, typecheck: bool, use_cache: bool, output_format: str) -> None:
     """Build the extension into build/<browser>/ for each target browser.
 
-    Each build holds manifest.json (validated against specs/manifest/*.schema.json before it is written),
+    Each build holds manifest.json (validated against xtk's JSON Schema for its browser before it is written),
     the bundles, pages and icons. Next to it: <browser>.metafile.json (esbuild's metafile) and
     <browser>.contexts.json (which source runs in which extension context). A failed build leaves the
     previous build in place. Type errors, esbuild errors and bad pages exit 1; config errors exit 2.
@@ -125,7 +125,7 @@ def package(project: str | None, browser: str, typecheck: bool, use_cache: bool,
     One zip per browser (<name>-<version>-<browser>.zip) and a sources zip (<name>-<version>-sources.zip)
     with everything needed to rebuild, as Firefox's add-on review asks for: the files git tracks (outside git,
     every file but installed and generated folders). Secrets never go in, tracked or not (.env*, private keys,
-    keystores, .npmrc, .netrc, .ssh/...: see docs/decisions.md); a link out of the project is refused. Zips are
+    keystores, .npmrc, .netrc, .ssh/...: --format json lists what was left out); a link out of the project is refused. Zips are
     reproducible: the same input gives byte-identical files (sorted entries, fixed timestamps and permissions).
     """
     from toolchain.project import load_project

@@ -33,7 +33,7 @@ from toolchain.diagnostics import EXIT_PROJECT_ERRORS, Diagnostic
 )
 @format_option
 def conform(project: str | None, engines: tuple[str, ...], vectors: tuple[str, ...], output_format: str) -> None:
-    """Check the runtime against the golden vectors in every JavaScript engine DocMind runs in.
+    """Check the runtime against the golden vectors in every JavaScript engine the extension runs in.
 
     Bundles the config's [conformance] module (it exports `conformance`: each golden function's name → the
     runtime function) with esbuild, runs every case in each engine and compares the result with the
@@ -52,10 +52,10 @@ def conform(project: str | None, engines: tuple[str, ...], vectors: tuple[str, .
     no URL) is skipped in that engine, saying so.
 
     \b
-    Vectors (--vectors): golden files as specs/semantics.md §4 describes them. Every case
+    Vectors (--vectors): golden files as `xtk help golden` describes them. Every case
     needs "expected" (inputs files lack it: run `xtk golden make`). Cases referencing the
-    corpus ({"$corpus": ...}) are skipped, with the reason, when ../shared/corpus is absent:
-    never counted as passed.
+    corpus ({"$corpus": ...}) are skipped, with the reason, when the corpus ([golden] corpus)
+    is absent: never counted as passed.
 
     \b
     Output: passes and failures per engine and per function, then each failure with its case

@@ -56,7 +56,7 @@ def dev(project: str | None, browser: str | None, headless: bool, start_urls: tu
     rebuilds). The browser starts with a fresh temporary profile and the extension loaded; after each good rebuild
     the extension reloads and open web pages reload, so the new content scripts run. A config, page or asset change
     rebuilds everything and reinstalls. Errors are printed file:line:col and the last good build stays loaded.
-    Ctrl-C (or SIGTERM) stops the browser and removes its profile. See docs/dev.md.
+    Ctrl-C (or SIGTERM) stops the browser and removes its profile. See `xtk help dev`.
     """
     _start_dev(project, browser, headless, start_urls, output_format, not no_launch, watch=True)
 

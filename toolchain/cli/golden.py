@@ -19,7 +19,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 @click.group()
 def golden() -> None:
-    """Golden vectors: the language-neutral cases the runtime must reproduce ([golden] in xtk.toml, docs/golden.md).
+    """Golden vectors: the language-neutral cases the runtime must reproduce ([golden] in xtk.toml, `xtk help golden`).
 
     \b
     The project's Python reference module ([golden] reference_module) computes `expected`. Cases come

@@ -58,7 +58,7 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
 
     \b
     \b
-    Input is bounded (docs/lint.md, "Bounded input"): an archive is checked before anything is extracted (size,
+    Input is bounded (`xtk help lint`, "Bounded input"): an archive is checked before anything is extracted (size,
     uncompressed size, member count, compression ratio, unsafe names, symbolic links) and its temporary folder
     is removed on every exit, SIGTERM and SIGINT included; a source file over --max-file-size is not parsed.
 

@@ -67,6 +67,9 @@ class XtkGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("xtk: interrupted", err=True)
             ctx.exit(130)
+        except BrokenPipeError:  # the reader went away (`xtk help config | head`): nothing left to say, to no one
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(EXIT_PROJECT_ERRORS)
         except Exception as error:  # a bug in xtk, not in the project: say so, keep the traceback behind a flag
             if os.environ.get("XTK_DEBUG"):
                 traceback.print_exc()

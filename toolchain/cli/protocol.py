@@ -14,7 +14,7 @@ from toolchain.diagnostics import EXIT_PROJECT_ERRORS
 
 @click.group()
 def protocol() -> None:
-    """The message protocol between the extension's contexts ([protocol] in xtk.toml; docs/protocol.md).
+    """The message protocol between the extension's contexts ([protocol] in xtk.toml; `xtk help protocol`).
 
     \b
     The schemas folder holds protocol.json, which lists the channels (who sends to whom, over
@@ -40,7 +40,7 @@ def protocol_codegen(project: str | None, check: bool, output_format: str) -> No
       - per channel: <CHANNEL>_TYPES (its message types), is<Channel>(value), a type guard, and
         describeInvalid<Channel>(value), the first problem as '/pointer: what was expected'
         ('' for a valid value), for the error a receiver answers instead of acting.
-    The validators implement a subset of JSON Schema 2020-12 exactly (docs/protocol.md); any other
+    The validators implement a subset of JSON Schema 2020-12 exactly (`xtk help protocol`); any other
     keyword is an error, never ignored. An unchanged module is not rewritten.
 
     \b

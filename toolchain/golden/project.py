@@ -167,7 +167,7 @@ def load_golden_project(project: Any) -> GoldenProject:
     settings = project.config.golden
     if settings is None:
         raise config_problem(project, ("golden",), "the project has no [golden] table: add reference_path, "
-                             "reference_module and vectors (docs/golden.md)")
+                             "reference_module and vectors (`xtk help golden`)")
     folder = _inside(project, "reference_path", settings.reference_path)
     vectors = _inside(project, "vectors", settings.vectors)
     inputs = _inside(project, "inputs", settings.inputs) if settings.inputs else vectors / "inputs"

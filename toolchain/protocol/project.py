@@ -42,7 +42,7 @@ def generated_path(project: Project) -> Path:
     settings = project.config.protocol
     if settings is None:
         raise _config_problem(project, ("protocol",), "the project has no [protocol] table (schemas = the folder of "
-                              "protocol.json, generated = the module to write): see docs/protocol.md")
+                              "protocol.json, generated = the module to write): see `xtk help protocol`")
     relative = PurePosixPath(settings.generated)
     path = project.path(settings.generated)
     if relative.is_absolute() or ".." in relative.parts:

@@ -107,7 +107,7 @@ class SchemaIndex:
             where = at(key)
             if key not in SUPPORTED:
                 self.problem(where, f"unsupported keyword {key!r}: xtk protocol codegen implements a subset of JSON Schema "
-                             "(docs/protocol.md lists it)")
+                             "(`xtk help protocol` lists it)")
             elif key == "$schema":
                 if pointer:
                     self.problem(where, "$schema belongs at the root of a schema file")

@@ -43,7 +43,7 @@ class NodeEngine(ChildProcessEngine):
     def _argv(self) -> list[str]:
         node = shutil.which("node")
         if node is None:
-            raise EngineError("node is not on PATH (DocMind's toolchain needs Node.js 20 or later)")
+            raise EngineError("node is not on PATH (xtk needs Node.js 20 or later)")
         if not self.version:
             try:
                 self.version = "Node " + subprocess.run([node, "--version"], capture_output=True, text=True,
