@@ -11,8 +11,8 @@ script into benchmarks/.work/dev_loop/{xtk,wxt}/ with the port of a local report
 An edit rewrites VERSION in one file; the figure is the time from just before the write to the new VERSION's
 request reaching the server: measured from outside, the same way for both tools (xtk's own `reloaded.ms`, which
 starts at the file's modification time, is recorded beside it). EDITS edits of each file, one after another, each
-once the previous one arrived and 1 s of quiet (2 s after start-up and between the two files). Both tools run at
-once, each with its own browser and server, and their edits alternate: on a shared machine, load falls on both. Median and p95 (nearest rank) per tool, browser and file.
+once the previous one arrived and 1 s of quiet (2 s after start-up and between the two files). Each tool runs two
+sessions of half the edits, in the order xtk, WXT, WXT, xtk, so drift in the machine's load falls on both. Median and p95 (nearest rank) per tool, browser and file.
 
 Goal (issue 11): xtk's median ≤ 300 ms in Chromium, and faster than WXT. Results: benchmarks/results/dev_loop.json.
 A benchmark, not a test: it fails (exit 1) only when a tool does not start or an edit never arrives under xtk.
@@ -218,45 +218,65 @@ class Session:
             if self.runner.process.poll() is not None:
                 self.result["error"] = f"{self.tool} exited during the {kind} edits (see benchmarks/.work/dev_loop/)"
 
-    def finish(self, edits: int) -> dict[str, Any]:
-        for kind in ("background", "content"):
-            # Edits that never arrived, and those not made because the tool had exited.
-            self.result[kind] = {**summary(self.latencies[kind]), "missed": edits - len(self.latencies[kind])}
+    def finish(self, edits: int) -> None:
+        """Stop the tool and its browser; for xtk, keep its own `reloaded.ms` figures."""
+        self.reported: list[float] = []
         if self.tool == "xtk":
             self.runner.process.send_signal(signal.SIGINT)
             self.runner.process.wait(timeout=60)
-            reported = []
             while not self.runner.events.empty():
                 event = self.runner.events.get()
                 if event and event.get("event") == "reloaded":
-                    reported.append(float(event["ms"]))
-            self.result["xtk_reported_reloaded"] = summary(reported)
+                    self.reported.append(float(event["ms"]))
         else:
             self.runner.stop()
         self.server.close()
-        return self.result
+
+
+def run_session(tool: str, browser: str, edits: int) -> Session:
+    """One dev session of one tool: `edits` background edits, then `edits` content-script edits."""
+    session = Session(tool, browser)
+    try:
+        if session.wait_ready():
+            for kind in ("background", "content"):
+                time.sleep(SETTLE_AFTER_START)
+                for number in range(1, edits + 1):
+                    if not session.alive:
+                        break
+                    session.edit(kind, number)
+                    time.sleep(QUIET_BETWEEN_EDITS)
+    finally:
+        session.finish(edits)
+    return session
 
 
 def measure(tools: list[str], browser: str, edits: int) -> list[dict[str, Any]]:
-    """Every tool's dev command runs at once, each with its own browser; edits alternate between the tools (the idle
-    one waits), so load on the shared machine falls on both alike."""
-    sessions = [Session(tool, browser) for tool in tools]
-    try:
-        ready = [session for session in sessions if session.wait_ready()]
+    """Each tool runs two sessions of half the edits, in the order A B B A, so that drift in the load of the shared
+    machine falls on both alike. (Running both tools at once with alternating edits was tried: WXT's reloads then
+    stopped reaching its Chromium after the first two edits, while alone it missed none.)"""
+    first, second = edits // 2, edits - edits // 2
+    order = [(tool, first) for tool in tools] + [(tool, second) for tool in reversed(tools)]
+    sessions: dict[str, list[Session]] = {tool: [] for tool in tools}
+    for tool, count in order:
+        sessions[tool].append(run_session(tool, browser, count))
+    results = []
+    for tool in tools:
+        runs = sessions[tool]
+        result: dict[str, Any] = {"tool": tool, "browser": browser,
+                                  "startup_ms": [r.result.get("startup_ms") for r in runs]}
+        errors = [r.result["error"] for r in runs if "error" in r.result]
+        if errors:
+            result["error"] = "; ".join(errors)
         for kind in ("background", "content"):
-            time.sleep(SETTLE_AFTER_START)
-            for number in range(1, edits + 1):
-                for session in ready:
-                    if session.alive:
-                        session.edit(kind, number)
-                        time.sleep(QUIET_BETWEEN_EDITS)
-    finally:
-        results = [session.finish(edits) for session in sessions]
-    for result in results:
+            latencies = [value for r in runs for value in r.latencies[kind]]
+            result[kind] = {**summary(latencies), "missed": edits - len(latencies)}
+        if tool == "xtk":
+            result["xtk_reported_reloaded"] = summary([v for r in runs for v in r.reported])
+        results.append(result)
         for kind in ("background", "content"):
-            figures = result.get(kind, {})
-            say(f"  {result['tool']:<4} {browser:<8} {kind:<10} median {figures.get('median_ms')} ms, "
-                f"p95 {figures.get('p95_ms')} ms, missed {figures.get('missed')}" + (f"  ({result['error']})" if "error" in result else ""))
+            figures = result[kind]
+            say(f"  {tool:<4} {browser:<8} {kind:<10} median {figures.get('median_ms')} ms, "
+                f"p95 {figures.get('p95_ms')} ms, missed {figures.get('missed')}" + (f"  ({result['error']})" if errors else ""))
     return results
 
 
@@ -273,9 +293,10 @@ def main() -> int:
         say(f"WXT is not installed in {WXT_INSTALL}: run benchmarks/build_speed.py once (it installs benchmarks/wxt's lock)")
         tools = [t for t in tools if t != "wxt"]
     runs = []
+    load_before = os.getloadavg()
     for browser in browsers:
-        say(f"{' and '.join(tools)} in {browser}: {args.edits} background edits, then {args.edits} content-script "
-            "edits, alternating ...")
+        say(f"{' and '.join(tools)} in {browser}: {args.edits} background and {args.edits} content-script edits each, "
+            "in two sessions per tool (A B B A) ...")
         runs.extend(measure(tools, browser, args.edits))
     ratios = {}
     for browser in browsers:
@@ -289,7 +310,9 @@ def main() -> int:
                 for k in ("background", "content") if r.get(k, {}).get("median_ms") is not None]
     report = {
         "when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "system": platform.platform()},
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "system": platform.platform(),
+                    # The machine is shared: its 1-minute load average when the run began and ended.
+                    "load_average": [round(load_before[0], 1), round(os.getloadavg()[0], 1)]},
         "edits_per_series": args.edits,
         "runs": runs,
         "xtk_over_wxt_median": ratios,
