@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from toolchain.diagnostics import Diagnostic, Severity
+
 if TYPE_CHECKING:
     from toolchain.lint.context import LintContext
-
-Severity = Literal["error", "warning"]
 
 
 @dataclass(frozen=True)
@@ -32,24 +32,25 @@ class Related:
 
 
 @dataclass(frozen=True)
-class Finding:
-    code: str
-    message: str
-    severity: Severity  # the catalog's for the code: build findings with `Finding.of`
-    path: str | None = None  # shown relative to the project (or the extension) root
-    line: int | None = None
-    column: int | None = None
-    browser: str | None = None  # when the finding holds for one target browser only
+class Finding(Diagnostic):
+    """A lint finding: a `Diagnostic` (severity, message, path shown relative to the project or extension root,
+    line, column, browser when it holds for one target only) that always has a code, plus what only lint adds."""
+
+    code: str = ""  # required: build findings with `Finding.of` (or `Rule.finding`), which give the catalog's severity
     fix: str | None = None  # a one-line hint
     #: the evidence beyond the cause's own place: for a verdict of absence (XP002), every file that was analysed
     related: tuple[Related, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.code:
+            raise ValueError(f"a lint finding needs its code: {self.message!r}")
 
     @classmethod
     def of(cls, code: str, message: str, **where: Any) -> Finding:
         """A finding of `code`, with the severity the catalog gives it."""
         from toolchain import catalog
 
-        return cls(code, message, catalog.severity(code), **where)
+        return cls(catalog.severity(code), message, code=code, **where)
 
     def sort_key(self) -> tuple[Any, ...]:
         return (self.path or "", self.line or 0, self.column or 0, self.code, self.browser or "", self.message)
@@ -115,4 +116,4 @@ class Rule:
         return inspect.cleandoc(cls.__doc__ or "")
 
     def finding(self, message: str, **where: Any) -> Finding:
-        return Finding(self.code, message, self.severity, **where)  # self.severity is the catalog's
+        return Finding(self.severity, message, code=self.code, **where)  # self.severity is the catalog's
