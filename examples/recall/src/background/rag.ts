@@ -1,0 +1,112 @@
+// RAGController (seed: "RAG Components"), offline. Intent by the seed's regex classifier (the LLM classifier would
+// need Chrome's Prompt API: the seed's fallback is the regex result); passages retrieved by keyword score instead of
+// embeddings, combined with quality and under the seed's diversity limits; the context built as the seed builds it.
+// The answer: Chrome's Prompt API (Gemini Nano) cannot run here, so it is extractive — the best passages, each
+// cited as [Source N], as the model is told to cite.
+import { classifyIntent, INTENT_SETTINGS } from '../shared/intent';
+import type { RagAnswer } from '../shared/protocol';
+import { hostLabels, keywordSearch } from '../shared/search';
+import { terms } from '../shared/text';
+import type { PageRecord } from './store';
+
+const QUALITY_WEIGHT = 0.3;
+const MAX_PAGES_PER_DOMAIN = 3;
+
+interface Candidate {
+  page: PageRecord;
+  text: string;
+  combinedScore: number;
+}
+
+function retrieve(question: string, records: PageRecord[], topK: number, perPage: number): Candidate[] {
+  const passages = records.flatMap((page) => page.passages.map((passage) => ({ page, passage })));
+  const hits = keywordSearch(question, passages.map(({ page, passage }, n) => ({
+    id: String(n), url: page.url, title: page.title, summary: '', passages: [], content: passage.text,
+  })), passages.length);
+  const best = hits[0]?.score ?? 0;
+  const candidates = hits.flatMap((hit) => {
+    const found = passages[Number(hit.id)];
+    if (found === undefined || best === 0) return [];
+    const similarity = hit.score / best;
+    const combinedScore = similarity * (1 - QUALITY_WEIGHT) + found.passage.qualityScore * QUALITY_WEIGHT;
+    return [{ page: found.page, text: found.passage.text, combinedScore }];
+  });
+  candidates.sort((a, b) => b.combinedScore - a.combinedScore);
+  const perPageCount = new Map<string, number>();
+  const pagesPerDomain = new Map<string, Set<string>>();
+  const selected: Candidate[] = [];
+  for (const candidate of candidates) {
+    if (selected.length >= topK) break;
+    const domain = hostLabels(candidate.page.url).join('.');
+    const domainPages = pagesPerDomain.get(domain) ?? new Set<string>();
+    if (!domainPages.has(candidate.page.id) && domainPages.size >= MAX_PAGES_PER_DOMAIN) continue;
+    if ((perPageCount.get(candidate.page.id) ?? 0) >= perPage) continue;
+    perPageCount.set(candidate.page.id, (perPageCount.get(candidate.page.id) ?? 0) + 1);
+    domainPages.add(candidate.page.id);
+    pagesPerDomain.set(domain, domainPages);
+    selected.push(candidate);
+  }
+  return selected;
+}
+
+/** The passage's sentence holding most of the question's terms (the first of equals): the extractive answer's line. */
+function bestSentence(passage: string, questionTerms: Set<string>): string {
+  const sentences = passage.split(/(?<=[.!?])\s+/).filter((sentence) => sentence.length > 0);
+  let best = sentences[0] ?? passage;
+  let bestCount = -1;
+  for (const sentence of sentences) {
+    const count = new Set(terms(sentence).filter((term) => questionTerms.has(term))).size;
+    if (count > bestCount) {
+      best = sentence;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+export function answerQuestion(
+  question: string,
+  records: PageRecord[],
+  options: { topK?: number; maxContextLength?: number },
+  clock: () => number,
+): RagAnswer {
+  const started = clock();
+  const classified = classifyIntent(question);
+  const settings = INTENT_SETTINGS[classified.type];
+  const selected = retrieve(question, records, options.topK ?? settings.topK, settings.passagesPerPage);
+  const searched = clock();
+
+  // Sources in order of their best passage; each passage cut so the whole context fits maxContextLength.
+  let budget = options.maxContextLength ?? settings.maxContextLength;
+  const sources: RagAnswer['result']['sources'] = [];
+  for (const candidate of selected) {
+    const text = candidate.text.slice(0, Math.max(0, budget));
+    if (text.length === 0) break;
+    budget -= text.length;
+    let source = sources.find((s) => s.id === candidate.page.id);
+    if (source === undefined) {
+      source = { n: sources.length + 1, id: candidate.page.id, url: candidate.page.url, title: candidate.page.title, passages: [] };
+      sources.push(source);
+    }
+    source.passages.push(text);
+  }
+  const answer = sources.length === 0
+    ? 'No page in your history matches this question.'
+    : "Chrome's on-device model cannot run here, so Recall shows the passages that best match your question:\n\n" +
+      sources.map((source) => `[Source ${source.n}] ${bestSentence(source.passages[0] ?? '', new Set(terms(question)))}`)
+        .join('\n\n');
+  const finished = clock();
+  return {
+    type: 'RAG_ANSWER',
+    success: true,
+    result: {
+      answer: answer.slice(0, 20_000),
+      intent: { type: classified.type, confidence: classified.confidence, method: 'regex' },
+      sources,
+      processingTime: finished - started,
+      searchTime: searched - started,
+      generationTime: finished - searched,
+      generator: 'extractive',
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The offscreen document (Chrome, Edge): answers the background's Summarizer requests, which a service worker cannot
+// serve itself. Every runtime message reaches this page, so it answers only its own channel's types and leaves the
+// rest to the background; its own types are validated before anything is done.
+import { onMessage, sendRuntimeMessage } from '../shared/browser';
+import {
+  BACKGROUND_TO_OFFSCREEN_TYPES,
+  describeInvalidBackgroundToOffscreen,
+  isBackgroundToOffscreen,
+  type OffscreenToBackground,
+  type OffscreenToBackgroundAnswer,
+} from '../shared/protocol';
+import { summarize, summarizerStatus } from '../shared/summarizer';
+
+function isOwnType(message: unknown): boolean {
+  const type = (message as { type?: unknown } | null)?.type;
+  return (BACKGROUND_TO_OFFSCREEN_TYPES as readonly unknown[]).includes(type);
+}
+
+async function answer(message: unknown): Promise<OffscreenToBackgroundAnswer> {
+  if (!isBackgroundToOffscreen(message)) {
+    return { type: 'ERROR', error: `invalid message: ${describeInvalidBackgroundToOffscreen(message)}` };
+  }
+  if (message.type === 'SUMMARIZER_STATUS') {
+    const status = await summarizerStatus();
+    return status.error === undefined
+      ? { type: 'SUMMARIZER_STATUS_ANSWER', available: status.available }
+      : { type: 'SUMMARIZER_STATUS_ANSWER', available: status.available, error: status.error.slice(0, 500) };
+  }
+  if (message.type === 'SUMMARIZE_REQUEST') {
+    try {
+      return { type: 'SUMMARIZE_RESPONSE', requestId: message.requestId, summary: await summarize(message.text) };
+    } catch (error) {
+      return { type: 'ERROR', error: String(error).slice(0, 2000) };
+    }
+  }
+  return { type: 'ERROR', error: 'unhandled message' };
+}
+
+onMessage((message) => (isOwnType(message) ? answer(message) : undefined));
+
+const ready: OffscreenToBackground = { type: 'OFFSCREEN_SUMMARIZER_READY' };
+sendRuntimeMessage(ready).catch(() => undefined);
