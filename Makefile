@@ -67,7 +67,7 @@ $(ORACLES)/node_modules/.installed: $(ORACLES)/package.json $(ORACLES)/package-l
 	touch $@
 
 # The example projects under examples/ (issue 12), each with its own package.json and lockfile: one name per example.
-EXAMPLES := magellan chunker chat-widget
+EXAMPLES := magellan chunker chat-widget recall
 examples-deps: $(foreach example,$(EXAMPLES),examples/$(example)/node_modules/.installed)
 examples/%/node_modules/.installed: examples/%/package.json examples/%/package-lock.json
 	cd examples/$* && npm ci --no-audit --no-fund
