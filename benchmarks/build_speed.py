@@ -164,7 +164,7 @@ def bare_esbuild_jobs(project_dir: Path, out: Path) -> tuple[list[BareJob], Path
 
     xtk's plan (`plan_build`) and its grouping by output format (`esbuild_commands`) give the commands.
     """
-    from toolchain.bundle import esbuild
+    from toolchain.tools import esbuild
     from toolchain.plan import plan_build
     from toolchain.project import load_project
 
@@ -363,7 +363,7 @@ def check_same_commands(xtk_project: Path, jobs: list[BareJob]) -> tuple[list[st
 
 
 FULL_PATH_IMPORTS = """
-import toolchain.cli, toolchain.project, toolchain.plan, toolchain.manifest.render, toolchain.bundle.esbuild
+import toolchain.cli, toolchain.project, toolchain.plan, toolchain.manifest.render, toolchain.tools.esbuild
 try:
     import toolchain.build.pipeline
 except ImportError:

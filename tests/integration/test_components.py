@@ -208,7 +208,7 @@ def test_svelte_warnings_are_located_and_do_not_fail_the_build(tmp_path: Path, n
 
 def test_the_plugins_can_be_imported_by_another_esbuild_user(node_modules: Path) -> None:
     """components.mjs imported (as a dev loop's esbuild service would) runs no build and hands out the plugins."""
-    from toolchain.bundle.components import RUNNER
+    from toolchain.tools.components import RUNNER
 
     script = (f"import({json.dumps(RUNNER.as_uri())}).then((m) => m.componentPlugins("
               f"{json.dumps(str(node_modules.parent))}, ['svelte', 'vue'], true))"

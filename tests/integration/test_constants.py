@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.integration.support import build, copy_fixture, edit
-from toolchain.bundle.esbuild import LONG_DEFINE, define_arguments
+from toolchain.tools.esbuild import LONG_DEFINE, define_arguments
 
 pytestmark = pytest.mark.node
 BIG = "0123456789abcdef" * (140 * 1024 // 16)  # 140 KiB

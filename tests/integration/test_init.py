@@ -94,7 +94,7 @@ def test_react_template_bundles_react_in_production_mode(tmp_path_factory: pytes
 
 @pytest.mark.node
 def test_svelte_template_compiles_its_component_through_node(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The Svelte popup is compiled by the project's svelte (esbuild's JS API in Node, toolchain/bundle/components.py),
+    """The Svelte popup is compiled by the project's svelte (esbuild's JS API in Node, toolchain/tools/components.py),
     its markup and scoped style in the bundle; the other templates stay on esbuild's native binary."""
     project = built("svelte", tmp_path_factory)
     popup = (project / "build" / "chrome" / "popup" / "index.js").read_text(encoding="utf-8")

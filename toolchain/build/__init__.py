@@ -1,4 +1,5 @@
-"""`xtk build`: project → plan → recipe → build/<browser>/.
+"""`xtk build`: project → plan → recipe → build/<browser>/. This package orchestrates a build; the tools it
+drives (esbuild, tsc, the zips) are in `toolchain/tools/`.
 
 - `pipeline.py` — the full path: load the plan, render and validate manifests, write the recipe's steps;
 - `recipe.py` — what a build does, as plain data (esbuild commands, manifest, pages, assets, warnings);

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
 from toolchain.build.recipe import Recipe
-from toolchain.bundle.components import COMPILER_PACKAGE_FILES
+from toolchain.tools.components import COMPILER_PACKAGE_FILES
 from toolchain.project.confine import copied_files
 from toolchain.resources import specs_dir, templates_dir
 
@@ -108,7 +108,7 @@ class Fingerprint:
     def of_build(cls, project: Project, plans: list[BuildPlan], binary: Path, request: str, mode: str,
                  node: bool = False) -> "Fingerprint":
         """`node`: the project bundles through Node (components), whose binary is then a tool of the build too."""
-        from toolchain.bundle.typecheck import tsc_binary
+        from toolchain.tools.typecheck import tsc_binary
         from toolchain.project import file_refs
 
         config = project.config

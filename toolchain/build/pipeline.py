@@ -12,9 +12,9 @@ from pathlib import Path
 from toolchain.build.cache import Fingerprint, store
 from toolchain.build.execute import Execution, scratch_dir, staging_dir, unique
 from toolchain.build.recipe import BrowserRecipe, BuildReport, Recipe
-from toolchain.bundle.components import check_installed, component_frameworks, node_command
-from toolchain.bundle.esbuild import esbuild_commands, find_esbuild
-from toolchain.bundle.typecheck import env_types_path, env_types_text, write_if_changed
+from toolchain.tools.components import check_installed, component_frameworks, node_command
+from toolchain.tools.esbuild import esbuild_commands, find_esbuild
+from toolchain.tools.typecheck import env_types_path, env_types_text, write_if_changed
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, Mode, plan_build

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolchain.bundle.esbuild import EsbuildCommand
+from toolchain.tools.esbuild import EsbuildCommand
 from toolchain.diagnostics import Diagnostic
 
 

@@ -129,7 +129,7 @@ def package(project: str | None, browser: str, typecheck: bool, use_cache: bool,
     reproducible: the same input gives byte-identical files (sorted entries, fixed timestamps and permissions).
     """
     from toolchain.project import load_project
-    from toolchain.bundle.package import package_builds, package_sources, source_files
+    from toolchain.tools.package import package_builds, package_sources, source_files
 
     warnings: list[Diagnostic] = []
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolchain.bundle.esbuild import parse_esbuild_log
+from toolchain.tools.esbuild import parse_esbuild_log
 from toolchain.diagnostics import Diagnostic, InputError, ProjectError
 
 SERVICE = Path(__file__).with_name("esbuild_service.mjs")

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from toolchain.bundle.components import RUNNER, VUE_FLAGS, check_installed, component_frameworks
-from toolchain.bundle.esbuild import esbuild_commands, find_esbuild
+from toolchain.tools.components import RUNNER, VUE_FLAGS, check_installed, component_frameworks
+from toolchain.tools.esbuild import esbuild_commands, find_esbuild
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.dev.esbuild_options import UnsupportedFlag, esbuild_options
 from toolchain.files import write_if_changed
@@ -66,7 +66,7 @@ class DevPlan:
     pages: list[tuple[str, str]]
     assets: list[tuple[Path, str]]
     contexts: list[tuple[str, dict[str, Any]]]
-    #: For the esbuild service: the component compilers to load (empty: none), see toolchain/bundle/components.py.
+    #: For the esbuild service: the component compilers to load (empty: none), see toolchain/tools/components.py.
     components: dict[str, Any]
     generated: tuple[tuple[str, str], ...]
     warnings: list[Diagnostic]

@@ -1,4 +1,4 @@
-"""esbuild's command line (as `toolchain.bundle.esbuild` writes it) → the options object of its JavaScript API.
+"""esbuild's command line (as `toolchain.tools.esbuild` writes it) → the options object of its JavaScript API.
 
 The dev loop bundles through esbuild's JS API (`context().rebuild()`, see bundler.py) but must bundle exactly what
 `xtk build` bundles, so it reuses the build's argv and converts it here, flag by flag, instead of describing the

@@ -2,7 +2,7 @@
 // re-reads and re-parses only the files that changed) and costs no process start. Driven over stdin/stdout by
 // toolchain/dev/bundler.py, one JSON object per line each way:
 //   {"id": 1, "op": "start", "contexts": [{"name": "iife", "options": {...}}], "components": {}}  -> {"id": 1, "ok": true}
-//   ("components": {"runner", "frameworks"}: toolchain/bundle/components.mjs's plugins compile .svelte/.vue files)
+//   ("components": {"runner", "frameworks"}: toolchain/tools/components.mjs's plugins compile .svelte/.vue files)
 //   {"id": 2, "op": "rebuild"}  -> {"id": 2, "ok": true, "written": 2, "results": [{"name", "errors", "warnings", "inputs"}]}
 // errors and warnings are esbuild's own text (formatMessages), so xtk parses them as it parses the CLI's.
 // Outputs are written here, and only when every context built: esbuild itself (write: true) deletes the previous

@@ -24,7 +24,7 @@ from toolchain.browsers import BrowserError, ExtensionBrowser, launch
 from toolchain.browsers.chromium import ChromiumBrowser
 from toolchain.browsers.environment import pid_alive
 from toolchain.browsers.firefox import FirefoxBrowser
-from toolchain.bundle.esbuild import find_esbuild
+from toolchain.tools.esbuild import find_esbuild
 from toolchain.dev import reload_chromium, reload_firefox
 from toolchain.dev.beacon import Beacon
 from toolchain.dev.bundler import Bundler

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.dev_session import copy_dev_mini
-from toolchain.bundle.esbuild import esbuild_commands, find_esbuild
+from toolchain.tools.esbuild import esbuild_commands, find_esbuild
 from toolchain.dev.bundler import Bundler
 from toolchain.dev.esbuild_options import UnsupportedFlag, esbuild_options
 from toolchain.plan import plan_build

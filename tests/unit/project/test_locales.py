@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.bundle.package import slug
+from toolchain.tools.package import slug
 from toolchain.diagnostics import EXIT_BAD_INPUT, Diagnostic, InputError
 from toolchain.project import Project, load_project
 from toolchain.project.locales import message_references, missing_translations, package_name

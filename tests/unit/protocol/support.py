@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import EXTENSION, REPO
-from toolchain.bundle.esbuild import platform_package
+from toolchain.tools.esbuild import platform_package
 from toolchain.protocol.model import Protocol, load_protocol
 
 SPECS = REPO / "extension_src" / "specs" / "protocol"

@@ -1,6 +1,6 @@
 // xtk's bundler for projects with .svelte or .vue components: esbuild's JavaScript API, run by Node in the
 // project's folder, with the framework's own compiler as an esbuild plugin. esbuild's native binary runs no
-// JavaScript plugins; projects without components never come here (toolchain/bundle/components.py decides).
+// JavaScript plugins; projects without components never come here (toolchain/tools/components.py decides).
 //
 // Everything is loaded from the *project's* node_modules (esbuild, svelte/compiler, vue/compiler-sfc): xtk ships
 // no compiler. Messages are esbuild's own log (stderr, same format as the binary's), so xtk reads them the same

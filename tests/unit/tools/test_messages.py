@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolchain.bundle.esbuild import parse_esbuild_log
-from toolchain.bundle.typecheck import parse_tsc_output
+from toolchain.tools.esbuild import parse_esbuild_log
+from toolchain.tools.typecheck import parse_tsc_output
 from toolchain.project import load_project
 
 ESBUILD_LOG = """\

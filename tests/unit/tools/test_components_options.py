@@ -1,4 +1,4 @@
-"""toolchain/bundle/components.py: which projects take the Node path (package.json), the request its runner gets
+"""toolchain/tools/components.py: which projects take the Node path (package.json), the request its runner gets
 (the native command's settings, translated), and the hint when a component's framework is missing."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.bundle.components import component_frameworks, missing_framework_hint, node_command
-from toolchain.bundle.esbuild import EsbuildCommand, define_arguments
+from toolchain.tools.components import component_frameworks, missing_framework_hint, node_command
+from toolchain.tools.esbuild import EsbuildCommand, define_arguments
 from toolchain.diagnostics import Diagnostic, InputError
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.bundle.package import is_secret
+from toolchain.tools.package import is_secret
 from toolchain.project.confine import copied_files
 
 

@@ -19,7 +19,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from toolchain.bundle.esbuild import EsbuildCommand
+from toolchain.tools.esbuild import EsbuildCommand
 from toolchain.dev.esbuild_options import esbuild_options
 from toolchain.diagnostics import Diagnostic, InputError
 

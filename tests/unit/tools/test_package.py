@@ -6,7 +6,7 @@ import os
 import zipfile
 from pathlib import Path
 
-from toolchain.bundle.package import slug, write_reproducible_zip
+from toolchain.tools.package import slug, write_reproducible_zip
 
 
 def tree(root: Path) -> list[tuple[str, Path]]:

@@ -12,7 +12,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolchain.bundle.esbuild import platform_package
+from toolchain.tools.esbuild import platform_package
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.files import write_if_changed  # noqa: F401 - the build steps import it from here too
 
