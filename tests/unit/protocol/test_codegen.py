@@ -98,7 +98,7 @@ export function receive(message: unknown): BackgroundToPopup {
   if (!isPopupToBackground(message)) return { type: 'ERROR', error: 'invalid message: ' + describeInvalidPopupToBackground(message) };
   const tab: number = message.tabId;
   switch (message.type) {
-    case 'ANALYZE_PAGE': return { type: 'PAGE_ANALYZED', charactersAnalyzed: tab, truncated: false, pageUrlIdentity: '' };
+    case 'ANALYZE_PAGE': return { type: 'PAGE_ANALYZED', charactersAnalyzed: tab, truncated: false, pageLength: tab, sectionsAnalyzed: 1, sectionCount: 1, pageUrlIdentity: '' };
     case 'QUERY': return { type: 'QUERY_FAILED', reason: 'api-error', message: message.payload.question };
     case 'HIGHLIGHT_CITATIONS':
       return { type: 'HIGHLIGHT_RESULTS', results: message.citations.map((c) => ({ citationId: c.id, status: 'matched', confidence: 1, marks: 1 })),
