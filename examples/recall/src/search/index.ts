@@ -59,7 +59,7 @@ async function listPages(): Promise<void> {
   byId('pages').replaceChildren(...all.pages.map((page) => {
     const item = element('li', '');
     item.dataset.url = page.url;
-    item.append(link(page.url, page.title), element('span', ` · ${page.passageCount} passages`, 'meta'));
+    item.append(link(page.url, page.title), element('span', ` · ${page.passageCount} passage${page.passageCount === 1 ? '' : 's'}`, 'meta'));
     return item;
   }));
 }
