@@ -168,6 +168,16 @@ class Resolver:
             self._analysis = ProjectAnalysis(self)
         return self._analysis
 
+    def use_script_groups(self, script_groups: Iterable[Iterable[Path]]) -> None:
+        """Which classic scripts share globals, once the contexts are known (the project-wide phase reads it)."""
+        self._groups = {Path(member).resolve(): index for index, group in enumerate(script_groups) for member in group}
+        self._analysis = None
+
+    def project_facts(self) -> dict[Path, FileFacts]:
+        """The facts of every file walked so far, by absolute path, in the order they were walked."""
+        analysis = self.analysis()
+        return {path: analysis.facts(module) for path, module in self.modules.items() if module is not None}
+
     def facts(self, path: Path) -> FileFacts:
         module = self.module(path)
         if module is None:
@@ -202,9 +212,14 @@ def extract_project(
 ) -> dict[Path, FileFacts]:
     """The facts of every file reachable from `files` through relative imports, by absolute path."""
     resolver = Resolver(root=root, abstraction=abstraction, script_groups=script_groups)
+    walk(resolver, files)
+    return resolver.project_facts()
+
+
+def walk(resolver: Resolver, files: Iterable[Path]) -> None:
+    """Parse and walk `files` and what they import (once each: a resolver keeps what it walked); FileNotFoundError
+    when one cannot be read."""
     for file in files:
         if resolver.module(Path(file)) is None:
             raise FileNotFoundError(file)
-    analysis = resolver.analysis()
-    return {path: analysis.facts(module) for path, module in resolver.modules.items() if module is not None}
 

@@ -10,7 +10,8 @@ build output not built, a typo) is listed, so lint can say so rather than judge 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+
+from toolchain.analysis.facts import CallStrings
 
 #: calls that load the scripts they name → the context those scripts run in (None: the caller's own contexts)
 SCRIPT_LOADERS: dict[str, str | None] = {
@@ -23,12 +24,12 @@ SCRIPT_LOADERS: dict[str, str | None] = {
 SCRIPT_SUFFIXES = (".js", ".mjs")
 
 
-def add_scripts_named_in_code(root: Path, entries: dict[Path, set[str]], facts: dict[Path, Any]) -> bool:
-    """Add the scripts the analysed code loads by name to `entries`, with the contexts they run in. True when
-    something was added (their own code may load more)."""
+def add_scripts_named_in_code(root: Path, entries: dict[Path, set[str]], named: dict[Path, list[CallStrings]]) -> bool:
+    """Add the scripts the walked code loads by name (`named`: each file's calls with their string arguments) to
+    `entries`, with the contexts they run in. True when something was added (their own code may load more)."""
     added = False
-    for path, file_facts in sorted(facts.items()):
-        for call in file_facts.call_strings:
+    for path, calls in sorted(named.items()):
+        for call in calls:
             if call.callee not in SCRIPT_LOADERS:
                 continue
             context = SCRIPT_LOADERS[call.callee]

@@ -8,6 +8,11 @@ checked against their schemas exactly as `xtk build` checks them, so lint and bu
 from there; the keys lint reads must have the right shape (manifest_shape.py), an archive is unpacked within
 bounds (archive.py).
 
+Either way the path runs one way: the targets and their contexts complete first (a project's build and metafile;
+a plain extension's manifest entries, the scripts and pages its code names, what they import), then the facts of
+every source once (`Resolver.project_facts`), then the rules (engine.py). Entries are parsed and walked while esbuild
+bundles, which is what the facts cost most.
+
 Either way a source file over the size limit (`analysis.parse.size_limit`, which `xtk lint` sets for its whole run
 from --max-file-size) is not parsed: it is listed in `LintContext.unanalysed` (XL004). `limits` bounds archives.
 """
@@ -18,12 +23,15 @@ import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolchain.analysis.parse import too_large
 from toolchain.diagnostics import InputError, XtkError
 from toolchain.lint.context import LintContext, ManifestSource, Target
 from toolchain.lint.limits import InputLimits
+
+if TYPE_CHECKING:  # pragma: no cover
+    from toolchain.analysis.extract import Resolver
 
 SOURCE_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".mjs", ".jsx", ".cjs"}
 
@@ -38,25 +46,56 @@ def _over_limit(paths: Iterable[Path]) -> dict[Path, int]:
 
 
 def project_context(project: Any) -> LintContext:
-    from toolchain.analysis.extract import extract_project
-    from toolchain.build.pipeline import build
-    from toolchain.project.toml_positions import key_positions
+    """One way through: the targets and their contexts (a build, read back from its metafile and contexts map),
+    then the facts of every bundled source once, then the posture and protocol the rules judge them by."""
+    from toolchain.analysis.extract import Resolver, walk
 
     out = project.base_dir / ".xtk" / "lint-build"
     settings = project.config.lint
     abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
     extra = [project.path(project.config.conformance.module)] if project.config.conformance else []
-    facts: dict[Path, Any] = {}
+    resolver = Resolver(root=project.root, abstraction=abstraction)
 
-    def read_sources(plans: list[Any]) -> None:
-        """While esbuild bundles: the facts of every entry and what it imports (the metafile confirms it later)."""
+    def walk_entries(plans: list[Any]) -> None:
+        """While esbuild bundles: parse and walk every entry and what it imports, so the facts below cost little."""
         entries = {entry.source for plan in plans for entry in plan.scripts.values()}
-        readable = [path for path in sorted(entries) + extra if too_large(path) is None]
-        facts.update(extract_project(readable, abstraction=abstraction, root=project.root))
+        walk(resolver, [path for path in sorted(entries) + extra if too_large(path) is None])
+
+    targets = _project_targets(project, out, walk_entries)
+    bundled = {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}
+    unanalysed = _over_limit(bundled | set(extra))
+    # files reached in a way relative imports do not show (tsconfig paths…) are walked now: the metafile is complete
+    walk(resolver, [path for path in sorted(bundled) + extra if path.resolve() not in unanalysed])
+    facts = resolver.project_facts()
+    context = LintContext(
+        root=project.base_dir,
+        kind="project",
+        targets=targets,
+        facts=facts,
+        manifest_source=_config_source(project),
+        project=project,
+        abstraction=abstraction,
+        unanalysed=unanalysed,
+    )
+    if settings and settings.posture:
+        from toolchain.lint.posture import load_posture
+
+        posture_path = (project.base_dir / settings.posture).resolve()
+        context.posture = load_posture(posture_path, project.display(posture_path))
+    if project.config.protocol:
+        from toolchain.protocol.model import load_protocol
+
+        context.protocol = load_protocol((project.base_dir / project.config.protocol.schemas).resolve(), project.base_dir)
+    return context
+
+
+def _project_targets(project: Any, out: Path, while_bundling: Any) -> list[Target]:
+    """Build every target into `out` and read which sources run in which context from each build's metafile."""
+    from toolchain.build.pipeline import build
 
     # validate=True: the manifests must pass the schemas `xtk build` holds them to (same project, same verdict)
     report = build(project, project.targets, "production", typecheck=False, out_dir=out, validate=True,
-                   while_bundling=read_sources)
+                   while_bundling=while_bundling)
     targets: list[Target] = []
     for built in report.builds:
         config = getattr(project.config.targets, built.browser)
@@ -72,32 +111,14 @@ def project_context(project: Any) -> LintContext:
                 package_dir=out / built.browser,
             )
         )
-    bundled = {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}
-    unanalysed = _over_limit(bundled | set(extra))
-    if not bundled - set(unanalysed) <= set(facts):  # reached in a way relative imports do not show (tsconfig paths…)
-        readable = [path for path in sorted(bundled) + extra if path.resolve() not in unanalysed]
-        facts = extract_project(readable, abstraction=abstraction, root=project.root)
+    return targets
+
+
+def _config_source(project: Any) -> ManifestSource:
+    from toolchain.project.toml_positions import key_positions
+
     config_text = project.config_path.read_text(encoding="utf-8")
-    context = LintContext(
-        root=project.base_dir,
-        kind="project",
-        targets=targets,
-        facts=facts,
-        manifest_source=ManifestSource(project.config_path, project.display(project.config_path), "config", key_positions(config_text)),
-        project=project,
-        abstraction=abstraction,
-        unanalysed=unanalysed,
-    )
-    if settings and settings.posture:
-        from toolchain.lint.posture import load_posture
-
-        posture_path = (project.base_dir / settings.posture).resolve()
-        context.posture = load_posture(posture_path, project.display(posture_path))
-    if project.config.protocol:
-        from toolchain.protocol.model import load_protocol
-
-        context.protocol = load_protocol((project.base_dir / project.config.protocol.schemas).resolve(), project.base_dir)
-    return context
+    return ManifestSource(project.config_path, project.display(project.config_path), "config", key_positions(config_text))
 
 
 def _files_from_metafile(root: Path, contexts: dict[str, Any], metafile: dict[str, Any]) -> dict[Path, set[str]]:
@@ -135,10 +156,12 @@ def _env(project: Any, browser: str, manifest: dict[str, Any]) -> dict[str, obje
 def extension_context(
     path: Path, browsers: list[str] | None = None, workdir: Path | None = None, limits: InputLimits | None = None
 ) -> LintContext:
-    """A plain unpacked extension (folder) or an archive (.zip, .xpi, .crx is not supported)."""
-    from toolchain.analysis.extract import extract_project
+    """A plain unpacked extension (folder) or an archive (.zip, .xpi, .crx is not supported).
+
+    One way through: the entries and their contexts, complete (the manifest's, then the scripts and pages the code
+    names, to a fixed point, then what they import), then the facts of every source once."""
     from toolchain.lint.archive import unpack_archive
-    from toolchain.lint.code_reach import add_scripts_named_in_code, missing_entries
+    from toolchain.lint.code_reach import missing_entries
     from toolchain.lint.manifest_shape import check_manifest_shape
     from toolchain.manifest.json_positions import value_positions
     from toolchain.manifest.schema import decode_manifest, parse_manifest_text
@@ -159,16 +182,10 @@ def extension_context(
     version = manifest.get("manifest_version")
     chosen = browsers or _browsers_for(manifest)
     entry_contexts, notes = _manifest_entries(root, manifest)
-    facts: dict[Path, Any] = {}
-    while True:  # pages named in code add entries; their scripts may name more pages
-        sources = sorted(p for p in entry_contexts if p.suffix in SOURCE_SUFFIXES and p.is_file())
-        sources = [p for p in sources if too_large(p) is None]
-        groups = _script_groups(entry_contexts)
-        facts = extract_project(sources, root=root, script_groups=groups) if sources else {}
-        pages_added = _add_pages_named_in_code(root, entry_contexts, list(facts))
-        if not (add_scripts_named_in_code(root, entry_contexts, facts) or pages_added):
-            break
-    files = _with_imports(entry_contexts, facts)
+    resolver = _complete_entries(root, entry_contexts)
+    files = _with_imports(entry_contexts, {path: module.base.resolved_imports
+                                           for path, module in resolver.modules.items() if module is not None})
+    facts = resolver.project_facts()  # once, the contexts complete
     targets = [
         Target(browser=b, manifest=manifest, min_version=_min_version(manifest, b), files=files,
                env={"BROWSER": b, "MANIFEST_VERSION": version})
@@ -185,6 +202,36 @@ def extension_context(
         unanalysed=_over_limit(path for path in files if path.is_file()),
         missing=missing_entries(root, entry_contexts, SOURCE_SUFFIXES),
     )
+
+
+def _entry_sources(entries: dict[Path, set[str]]) -> list[Path]:
+    sources = sorted(p for p in entries if p.suffix in SOURCE_SUFFIXES and p.is_file())
+    return [p for p in sources if too_large(p) is None]
+
+
+def _complete_entries(root: Path, entries: dict[Path, set[str]]) -> Resolver:
+    """Add to `entries` the scripts and pages the code names (`executeScript({files})`, `importScripts`, a page URL),
+    to a fixed point: their own code may name more. Reads each file's syntax tree and string arguments, not its
+    facts. Returns a resolver that has walked exactly the final entries (and what they import), with the final
+    script groups: its `project_facts()` are the facts, computed once."""
+    from toolchain.analysis.call_strings import call_strings
+    from toolchain.analysis.extract import Resolver, walk
+    from toolchain.lint.code_reach import add_scripts_named_in_code
+
+    first = _entry_sources(entries)
+    resolver = Resolver(root=root)
+    while True:
+        walk(resolver, _entry_sources(entries))
+        walked = {path: module for path, module in resolver.modules.items() if module is not None}
+        named = {path: call_strings(module.parsed, module.base.api_uses) for path, module in walked.items()}
+        pages_added = _add_pages_named_in_code(root, entries, list(walked))
+        if not (add_scripts_named_in_code(root, entries, named) or pages_added):
+            break
+    if _entry_sources(entries) != first:  # walked in the order the final entries give (imports first, sorted)
+        resolver = Resolver(root=root)
+        walk(resolver, _entry_sources(entries))
+    resolver.use_script_groups(_script_groups(entries))
+    return resolver
 
 
 def _posture_of_build(root: Path) -> Any:
@@ -317,14 +364,15 @@ def _script_groups(entries: dict[Path, set[str]]) -> list[list[Path]]:
     return [sorted(group) for group in groups.values()]
 
 
-def _with_imports(entries: dict[Path, set[str]], facts: dict[Path, Any]) -> dict[Path, set[str]]:
+def _with_imports(entries: dict[Path, set[str]], imports: dict[Path, list[Path]]) -> dict[Path, set[str]]:
+    """Every file the entries reach through imports, with the contexts it runs in (an imported file runs in each
+    of its importers' contexts)."""
     files = {path: set(contexts) for path, contexts in entries.items()}
     changed = True
     while changed:
         changed = False
         for path, contexts in list(files.items()):
-            fact = facts.get(path)
-            for imported in fact.resolved_imports if fact else []:
+            for imported in imports.get(path, []):
                 known = files.setdefault(imported.resolve(), set())
                 if not contexts <= known:
                     known.update(contexts)
