@@ -305,6 +305,24 @@ def test_a_question_is_classified_and_answered_from_passages_with_sources(server
 
 @pytest.mark.browser
 @pytest.mark.node
+def test_a_second_visit_reindexes_the_same_record(browser: ExtensionBrowser, indexed: dict[str, Any],
+                                                  server: FixtureServer, search: RecallUi) -> None:
+    url = server.url("/rust.html")
+    first = indexed["pages"][url]
+    again = browser.open_tab(url + "?from=elsewhere#ownership", new_window=True)  # normalized: the same page
+    try:
+        wait_until(browser, search.tab, f"""(globalThis.browser ?? globalThis.chrome).runtime.sendMessage(
+            {{ type: 'GET_ALL_PAGES' }}).then((a) => a.pages.some((p) => p.url === {json.dumps(url)} &&
+            p.visitCount === 2))""", timeout=MIN_DWELL + 15)
+    finally:
+        browser.close_tab(again)
+    (second,) = [p for p in search.send({"type": "GET_ALL_PAGES"})["pages"] if p["url"] == url]
+    assert second["id"] == first["id"] and second["timestamp"] == first["timestamp"]
+    assert second["lastAccessed"] > first["lastAccessed"]
+
+
+@pytest.mark.browser
+@pytest.mark.node
 def test_the_popup_pauses_resumes_and_clears(browser: ExtensionBrowser, server: FixtureServer,
                                              search: RecallUi) -> None:
     popup = RecallUi(browser, "popup/index.html")
