@@ -164,9 +164,9 @@ def bare_esbuild_jobs(project_dir: Path, out: Path) -> tuple[list[BareJob], Path
 
     xtk's plan (`plan_build`) and its grouping by output format (`esbuild_commands`) give the commands.
     """
-    from toolchain.tools import esbuild
     from toolchain.plan import plan_build
     from toolchain.project import load_project
+    from toolchain.tools import esbuild
 
     project = load_project(project_dir)
     binary = esbuild.find_esbuild(project.root)

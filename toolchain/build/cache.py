@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
 from toolchain.build.recipe import Recipe
-from toolchain.tools.components import COMPILER_PACKAGE_FILES
 from toolchain.project.confine import copied_files
 from toolchain.resources import specs_dir, templates_dir
+from toolchain.tools.components import COMPILER_PACKAGE_FILES
 
 if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
@@ -108,8 +108,8 @@ class Fingerprint:
     def of_build(cls, project: Project, plans: list[BuildPlan], binary: Path, request: str, mode: str,
                  node: bool = False) -> "Fingerprint":
         """`node`: the project bundles through Node (components), whose binary is then a tool of the build too."""
-        from toolchain.tools.typecheck import tsc_binary
         from toolchain.project import file_refs
+        from toolchain.tools.typecheck import tsc_binary
 
         config = project.config
         pages = {str(p.source): _sha256(p.source) for plan in plans for p in plan.pages}

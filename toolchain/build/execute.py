@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.build.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
+from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.tools.components import missing_framework_hint
 from toolchain.tools.esbuild import EsbuildCommand, finish_esbuild, merge_metafiles, start_esbuild
 from toolchain.tools.typecheck import TypeCheck, write_if_changed
-from toolchain.diagnostics import Diagnostic, ProjectError
 
 
 #: `.xtk/env.d.ts` (its path and text), or a function that makes it.

@@ -12,14 +12,14 @@ from pathlib import Path
 from toolchain.build.cache import Fingerprint, store
 from toolchain.build.execute import Execution, scratch_dir, staging_dir, unique
 from toolchain.build.recipe import BrowserRecipe, BuildReport, Recipe
-from toolchain.tools.components import check_installed, component_frameworks, node_command
-from toolchain.tools.esbuild import esbuild_commands, find_esbuild
-from toolchain.tools.typecheck import env_types_path, env_types_text, write_if_changed
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, Mode, plan_build
 from toolchain.plan.pages import rewrite_page
 from toolchain.project import Browser, Project
+from toolchain.tools.components import check_installed, component_frameworks, node_command
+from toolchain.tools.esbuild import esbuild_commands, find_esbuild
+from toolchain.tools.typecheck import env_types_path, env_types_text, write_if_changed
 
 
 def env_types(project: Project) -> tuple[Path, str]:

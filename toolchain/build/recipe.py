@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolchain.tools.esbuild import EsbuildCommand
 from toolchain.diagnostics import Diagnostic
+from toolchain.tools.esbuild import EsbuildCommand
 
 
 @dataclass

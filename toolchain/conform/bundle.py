@@ -155,9 +155,9 @@ def bundle_conformance(project: object, flavours: list[str], scratch: Path, esbu
     Returns the bundles and esbuild's warnings. esbuild errors raise `ProjectError` (exit 1) with located
     diagnostics; a missing esbuild or conformance section raises `InputError` (exit 2).
     """
+    from toolchain.plan.build_plan import BuildPlan
     from toolchain.tools.esbuild import define_arguments, find_esbuild, parse_esbuild_log
     from toolchain.tools.typecheck import write_if_changed
-    from toolchain.plan.build_plan import BuildPlan
 
     config = project.config  # type: ignore[attr-defined]
     if config.conformance is None:

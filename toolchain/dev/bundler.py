@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolchain.tools.esbuild import parse_esbuild_log
 from toolchain.diagnostics import Diagnostic, InputError, ProjectError
+from toolchain.tools.esbuild import parse_esbuild_log
 
 SERVICE = Path(__file__).with_name("esbuild_service.mjs")
 

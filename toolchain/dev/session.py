@@ -24,7 +24,6 @@ from toolchain.browsers import BrowserError, ExtensionBrowser, launch
 from toolchain.browsers.chromium import ChromiumBrowser
 from toolchain.browsers.environment import pid_alive
 from toolchain.browsers.firefox import FirefoxBrowser
-from toolchain.tools.esbuild import find_esbuild
 from toolchain.dev import reload_chromium, reload_firefox
 from toolchain.dev.beacon import Beacon
 from toolchain.dev.bundler import Bundler
@@ -33,6 +32,7 @@ from toolchain.dev.events import Events
 from toolchain.dev.watcher import ChangeBatch, Watcher
 from toolchain.diagnostics import InputError, ProjectError, XtkError
 from toolchain.project import Project, load_project
+from toolchain.tools.esbuild import find_esbuild
 
 ENGINES = {"chrome": "chromium", "edge": "chromium", "firefox": "firefox"}
 #: How long a reloaded background may take to report its build id.

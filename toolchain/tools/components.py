@@ -19,9 +19,9 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from toolchain.tools.esbuild import EsbuildCommand
 from toolchain.dev.esbuild_options import esbuild_options
 from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.tools.esbuild import EsbuildCommand
 
 #: The frameworks xtk compiles, each with the packages whose version is part of the build's cache key.
 FRAMEWORKS: dict[str, tuple[str, ...]] = {

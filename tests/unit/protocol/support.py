@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import EXTENSION, REPO
-from toolchain.tools.esbuild import platform_package
 from toolchain.protocol.model import Protocol, load_protocol
+from toolchain.tools.esbuild import platform_package
 
 SPECS = REPO / "extension_src" / "specs" / "protocol"
 KITCHEN = REPO / "tests" / "fixtures" / "protocol" / "kitchen"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.tools.components import component_frameworks, missing_framework_hint, node_command
 from toolchain.tools.esbuild import EsbuildCommand, define_arguments
-from toolchain.diagnostics import Diagnostic, InputError
 
 
 def test_the_runner_gets_the_native_commands_options_and_what_it_needs_itself(tmp_path: Path) -> None:

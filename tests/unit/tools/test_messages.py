@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from toolchain.project import load_project
 from toolchain.tools.esbuild import parse_esbuild_log
 from toolchain.tools.typecheck import parse_tsc_output
-from toolchain.project import load_project
 
 ESBUILD_LOG = """\
 ✘ [ERROR] Could not resolve "./nope"

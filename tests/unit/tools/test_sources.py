@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.tools.package import is_secret
 from toolchain.project.confine import copied_files
+from toolchain.tools.package import is_secret
 
 
 @pytest.mark.parametrize("name", [".env", ".env.local", "config/.env.production", "keys/store.pem", "id_rsa",
