@@ -261,11 +261,9 @@ def test_a_broken_envelope_is_502(api: Api, upstream: Upstream, body: bytes, mes
 def test_a_slow_upstream_is_504(upstream: Upstream, api_with_llm: Callable[[LlmSettings], Api]) -> None:
     api = api_with_llm(LlmSettings(base_url=upstream.base_url, model="m", api_key=KEY, timeout=0.2))
     upstream.answer_json("late", [])
-    upstream.delay = 1.0
-    started = time.monotonic()
+    upstream.delay = 1.0  # the answer does come, after the deadline: a client that waited for it would give 200
     status, code, message = error_of(api.query({"pageText": PAGE, "question": QUESTION}))
     assert (status, code, message) == (504, "UPSTREAM_TIMEOUT", "the model server did not answer within 0.2 s")
-    assert time.monotonic() - started < 0.9
 
 
 def test_an_unreachable_upstream_is_502(api_with_llm: Callable[[LlmSettings], Api]) -> None:

@@ -338,7 +338,8 @@ def test_importing_the_package_does_not_import_browser_clients() -> None:
         "loaded = [m for m in ('playwright', 'websockets') if m in sys.modules]; "
         "assert not loaded, loaded"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
 
 
 def test_the_driver_interface_imports_no_driver() -> None:

@@ -4,6 +4,8 @@ IIFE, whose functions are the module's helpers; calls through either count as in
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import shutil
 from pathlib import Path
@@ -87,6 +89,7 @@ chrome.contextMenus.onClicked.addListener((info, tab) => { ask(tab.id, { type: "
     assert unused(folder) == {"alarms"}
 
 
+@pytest.mark.node  # builds a project with esbuild
 def test_docmind_built_folders_lint_without_errors(tmp_path: Path) -> None:
     """DocMind's production build (minified, the polyfill inlined), linted as a plain extension: no finding —
     activeTab and contextMenus are used (through the polyfill's object), the sends' helpers catch their errors, and

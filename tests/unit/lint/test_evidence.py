@@ -102,6 +102,7 @@ def test_code_loaded_from_a_computed_place_says_nothing_when_nothing_rests_on_it
     assert run_rules(lint_extension(extension), ["XP002", "XL"], []) == []
 
 
+@pytest.mark.node  # builds a project with esbuild
 def test_every_error_finding_is_located(tmp_path: Path) -> None:
     """Over every lint fixture (plain extensions, precision cases, seed architectures, projects): an error names
     the file and line of the call or key that caused it."""

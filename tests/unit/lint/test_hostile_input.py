@@ -260,6 +260,7 @@ def test_a_bad_size_option_is_a_usage_error(tmp_path: Path, bad: str) -> None:
 
 @pytest.mark.skipif(not (REPO / "extension_src" / "node_modules" / "esbuild").is_dir(),
                     reason="extension_src/node_modules is missing (npm ci): a project lint builds with esbuild")
+@pytest.mark.node  # builds a project with esbuild
 def test_a_project_source_over_the_limit_is_reported_and_proves_no_absence(tmp_path: Path) -> None:
     """The permissions fixture's background (1.5 KiB) holds the only calls; `alarms` is unused there (XP002) —
     unless the file is unread, when nothing can be said about it."""

@@ -352,10 +352,6 @@ def test_seed_apis_are_known_exactly() -> None:
         assert info is not None and info.exact, name
 
 
-def test_loads_fast() -> None:
-    assert k.load_seconds() < 0.25
-
-
 # -- regeneration ----------------------------------------------------------------------------------------------------
 
 

@@ -125,6 +125,7 @@ def test_a_manifest_of_the_right_shape_still_lints(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not (NODE_MODULES / "esbuild").is_dir(), reason="extension_src/node_modules is missing (npm ci)")
+@pytest.mark.node  # builds a project with esbuild
 def test_a_project_gets_the_verdict_xtk_build_gives_it(tmp_path: Path) -> None:
     """A raw manifest override the schema rejects: build refuses it (exit 2); lint used to pass it (validate=False)."""
     project = tmp_path / "permissions"

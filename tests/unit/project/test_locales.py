@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.tools.package import slug
 from toolchain.diagnostics import EXIT_BAD_INPUT, Diagnostic, InputError
 from toolchain.project import Project, load_project
-from toolchain.project.locales import message_references, missing_translations, package_name
+from toolchain.project.locales import message_references, missing_translations, package_name, read_catalogs
+from toolchain.tools.package import slug
 
 CONFIG = """\
 root = "ext"
@@ -136,7 +136,9 @@ def test_message_shapes(tmp_path: Path, entry: object, says: str) -> None:
 def test_placeholder_references_follow_chromium(tmp_path: Path) -> None:
     """Case-insensitive, and `$$`, `$5 off$`, `$1` are plain text (not names), as ReplaceVariables scans them."""
     entry = {"message": "$Count$ items, $$, $5 off $ and $1", "placeholders": {"COUNT": {"content": "$1"}}}
-    load_project(write(tmp_path, locales={"en": {**EN, "items": entry}}))
+    catalogs, problems = read_catalogs(load_project(write(tmp_path, locales={"en": {**EN, "items": entry}})))
+    assert problems == []
+    assert catalogs["en"].messages["items"] == "$1 items, $$, $5 off $ and $1"  # only $Count$ was a name
 
 
 def test_default_locale_without_locales_is_refused(tmp_path: Path) -> None:
@@ -160,7 +162,9 @@ def test_manifest_message_missing_in_the_default_locale_is_an_error(tmp_path: Pa
 
 
 def test_messages_are_case_insensitive(tmp_path: Path) -> None:
-    load_project(write(tmp_path, config=CONFIG.replace("__MSG_actionTitle__", "__MSG_ACTIONTITLE__")))
+    project = load_project(write(tmp_path, config=CONFIG.replace("__MSG_actionTitle__", "__MSG_ACTIONTITLE__")))
+    catalogs, _ = read_catalogs(project)
+    assert catalogs["en"].localize("__MSG_ACTIONTITLE__") == "Take a note on $1"  # found under actionTitle
 
 
 def test_missing_translation_is_warned_with_its_catalog_code(tmp_path: Path) -> None:

@@ -4,11 +4,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from tests.unit.lint.rules.support import FIXTURES, NODE_MODULES, copy_project, lint_extension, lint_project
 from toolchain.lint.context import LintContext
+
+HERE = Path(__file__).parent
+#: the fixtures (here and in the rule modules) that build a project with esbuild: a test asking for one needs
+#: node_modules, so it carries the `node` marker (`pytest -m "not node"` leaves it out)
+BUILDING_FIXTURES = frozenset({"project", "docmind", "drifting", "suppressed"})
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects on the markers
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.is_relative_to(HERE) and BUILDING_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.node)
 
 
 @pytest.fixture(scope="session")

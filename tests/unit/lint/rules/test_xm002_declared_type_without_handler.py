@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.unit.lint.rules.support import findings, places
 
 
@@ -24,6 +26,7 @@ def test_near_misses(extension) -> None:
     assert places(extension("mv2-firefox"), "XM002") == set()
 
 
+@pytest.mark.node  # builds a project with esbuild
 def test_a_channel_whose_receivers_a_target_does_not_build_is_not_checked_there(tmp_path) -> None:
     """An offscreen document is built for Chrome and Edge only: its channel's types are judged in those builds, and
     not in Firefox's, where no offscreen handler can exist (examples/recall does that work in Firefox's background)."""

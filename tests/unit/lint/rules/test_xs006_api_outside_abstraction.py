@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.unit.lint.rules.support import findings, places
 
 
@@ -23,11 +25,10 @@ def test_near_misses(project) -> None:
     assert places(project("protocol"), "XS006") == set()  # no [lint] abstraction
 
 
+@pytest.mark.node  # builds a project with esbuild
 def test_the_abstraction_may_be_a_folder(tmp_path) -> None:
     """`[lint] abstraction` naming a folder: every module in it may touch the APIs, and API aliases exported from
     its index (the background's `browser`) count as uses through the abstraction."""
-    import pytest
-
     from tests.unit.lint.rules.support import NODE_MODULES, copy_project, lint_project
 
     if not (NODE_MODULES / "esbuild").is_dir():
