@@ -23,7 +23,8 @@ from toolchain.tools.typecheck import env_types_path, env_types_text, write_if_c
 
 
 def env_types(project: Project) -> tuple[Path, str]:
-    return env_types_path(project.root), env_types_text(project.targets, dict(project.config.constants))
+    path = env_types_path(project.root)
+    return path, env_types_text(project.targets, dict(project.config.constants), remembered=path.parent / "rendered")
 
 
 def prepare(project: Project) -> Path:

@@ -13,7 +13,7 @@ from toolchain.plan import BuildPlan
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.manifest import conversions as cv
 from toolchain.project.locales import missing_translations
-from toolchain.templating import render
+from toolchain.templating import render_remembered
 
 
 @dataclass(frozen=True)
@@ -141,15 +141,20 @@ def render_manifest(plan: BuildPlan, validate: bool = True) -> RenderedManifest:
     unknown = set(values) - set(TEMPLATE_KEYS)
     assert not unknown, f"manifest values without a template key: {unknown}"
     filled = {key: values.get(key) for key in TEMPLATE_KEYS}
-    manifest = json.loads(render(f"manifest.mv{plan.manifest_version}.json.j2", m=filled))
+    rendered = plan.project.base_dir / ".xtk" / "rendered"
+    manifest = json.loads(render_remembered(rendered, f"manifest.mv{plan.manifest_version}.json.j2", m=filled))
     target = getattr(plan.project.config.targets, plan.browser)
     if target.manifest:
         manifest = cv.deep_merge(manifest, target.manifest)
     if not validate:
         return RenderedManifest(manifest, warnings)
     from toolchain.manifest.schema import schema_for, validate_manifest
+    from toolchain.manifest.verdicts import known_valid, remember_valid
 
     schema = schema_for(plan.browser, plan.manifest_version)
+    verdicts = plan.project.base_dir / ".xtk" / "manifest-verdicts"
+    if known_valid(verdicts, manifest, schema):  # passed before: jsonschema is not even imported
+        return RenderedManifest(manifest, warnings)
     violations = validate_manifest(manifest, schema)
     if violations:
         raise InputError(
@@ -164,4 +169,5 @@ def render_manifest(plan: BuildPlan, validate: bool = True) -> RenderedManifest:
                 for v in violations
             ]
         )
+    remember_valid(verdicts, manifest, schema)
     return RenderedManifest(manifest, warnings)

@@ -28,6 +28,7 @@ and every numeric keyword; integers beyond 2^53 cannot be told apart.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
 from toolchain import catalog
@@ -58,10 +59,11 @@ def wrap_comment(words: Iterable[str], width: int, prefix: str = "// ") -> list[
     return lines
 
 
-def generate(protocol: Protocol) -> str:
+def generate(protocol: Protocol, remembered: Path | None = None) -> str:
     """The TypeScript module of a protocol: types, one check function per named schema, and per channel its message
-    types, `is<Channel>` and `describeInvalid<Channel>`. Raises InputError (located) on schemas outside the subset."""
-    from toolchain.templating import render
+    types, `is<Channel>` and `describeInvalid<Channel>`. Raises InputError (located) on schemas outside the subset.
+    With `remembered` (a project's `.xtk/rendered/`, as xtk lint passes it) the template's text is kept there."""
+    from toolchain.templating import render, render_remembered
 
     index = SchemaIndex(protocol)
     index.collect()
@@ -84,7 +86,7 @@ def generate(protocol: Protocol) -> str:
         "`xtk protocol codegen` again. `xtk lint` checks that this file matches them (drift is XM007).".split(),
         118,
     )
-    return render(
+    return (partial(render_remembered, remembered) if remembered is not None else render)(
         "protocol.ts.j2",
         header="\n".join(header),
         types=types,
@@ -147,11 +149,12 @@ def _channel_entries(index: SchemaIndex) -> list[dict[str, str]]:
 # --- drift ----------------------------------------------------------------------------------------------------------
 
 
-def check_generated(protocol: Protocol, path: Path, display: str | None = None, expected: str | None = None) -> list[Diagnostic]:
+def check_generated(protocol: Protocol, path: Path, display: str | None = None, expected: str | None = None,
+                    remembered: Path | None = None) -> list[Diagnostic]:
     """Empty when `path` holds exactly what `generate(protocol)` makes (line endings aside); else one diagnostic
     (code XM007) naming the file and the first line that differs."""
     shown = display or protocol.shown(path)
-    wanted = expected if expected is not None else generate(protocol)
+    wanted = expected if expected is not None else generate(protocol, remembered)
     hint = "run `xtk protocol codegen`"
     try:
         actual = path.read_text(encoding="utf-8").replace("\r\n", "\n")

@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from toolchain.diagnostics import Diagnostic, InputError
@@ -78,11 +79,12 @@ def parse_tsc_output(output: str, root: Path, display_base: Path) -> list[Diagno
     return [Diagnostic(**d) for d in found]  # type: ignore[arg-type]
 
 
-def env_types_text(browsers: list[str], constants: dict[str, object]) -> str:
-    """`.xtk/env.d.ts`: the type of every `import.meta.env` constant, from the config (like WXT's .wxt/)."""
-    from toolchain.templating import render
+def env_types_text(browsers: list[str], constants: dict[str, object], remembered: Path | None = None) -> str:
+    """`.xtk/env.d.ts`: the type of every `import.meta.env` constant, from the config (like WXT's .wxt/).
+    With `remembered` (a project's `.xtk/rendered/`) the text is kept there for the next build (render_remembered)."""
+    from toolchain.templating import render, render_remembered
 
-    return render(
+    return (partial(render_remembered, remembered) if remembered is not None else render)(
         "env.d.ts.j2",
         browsers=[json.dumps(b) for b in browsers],
         constants={name: _ts_type(value) for name, value in sorted(constants.items())},
