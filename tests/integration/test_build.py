@@ -203,3 +203,24 @@ def test_help_on_every_command_and_version(flagship: Path) -> None:
         assert result.code == 0 and "Usage: xtk" in result.stdout, command
     version = run_xtk("--version", cwd=flagship)
     assert version.code == 0 and re.fullmatch(r"xtk \d+\.\d+\.\d+\n", version.stdout)
+
+
+def test_a_project_without_scripts_builds_a_manifest_only_extension(tmp_path: Path) -> None:
+    """A theme-like project (no background, no content script, no page): nothing for esbuild, still three builds —
+    this crashed with an internal FileNotFoundError on the staging folder, in build and in lint."""
+    from tests.conftest import EXTENSION
+
+    project = tmp_path / "plain"
+    (project / "src").mkdir(parents=True)
+    (project / "node_modules").symlink_to(EXTENSION / "node_modules", target_is_directory=True)
+    (project / "xtk.toml").write_text(
+        '[extension]\nname = "Plain"\nversion = "1.0.0"\n\n[targets.chrome]\nmin_version = "116"\n\n[targets.edge]\nmin_version = "116"\n\n[targets.firefox]\ngecko_id = "plain@example.com"\nmin_version = "142.0"\ndata_collection = { required = ["none"] }\n',
+        encoding="utf-8",
+    )
+    result = run_xtk("build", "--no-typecheck", "--browser", "all", cwd=project)
+    assert result.code == 0, result.output
+    for browser in ("chrome", "edge", "firefox"):
+        assert manifest(project, browser)["name"] == "Plain"
+        assert not (project / "build" / f".staging-{browser}").exists()
+    linted = run_xtk("lint", "--no-cache", cwd=project)
+    assert linted.code in (0, 1) and "internal error" not in linted.output, linted.output

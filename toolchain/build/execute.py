@@ -52,18 +52,20 @@ class Execution:
         self.staged: list[Path] = []
         self.made_out_dir = False
 
-    def start(self, commands: list[EsbuildCommand], env_types: EnvTypes, typecheck: bool) -> tuple[Path, str]:
+    def start(self, commands: list[EsbuildCommand], env_types: EnvTypes, typecheck: bool,
+              browsers: list[str] | None = None) -> tuple[Path, str]:
         """Start esbuild, then write the generated types and start tsc; returns the types written.
 
         esbuild never reads `.xtk/env.d.ts` (only tsc does), so it starts first: on the full path the types are
         rendered with Jinja2, whose import would otherwise delay every bundle (`env_types` may be a function).
+        `browsers` names every browser built, also one without scripts (no esbuild command, still a staging folder).
         """
         try:
             # A process started but not yet recorded could not be stopped: interrupts wait until all are.
             with interrupts_deferred():
                 self.made_out_dir = not self.out_dir.exists()
                 scratch_dir(self.out_dir).mkdir(parents=True, exist_ok=True)
-                for browser in dict.fromkeys(c.browser for c in commands):
+                for browser in dict.fromkeys([*(browsers or []), *(c.browser for c in commands)]):
                     staging = staging_dir(self.out_dir, browser)
                     self.staged.append(staging)
                     shutil.rmtree(staging, ignore_errors=True)
@@ -184,7 +186,8 @@ def interrupts_deferred() -> Iterator[None]:
 def execute(recipe: Recipe, typecheck: bool, on_warning: Callable[[Diagnostic], None] | None = None) -> BuildReport:
     """Run a whole recipe (the cached path: everything is known up front)."""
     execution = Execution(recipe.root, recipe.base_dir, recipe.out_dir)
-    execution.start([c for b in recipe.browsers for c in b.esbuild], recipe.env_types, typecheck)
+    execution.start([c for b in recipe.browsers for c in b.esbuild], recipe.env_types, typecheck,
+                    browsers=[b.browser for b in recipe.browsers])
     return execution.finish(recipe.browsers, on_warning)
 
 

@@ -66,7 +66,8 @@ def build(
     if frameworks:
         commands = {browser: [node_command(c, project.root, frameworks) for c in browser_commands]
                     for browser, browser_commands in commands.items()}
-    types = execution.start([c for plan in plans for c in commands[plan.browser]], lambda: env_types(project), typecheck)
+    types = execution.start([c for plan in plans for c in commands[plan.browser]], lambda: env_types(project), typecheck,
+                            browsers=[plan.browser for plan in plans])
     try:
         recipes = [_browser_recipe(plan, commands[plan.browser], validate) for plan in plans]
         if while_bundling is not None:
