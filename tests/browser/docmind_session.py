@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,8 +19,9 @@ from typing import Any
 from docmind_api.contract import Citation, PreparedQuery, QueryResponse
 from docmind_api.server import DocMindServer
 from docmind_api.settings import Settings
-from toolchain.browsers import ExtensionBrowser, Tab
 
+from tests.browser import polling
+from toolchain.browsers import ExtensionBrowser, Tab
 
 #: What Firefox logs when a page closes while one of its runtime messages is in flight — a popup closed in the
 #: middle of a request, as users do. It is the browser's note about the unloaded page, not an error of DocMind's.
@@ -33,16 +33,7 @@ def extension_errors(browser: ExtensionBrowser) -> list[str]:
     return [error for error in browser.extension_errors() if FIREFOX_UNLOADED_NOTE not in error]
 
 
-def wait_until(browser: ExtensionBrowser, tab: Tab, condition: str, timeout: float = 15.0) -> Any:
-    """Poll a JavaScript condition until it is truthy; its value."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = browser.evaluate(tab, condition)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
-        time.sleep(0.05)
+wait_until = polling.wait_until  # re-exported: the DocMind tests import it from here
 
 
 def normalized(text: str) -> str:

@@ -4,41 +4,19 @@ in a page's shadow root, the docked chat in the side panel (opened as an extensi
 
 from __future__ import annotations
 
-import shutil
-import time
-from pathlib import Path
+from functools import partial
 from typing import Any
 
-from tests.conftest import REPO, run_xtk
+from tests.browser import polling
+from tests.conftest import REPO
+from tests.examples import support
 from toolchain.browsers import ExtensionBrowser, Tab
 
 EXAMPLE = REPO / "examples" / "chat-widget"
 
-
-def copy_example(destination: Path) -> Path:
-    """A copy of the example whose builds land in `destination` (node_modules linked, not copied)."""
-    shutil.copytree(EXAMPLE, destination, ignore=shutil.ignore_patterns("node_modules", "build", "dist", ".xtk",
-                                                                         "__pycache__"))
-    (destination / "node_modules").symlink_to(EXAMPLE / "node_modules", target_is_directory=True)
-    return destination
-
-
-def build_example(destination: Path) -> Path:
-    project = copy_example(destination)
-    result = run_xtk("build", "--browser", "all", cwd=project)
-    assert result.code == 0, result.output
-    return project / "build"
-
-
-def wait_until(browser: ExtensionBrowser, tab: Tab, condition: str, timeout: float = 15.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = browser.evaluate(tab, condition)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
-        time.sleep(0.05)
+copy_example = partial(support.copy_example, "chat-widget")
+build_example = partial(support.build_example, "chat-widget")
+wait_until = polling.wait_until
 
 
 API = "(globalThis.browser ?? globalThis.chrome)"

@@ -3,13 +3,11 @@ scratch land there), its reference importable, and its corpus pointed at ../shar
 
 from __future__ import annotations
 
-import json
-import re
-import shutil
 import sys
-from pathlib import Path
+from functools import partial
 
 from tests.conftest import CORPUS, REPO
+from tests.examples import support
 
 EXAMPLE = REPO / "examples" / "chunker"
 REFERENCE = EXAMPLE / "reference"
@@ -18,16 +16,4 @@ PAGES = CORPUS / "pages"
 if str(REFERENCE) not in sys.path:
     sys.path.insert(0, str(REFERENCE))
 
-
-def copy_example(destination: Path) -> Path:
-    """examples/chunker copied to `destination` (node_modules linked, not copied; no build outputs), its [golden]
-    corpus made absolute (the copy's ../../../shared does not exist)."""
-    shutil.copytree(EXAMPLE, destination, ignore=shutil.ignore_patterns("node_modules", "build", "dist", ".xtk",
-                                                                          "__pycache__"))
-    (destination / "node_modules").symlink_to(EXAMPLE / "node_modules", target_is_directory=True)
-    config = destination / "xtk.toml"
-    text, count = re.subn(r'^corpus = "[^"]*"', f"corpus = {json.dumps(str(PAGES))}", config.read_text(encoding="utf-8"),
-                          flags=re.MULTILINE)
-    assert count == 1, "examples/chunker/xtk.toml declares its corpus"
-    config.write_text(text, encoding="utf-8")
-    return destination
+copy_example = partial(support.copy_example, "chunker", corpus=True)

@@ -6,53 +6,25 @@ A copy of the example is built outside the repository (its [golden] corpus made 
 
 from __future__ import annotations
 
-import json
-import re
-import shutil
 import time
-from pathlib import Path
+from functools import partial
 from typing import Any
 
-from tests.conftest import CORPUS, REPO, run_xtk
-from toolchain.browsers import ExtensionBrowser, Tab
+from tests.browser import polling
+from tests.conftest import CORPUS, REPO
+from tests.examples import support
+from toolchain.browsers import ExtensionBrowser
 
 EXAMPLE = REPO / "examples" / "recall"
+
+copy_example = partial(support.copy_example, "recall", corpus=True)
+build_example = partial(support.build_example, "recall", corpus=True)
+wait_until = partial(polling.wait_until, timeout=20.0)  # pages are read for MIN_DWELL first
 REFERENCE = EXAMPLE / "reference"
 PAGES = CORPUS / "pages"
 
 #: The seed's MIN_DWELL_TIME (src/shared/config.ts), in seconds.
 MIN_DWELL = 5.0
-
-
-def copy_example(destination: Path) -> Path:
-    """examples/recall copied to `destination` (node_modules linked, no build outputs), its corpus made absolute."""
-    shutil.copytree(EXAMPLE, destination, ignore=shutil.ignore_patterns("node_modules", "build", "dist", ".xtk",
-                                                                         "__pycache__"))
-    (destination / "node_modules").symlink_to(EXAMPLE / "node_modules", target_is_directory=True)
-    config = destination / "xtk.toml"
-    text, count = re.subn(r'^corpus = "[^"]*"', f"corpus = {json.dumps(str(PAGES))}", config.read_text(encoding="utf-8"),
-                          flags=re.MULTILINE)
-    assert count == 1, "examples/recall/xtk.toml declares its corpus"
-    config.write_text(text, encoding="utf-8")
-    return destination
-
-
-def build_example(destination: Path) -> Path:
-    project = copy_example(destination)
-    result = run_xtk("build", "--browser", "all", cwd=project)
-    assert result.code == 0, result.output
-    return project / "build"
-
-
-def wait_until(browser: ExtensionBrowser, tab: Tab, condition: str, timeout: float = 20.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = browser.evaluate(tab, condition)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
-        time.sleep(0.1)
 
 
 SEND = "((m) => (globalThis.browser ?? globalThis.chrome).runtime.sendMessage(m))"

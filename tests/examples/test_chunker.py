@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.polling import wait_until
 from tests.conftest import CORPUS, run_xtk
 from tests.examples.chunker_support import PAGES, copy_example
 from chunker_reference.chunker import chunk_tree
@@ -142,17 +143,6 @@ def browser(request: pytest.FixtureRequest, example: Path,
     build, engine = request.param
     with launch(engine, example / "build" / build, workdir=tmp_path_factory.mktemp(f"chunker-{build}")) as running:
         yield running
-
-
-def wait_until(browser: ExtensionBrowser, tab: Tab, condition: str, timeout: float = 15.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = browser.evaluate(tab, condition)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
-        time.sleep(0.05)
 
 
 SEND = "((message) => (globalThis.browser ?? globalThis.chrome).runtime.sendMessage(message))"
