@@ -10,12 +10,12 @@ whether anything there was computed (a name known only at run time may be any na
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from toolchain.analysis.facts import ApiUse, CallStrings
 from toolchain.analysis.guards import string_value
-from toolchain.analysis.syntax import member_chain, unwrap
+from toolchain.analysis.syntax import descendants, member_chain, unwrap
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -44,7 +44,7 @@ def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStr
     `WEB_CALLS` function, with the strings in its arguments."""
     by_place = {(use.location.line, use.location.column): use for use in api_uses if use.kind in ("call", "event")}
     found: list[CallStrings] = []
-    for call in _calls(parsed.tree.root_node):
+    for call in descendants(parsed.tree.root_node, "call_expression"):
         callee = call.child_by_field_name("function")
         arguments = call.child_by_field_name("arguments")
         if callee is None or arguments is None or not _plain_callee(callee):
@@ -59,15 +59,6 @@ def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStr
         found.append(CallStrings(name, frozenset(strings), computed, location, scope))
     return found
 
-
-def _calls(root: Node) -> Iterator[Node]:
-    """Call expressions in source order, without recursion (minified code nests deeply)."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "call_expression":
-            yield node
-        stack.extend(reversed(node.children))
 
 
 def _plain_callee(callee: Node) -> bool:

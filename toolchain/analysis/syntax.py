@@ -3,6 +3,7 @@ keys, declared names, short printable texts."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from toolchain.analysis import guards as G
@@ -18,6 +19,17 @@ FUNCTION_NODES = frozenset(
     {"function_declaration", "generator_function_declaration", "function_expression", "function", "arrow_function",
      "generator_function", "method_definition"}
 )  # fmt: skip
+
+
+def descendants(root: Node, node_type: str) -> Iterator[Node]:
+    """Every node of `node_type` under `root` (itself included), in source order, without recursion: minified code
+    nests deeper than Python's stack."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == node_type:
+            yield node
+        stack.extend(reversed(node.children))
 
 
 def unwrap(node: Node) -> Node:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from toolchain.analysis.facts import ApiUse, TabRead
-from toolchain.analysis.syntax import call_arguments, member_chain, unwrap
+from toolchain.analysis.syntax import call_arguments, descendants, member_chain, unwrap
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -52,7 +52,7 @@ ARRAY_CALLBACKS = frozenset({"forEach", "map", "filter", "find", "findLast", "so
 def tab_reads(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[TabRead]:
     by_place = {(u.location.line, u.location.column): u for u in api_uses if u.kind in ("call", "event")}
     found: dict[tuple[int, int], TabRead] = {}
-    for call in _calls(parsed.tree.root_node):
+    for call in descendants(parsed.tree.root_node, "call_expression"):
         callee = call.child_by_field_name("function")
         if callee is None:
             continue
@@ -83,14 +83,6 @@ def _place(parsed: ParsedFile, node: Node) -> tuple[int, int]:
     location = parsed.location(node)
     return location.line, location.column
 
-
-def _calls(root: Node) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "call_expression":
-            yield node
-        stack.extend(reversed(node.children))
 
 
 def _function_of(node: Node, near: Node) -> Node | None:
@@ -146,17 +138,9 @@ def _reads_of_pattern(pattern: Node, scope: Node, shape: str) -> Iterator[Node]:
                 yield child  # a destructured field: the pattern is where it is read
 
 
-def _names(scope: Node, name: bytes) -> Iterator[Node]:
-    stack = [scope]
-    while stack:
-        node = stack.pop()
-        if node.type == "identifier" and node.text == name:
-            yield node
-        stack.extend(reversed(node.children))
-
 
 def _reads_of_tab(name: bytes, scope: Node) -> Iterator[Node]:
-    for identifier in _names(scope, name):
+    for identifier in (n for n in descendants(scope, "identifier") if n.text == name):
         parent = identifier.parent
         if parent is None or parent.type != "member_expression" or parent.child_by_field_name("object") != identifier:
             continue
@@ -171,7 +155,7 @@ def _assigned(member: Node) -> bool:
 
 
 def _reads_of_list(name: bytes, scope: Node) -> Iterator[Node]:
-    for identifier in _names(scope, name):
+    for identifier in (n for n in descendants(scope, "identifier") if n.text == name):
         parent = identifier.parent
         if parent is None:
             continue
