@@ -152,3 +152,34 @@ def test_a_link_out_added_after_a_cached_build_is_refused_not_replayed(tmp_path:
     result = build(project)
     assert result.code == 2 and "_locales/en/notes.txt: error: symbolic link to" in result.stderr, result.output
     assert not (project / "build/chrome/_locales/en/notes.txt").exists()
+
+
+def test_an_imported_source_linked_out_of_the_project_is_refused_by_name(tmp_path: Path) -> None:
+    # Found by an audit: src/shared/linked.ts -> a file outside, imported by the content script, was bundled into
+    # every build with exit 0. esbuild resolves links itself, so the link is refused before it runs.
+    project = copy_fixture(tmp_path / "p")
+    (tmp_path / "outside.ts").write_text("export const leaked = 'outside the project';\n")
+    (project / "src/shared/linked.ts").symlink_to(tmp_path / "outside.ts")
+    entry = project / "src/content/index.ts"
+    entry.write_text("import { leaked } from '../shared/linked';\nconsole.log(leaked);\n" + entry.read_text())
+    result = build(project)
+    assert result.code == 2, result.output
+    assert re.search(r"^src/shared/linked\.ts: error: symbolic link to .*outside\.ts leaves the project", result.stderr,
+                     re.M), result.stderr
+    assert not (project / "build").exists()
+
+
+def test_a_source_link_out_added_after_a_cached_build_is_refused_not_replayed(tmp_path: Path) -> None:
+    project = copy_fixture(tmp_path / "p")
+    assert build(project).code == 0
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "secret.ts").write_text("export const token = 'secret';\n")
+    (project / "src/vendor").symlink_to(tmp_path / "outside", target_is_directory=True)
+    result = build(project)
+    assert result.code == 2 and "src/vendor: error: symbolic link to" in result.stderr, result.output
+
+
+def test_source_links_inside_the_project_and_linked_node_modules_are_fine(tmp_path: Path) -> None:
+    project = copy_fixture(tmp_path / "p")  # its node_modules is itself a link out of the project
+    (project / "src/shared/again.ts").symlink_to(project / "src/shared/env.ts")
+    assert build(project).code == 0

@@ -3,7 +3,8 @@
 The cache key (the fingerprint) is the project's own location and the content of every input of the recipe:
 the config; the HTML pages (they are rewritten into it); which files the config and the pages name exist
 (entries, icons, every path key); the content of the folders copied whole (public/, _locales/, so a removed
-message is seen) and any link in them; tsconfig.json, package.json and package-lock.json; the installed
+message is seen) and any link in them; the links under src/ that leave the project (refused: a replay must see
+one added after the last build); tsconfig.json, package.json and package-lock.json; the installed
 esbuild and TypeScript (their package.json and the binaries' size, time and inode); and xtk itself (its code,
 templates and schemas). Source code is not among them: esbuild and tsc read it on every build.
 
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
 from toolchain.build.recipe import Recipe
-from toolchain.project.confine import copied_files
+from toolchain.project.confine import copied_files, source_links
 from toolchain.resources import specs_dir, templates_dir
 from toolchain.tools.components import COMPILER_PACKAGE_FILES
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
     from toolchain.project import Project
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 #: Files of the JS project whose content changes what esbuild, tsc and the component compilers do (relative to
 #: root): a project with .svelte/.vue components is keyed on the installed svelte, vue and @vue/compiler-sfc too.
 _PROJECT_FILES = ("tsconfig.json", "package.json", "package-lock.json",
@@ -60,6 +61,10 @@ def _contents(folder: Path, project_dir: Path) -> dict[str, str]:
     found = {os.path.relpath(path, folder): _sha256(path) for path in tree.files}
     found.update({os.path.relpath(link, folder): "link:" + os.readlink(link) for link in tree.escaping_links})
     return found
+
+
+def _links_out(src_dir: Path, project_dir: Path) -> dict[str, str]:
+    return {os.path.relpath(link, src_dir): os.readlink(link) for link in source_links(src_dir, project_dir)}
 
 
 def tool_stamp(path: Path) -> str:
@@ -99,6 +104,7 @@ class Fingerprint:
     pages: dict[str, str]  # HTML page → sha256
     probes: dict[str, str]  # named path → file | dir | missing (config paths, entries, page references)
     contents: dict[str, dict[str, str]]  # folder copied whole → its files' sha256 (and links out)
+    source_links: dict[str, dict[str, str]]  # src/ → its links that leave the project (each one refused)
     project_files: dict[str, str]  # tsconfig.json, package files, installed tool versions → sha256
     tools: dict[str, str]  # esbuild and tsc binaries → size:mtime:inode
     toolchain: str
@@ -124,6 +130,7 @@ class Fingerprint:
             pages=pages,
             probes={str(p): _state(p) for p in dict.fromkeys(probed)},
             contents={str(f): _contents(f, project.base_dir.resolve()) for f in folders},
+            source_links={str(project.src_dir): _links_out(project.src_dir, project.base_dir.resolve())},
             project_files={str(project.root / name): _sha256(project.root / name) for name in _PROJECT_FILES},
             tools={str(path): tool_stamp(path) for path in (binary, tsc_binary(project.root), *_node_binary(node))},
             toolchain=toolchain_stamp(),
@@ -139,6 +146,7 @@ class Fingerprint:
             pages={path: _sha256(Path(path)) for path in self.pages},
             probes={path: _state(Path(path)) for path in self.probes},
             contents={path: _contents(Path(path), project_dir) for path in self.contents},
+            source_links={path: _links_out(Path(path), project_dir) for path in self.source_links},
             project_files={path: _sha256(Path(path)) for path in self.project_files},
             tools={path: tool_stamp(Path(path)) for path in self.tools},
             toolchain=toolchain_stamp(),

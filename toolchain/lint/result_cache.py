@@ -10,7 +10,9 @@ What a project lint reads is recorded with its findings, and compared before the
   (node_modules, .xtk and the build and dist folders aside), so a file added, removed or changed anywhere there (a
   page, an asset, a locale, a schema) is seen;
 - xtk itself (its code, templates, schemas and knowledge base, as the build cache stamps it), Python's version,
-  and the request: --select, --ignore, --browser and the size limit.
+  and the request: --select, --ignore, --browser and the size limit;
+- the project's own location (its config, resolved): every path above is absolute, so a project copied or moved
+  together with its .xtk/ would otherwise compare the original's files and replay the original's findings.
 
 Any difference, or any doubt (no cache, an unreadable or foreign one), means a full lint, which then stores its
 result; a lint that fails (bad input, exit 2) stores nothing. Only the standard library is imported here, so a replay
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
     from toolchain.lint.context import LintContext
     from toolchain.lint.model import Finding
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 #: folders never walked: installed packages, xtk's own outputs, VCS and tool caches
 SKIPPED_FOLDERS = frozenset({"node_modules", ".xtk", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv"})
 
@@ -90,6 +92,8 @@ class LintCache:
             data = json.loads(self.file.read_text(encoding="utf-8"))
             if data.get("format") != CACHE_FORMAT or data.get("request") != list(self.request):
                 return None
+            if data.get("location") != str(self.config_path.resolve()):  # a copied or moved project
+                return None
             if _snapshot(data["watch"]) != data["snapshot"]:
                 return None
             from toolchain.lint.model import Finding, Related
@@ -110,6 +114,7 @@ class LintCache:
             data = {
                 "format": CACHE_FORMAT,
                 "request": list(self.request),
+                "location": str(self.config_path.resolve()),
                 "root": str(ctx.root),
                 "watch": watch,
                 "snapshot": _snapshot(watch),

@@ -5,7 +5,9 @@
 - `out` is a folder xtk owns (each build replaces `out/<browser>/`): it may not be the project folder, nor hold
   or sit inside what xtk must never delete (the config, root, src, public, locales, .xtk, node_modules, .git).
 - A symbolic link whose target leaves the project is refused by its own name, wherever a build would follow it
-  (a folder key, a named file, anything under public/ or the locales); links that stay inside are followed.
+  (a folder key, a named file, anything under public/, the locales or src/, whose files esbuild bundles when
+  they are imported); links that stay inside are followed. A relative import that leaves the project (a
+  monorepo's shared package) is the code's own choice and is bundled like any import.
 
 Only the standard library is imported here: the cached build path walks the copied folders with `copied_files`.
 """
@@ -52,8 +54,9 @@ def escaping_link(project_dir: Path, start: Path, relative: str) -> Path | None:
     return None
 
 
-def copied_files(folder: Path, project_dir: Path) -> CopiedTree:
-    """Walk `folder` as a build copies it: dotfiles stay behind; links are followed only while they stay inside."""
+def copied_files(folder: Path, project_dir: Path, skip: tuple[str, ...] = ()) -> CopiedTree:
+    """Walk `folder` as a build copies it: dotfiles (and folders named in `skip`) stay behind; links are followed
+    only while they stay inside."""
     files: list[Path] = []
     escaping: list[Path] = []
     seen: set[Path] = set()
@@ -67,7 +70,7 @@ def copied_files(folder: Path, project_dir: Path) -> CopiedTree:
             continue
         seen.add(real)
         for name in list(subfolders):
-            if name.startswith(".") or _leaves(here / name, project_dir, escaping):
+            if name.startswith(".") or name in skip or _leaves(here / name, project_dir, escaping):
                 subfolders.remove(name)
         subfolders.sort()
         for name in sorted(names):
@@ -75,6 +78,12 @@ def copied_files(folder: Path, project_dir: Path) -> CopiedTree:
             if not name.startswith(".") and not _leaves(path, project_dir, escaping) and path.is_file():
                 files.append(path)
     return CopiedTree(sorted(files), sorted(escaping))
+
+
+def source_links(src_dir: Path, project_dir: Path) -> list[Path]:
+    """Links under the source folder whose target leaves the project (node_modules, .git, .xtk not walked: an
+    installed package may well be a link elsewhere)."""
+    return copied_files(src_dir, project_dir, skip=_NEVER_IN_OUT).escaping_links
 
 
 def _leaves(path: Path, project_dir: Path, escaping: list[Path]) -> bool:
@@ -119,6 +128,18 @@ def check_confinement(project: Project, display: str, problem: Problem) -> Itera
         for link in copied_files(folder, project_dir).escaping_links:
             yield Diagnostic("error", f"symbolic link to {os.readlink(link)} leaves the project; a build would copy "
                              "what it points to: copy the file into the project instead", path=shown(link, project_dir))
+
+
+def check_source_links(project: Project, named: set[Path]) -> Iterator[Diagnostic]:
+    """Links under src/ that leave the project, by name; those the config names (`named`) were refused at their key."""
+    from toolchain.diagnostics import Diagnostic
+
+    project_dir = project.base_dir.resolve()
+    for link in source_links(project.src_dir, project_dir):
+        if link not in named:
+            yield Diagnostic("error", f"symbolic link to {os.readlink(link)} leaves the project; esbuild would "
+                             "bundle what it points to when it is imported: copy the code into the project (an import "
+                             "by a relative path that leaves it is the code's own choice)", path=shown(link, project_dir))
 
 
 def path_problem(project_dir: Path, start: Path, value: str) -> str | None:

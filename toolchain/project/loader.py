@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from toolchain.diagnostics import Diagnostic, InputError
-from toolchain.project.confine import check_confinement, path_problem
+from toolchain.project.confine import check_confinement, check_source_links, path_problem
 from toolchain.project.locales import check_locales
 from toolchain.project.locate import find_config
 from toolchain.project.models import BROWSERS, Browser, ProjectConfig
@@ -375,8 +375,10 @@ def _check_files(project: Project, display: str, positions: dict, require_files:
             yield problem((key,), f"folder not found: {project.display(folder)}")
             return
 
+    named: set[Path] = set()
     for ref in file_refs(project.config):
         absolute = project.path(ref.value)
+        named.add(absolute)
         if PurePosixPath(ref.value).is_absolute() or ".." in PurePosixPath(ref.value).parts:
             yield problem(ref.key, f"{ref.value}: paths must be relative to root and stay inside it")
             continue
@@ -403,4 +405,5 @@ def _check_files(project: Project, display: str, positions: dict, require_files:
             absolute.is_relative_to(project.src_dir) or absolute.is_relative_to(project.public_dir)
         ):
             yield problem(ref.key, f"{ref.value} must be inside {project.config.src}/ or {project.config.public}/")
+    yield from check_source_links(project, named)
     yield from check_locales(project, problem)  # toolchain/project/locales.py

@@ -89,3 +89,21 @@ def test_a_plain_extension_is_not_cached(tmp_path: Path, project: Path) -> None:
     before = cache_files(project)
     assert run_xtk("lint", "build/firefox", cwd=project).code == 0
     assert cache_files(project) == before
+
+
+@pytest.mark.parametrize("how", ["copied", "moved"])
+def test_a_copied_or_moved_project_lints_itself(project: Path, how: str) -> None:
+    # Found by an audit: `cp -r demo demo2` (its .xtk/ too), a broken locale in the copy, and the copy replayed the
+    # original's "All checks passed" (the stored paths are absolute: they named the original's unchanged files).
+    import shutil
+
+    plant(project)
+    other = project.parent / f"{how}-docmind"
+    if how == "copied":
+        shutil.copytree(project, other, symlinks=True)
+    else:
+        project.rename(other)
+    replayed = run_xtk("lint", cwd=other)
+    assert replayed.code == 0 and "planted" not in replayed.output, replayed.output
+    again = run_xtk("lint", cwd=other)  # the copy's own result, stored where it is, replays now
+    assert again.code == 0 and "planted" not in again.output
