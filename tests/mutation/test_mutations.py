@@ -27,7 +27,8 @@ def lint(project_dir: Path) -> list:
 def regenerate_protocol(project_dir: Path) -> None:
     from toolchain.project import load_project
     from toolchain.protocol.codegen import generate
-    from toolchain.protocol.project import load_project_protocol, write_if_changed
+    from toolchain.files import write_if_changed
+    from toolchain.protocol.project import load_project_protocol
 
     loaded = load_project_protocol(load_project(project_dir))
     write_if_changed(loaded.generated, generate(loaded.protocol))

@@ -137,3 +137,21 @@ def test_type_checking_imports_and_one_way_imports_are_not_cycles(tmp_path: Path
     graph = import_graph(_package(tmp_path, files), "pkg")
     assert graph == {"pkg": set(), "pkg.a": {"pkg.b"}, "pkg.b": {"pkg.c"}, "pkg.c": set()}
     assert find_cycle(graph) is None
+
+
+#: Helpers that had drifted into several copies (issue "One toolchain, many projects", item 4): each has one home.
+ONE_HOME = {
+    "write_if_changed": "toolchain.files",
+    "is_remote_url": "toolchain.urls",
+    "escape_token": "toolchain.json_pointer",
+    "unescape_token": "toolchain.json_pointer",
+}
+
+
+def test_shared_helpers_are_defined_once() -> None:
+    defined: dict[str, list[str]] = {name: [] for name in ONE_HOME}
+    for module, path in module_names().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in defined:
+                defined[node.name].append(module)
+    assert defined == {name: [home] for name, home in ONE_HOME.items()}

@@ -20,9 +20,10 @@ from typing import Any
 
 from toolchain.build.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
 from toolchain.diagnostics import Diagnostic, ProjectError
+from toolchain.files import write_if_changed
 from toolchain.tools.components import missing_framework_hint
 from toolchain.tools.esbuild import EsbuildCommand, finish_esbuild, merge_metafiles, start_esbuild
-from toolchain.tools.typecheck import TypeCheck, write_if_changed
+from toolchain.tools.typecheck import TypeCheck
 
 
 #: `.xtk/env.d.ts` (its path and text), or a function that makes it.

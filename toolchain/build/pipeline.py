@@ -13,13 +13,14 @@ from toolchain.build.cache import Fingerprint, store
 from toolchain.build.execute import Execution, scratch_dir, staging_dir, unique
 from toolchain.build.recipe import BrowserRecipe, BuildReport, Recipe
 from toolchain.diagnostics import Diagnostic, ProjectError
+from toolchain.files import write_if_changed
 from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, Mode, plan_build
 from toolchain.plan.pages import rewrite_page
 from toolchain.project import Browser, Project
 from toolchain.tools.components import check_installed, component_frameworks, node_command
 from toolchain.tools.esbuild import esbuild_commands, find_esbuild
-from toolchain.tools.typecheck import env_types_path, env_types_text, write_if_changed
+from toolchain.tools.typecheck import env_types_path, env_types_text
 
 
 def env_types(project: Project) -> tuple[Path, str]:
@@ -28,8 +29,10 @@ def env_types(project: Project) -> tuple[Path, str]:
 
 
 def prepare(project: Project) -> Path:
-    """Write the generated type declarations (`.xtk/env.d.ts`) the code is checked against."""
-    return write_if_changed(*env_types(project))
+    """Write the generated type declarations (`.xtk/env.d.ts`) the code is checked against; their path."""
+    path, text = env_types(project)
+    write_if_changed(path, text)
+    return path
 
 
 def build(

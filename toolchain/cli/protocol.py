@@ -50,9 +50,10 @@ def protocol_codegen(project: str | None, check: bool, output_format: str) -> No
       2  bad input, located as file:line:column: JSON pointer: no [protocol] in the config, unreadable
          or invalid protocol.json or schemas, a keyword outside the subset, an unresolved $ref
     """
+    from toolchain.files import write_if_changed
     from toolchain.project import load_project
     from toolchain.protocol.codegen import check_generated, generate
-    from toolchain.protocol.project import load_project_protocol, write_if_changed
+    from toolchain.protocol.project import load_project_protocol
 
     def prepare() -> tuple[Any, Any, str]:
         loaded = load_project(project, require_files=False)  # the schemas and the output path are all it needs

@@ -157,7 +157,7 @@ def bundle_conformance(project: object, flavours: list[str], scratch: Path, esbu
     """
     from toolchain.plan.build_plan import BuildPlan
     from toolchain.tools.esbuild import define_arguments, find_esbuild, parse_esbuild_log
-    from toolchain.tools.typecheck import write_if_changed
+    from toolchain.files import write_if_changed
 
     config = project.config  # type: ignore[attr-defined]
     if config.conformance is None:

@@ -1,2 +1,3 @@
-"""The message protocol between DocMind's contexts: JSON Schemas per channel (`model`), and the TypeScript types and
-validators `xtk protocol codegen` generates from them (`codegen`). See docs/protocol.md."""
+"""A project's message protocol between its contexts (popup, background, content scripts…): JSON Schemas per
+channel (`model`), and the TypeScript types and validators `xtk protocol codegen` generates from them (`codegen`).
+See docs/protocol.md."""

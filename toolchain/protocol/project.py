@@ -5,8 +5,6 @@ Shared by `xtk protocol codegen` and `xtk lint`'s drift rule (XM007), so both re
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -64,26 +62,3 @@ def load_project_protocol(project: Project) -> ProjectProtocol:
         raise _config_problem(project, ("protocol", "schemas"), f"folder not found: {project.display(folder)}")
     protocol = load_protocol(folder, project.base_dir)
     return ProjectProtocol(protocol, generated, project.display(generated))
-
-
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write `text` (UTF-8, \\n line endings) unless the file holds it already; True if it was written."""
-    data = text.encode("utf-8")
-    mode = 0o644
-    try:
-        if path.read_bytes() == data:
-            return False
-        mode = path.stat().st_mode & 0o777
-    except OSError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return True

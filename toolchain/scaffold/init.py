@@ -84,9 +84,10 @@ def _write_files(folder: Path, files: list[RenderedFile]) -> None:
 
 def _generate_protocol(folder: Path) -> None:
     """Write the protocol module from the template's schemas, so it is always what this xtk generates."""
+    from toolchain.files import write_if_changed
     from toolchain.project import load_project
     from toolchain.protocol.codegen import generate
-    from toolchain.protocol.project import load_project_protocol, write_if_changed
+    from toolchain.protocol.project import load_project_protocol
 
     found = load_project_protocol(load_project(folder))
     write_if_changed(found.generated, generate(found.protocol))

@@ -14,7 +14,6 @@ from functools import partial
 from pathlib import Path
 
 from toolchain.diagnostics import Diagnostic, InputError
-from toolchain.files import write_if_changed  # noqa: F401 - the build steps import it from here too
 from toolchain.tools.esbuild import platform_package
 
 _LINE = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$")
