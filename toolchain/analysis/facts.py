@@ -104,6 +104,9 @@ class MessageSend:
     #: the send's rejection reaches no caller: not handled here, nor awaited or returned (`void send(m)`), so a
     #: forwarding send is judged itself for error handling, whatever its callers do
     rejection_lost: bool = False
+    #: the sender reads the reply (awaits it into a value, `.then(r => …)`, a callback with a parameter…); a send
+    #: whose result is only returned is read when its function's callers read it (they are sends of their own)
+    reply_read: bool = True
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,12 @@ if TYPE_CHECKING:  # pragma: no cover
 _T = TypeVar("_T")  # what a parameter table holds per parameter
 
 
+def reply_read(site: CallSite, forwarded: bool) -> bool:
+    """Whether a send's reply is read: its value used; a forwarding send's returned value is its callers' to read
+    (each call of the helper is a send of its own)."""
+    return site.result_use == "read" or (site.result_use == "returned" and not forwarded)
+
+
 class ProjectAnalysis:
     """Helpers to a fixed point over every file read, then each file's complete facts."""
 
@@ -151,6 +157,10 @@ class ProjectAnalysis:
 
     def answer(self, fn: ProjectFunction, depth: int = 0) -> str:
         if fn.is_async:
+            # An async listener that returns no value and never calls sendResponse answers nothing: its Promise
+            # resolves to undefined, which is what a listener that returns nothing gives the sender anyway.
+            if all(returned == "none" for returned in fn.returns) and 2 not in fn.param_calls:
+                return "none"
             return "promise"
         kinds: set[str] = set()
         for returned in fn.returns:
@@ -243,6 +253,7 @@ class ProjectAnalysis:
                     scope=site.scope,
                     forwarded=forwarded,
                     rejection_lost=not site.handles_error and site.rejects_to is None,
+                    reply_read=reply_read(site, forwarded),
                 )
             )
         for site, callback in module.handler_sites:
@@ -284,6 +295,7 @@ class ProjectAnalysis:
                         scope=site.scope,
                         forwarded=forwarded,
                         rejection_lost=not site.handles_error and site.rejects_to is None,
+                        reply_read=reply_read(site, forwarded),
                     )
                 )
             listens = self.listeners.get(target, {})

@@ -74,6 +74,8 @@ class ProjectFunction:
         self.predicate = False
         self.returns: list[Any] = []
         self.sync_param_calls: set[int] = set()
+        #: parameters called anywhere in the function, nested callbacks included (`.then(r => sendResponse(r))`)
+        self.param_calls: set[int] = set()
         self.outer_param_calls: list[tuple[ProjectFunction, int]] = []
         #: parameter → (channel, "message" | "type"): the parameter is the message sent, or the `type` of the
         #: message literal sent (`send(type, data)` building `{ type, ...data }`)
@@ -112,7 +114,8 @@ class ArgumentInfo:
 class CallSite:
     """A call of a project function (a candidate send or listener helper call), or an API send/registration."""
 
-    __slots__ = ("ref", "name", "args", "handles_error", "location", "guard", "scope", "fn", "load_key", "rejects_to")
+    __slots__ = ("ref", "name", "args", "handles_error", "location", "guard", "scope", "fn", "load_key", "rejects_to",
+                 "result_use")
 
     def __init__(self, **values: Any) -> None:
         self.ref = values.get("ref")
@@ -126,6 +129,8 @@ class CallSite:
         self.load_key: object = values.get("load_key")  # the top-level statement, when run at load time
         #: unhandled here, the call's rejection is awaited or returned by this function: its callers may handle it
         self.rejects_to: ProjectFunction | None = values.get("rejects_to")
+        #: what is done with the call's value (syntax.result_use): "read", "returned" or "ignored"
+        self.result_use: str = values.get("result_use", "read")
 
 
 class WalkedModule:

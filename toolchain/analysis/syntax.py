@@ -126,6 +126,58 @@ def member_chain(node: Node) -> tuple[Node, list[str], list[Node]]:
     return node, props, extras
 
 
+_FUNCTIONS = ("arrow_function", "function_expression", "function")
+_TRANSPARENT = ("parenthesized_expression", "non_null_expression", "as_expression", "satisfies_expression",
+                "await_expression")
+
+
+def has_parameters(function: Node) -> bool:
+    if function.child_by_field_name("parameter") is not None:  # `r => …`
+        return True
+    parameters = function.child_by_field_name("parameters")
+    return parameters is not None and len(parameters.named_children) > 0
+
+
+def result_use(call: Node) -> str:
+    """What is done with a call's value (a message send's reply): "read" (awaited into a value, `.then(r => …)`,
+    assigned, passed, tested), "returned" (the enclosing function returns it: its callers decide), or "ignored" (an
+    expression statement, `void`, `await send();`, a `.then(() => …)` or `.catch()`/`.finally()` whose result is
+    itself ignored)."""
+    current = call
+    for _ in range(32):
+        parent = current.parent
+        while parent is not None and parent.type in _TRANSPARENT:
+            current, parent = parent, parent.parent
+        if parent is None:
+            return "ignored"
+        kind = parent.type
+        if kind == "expression_statement":
+            return "ignored"
+        if kind == "unary_expression":
+            operator = parent.child_by_field_name("operator")
+            return "ignored" if operator is not None and operator.type == "void" else "read"
+        if kind == "return_statement" or (kind == "arrow_function" and parent.child_by_field_name("body") == current):
+            return "returned"
+        if kind == "member_expression" and parent.child_by_field_name("object") == current:
+            prop = parent.child_by_field_name("property")
+            chained = parent.parent
+            if prop is None or chained is None or chained.type != "call_expression":
+                return "read"  # `send().x`: a property of the reply (or of the Promise) is read
+            if prop.text in (b"catch", b"finally"):
+                current = chained
+                continue
+            if prop.text == b"then":
+                arguments = call_arguments(chained)
+                first = unwrap(arguments[0]) if arguments else None
+                if first is not None and first.type in _FUNCTIONS and not has_parameters(first):
+                    current = chained  # `.then(() => done())`: the reply is not read; the chain's own value may be
+                    continue
+                return "read" if first is not None else "ignored"
+            return "read"
+        return "read"
+    return "read"
+
+
 def has_chained_catch(call: Node) -> bool:
     """`send().catch(…)`, `send().then(ok, onRejected)`, `send().then(…).finally(…).catch(…)`."""
     current = call

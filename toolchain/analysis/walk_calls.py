@@ -21,8 +21,10 @@ from toolchain.analysis.syntax import (
     WRAPPER_NODES,
     call_arguments,
     has_chained_catch,
+    has_parameters,
     is_literal_string,
     member_chain,
+    result_use,
     short_text,
     static_key,
     unwrap,
@@ -158,6 +160,7 @@ class CallWalk(WalkerBase):
             return
         if tag == "param":
             owner, index = ref[1], ref[2]
+            owner.param_calls.add(index)
             if owner is fn:
                 owner.sync_param_calls.add(index)
             elif fn is not None and self.is_wrapper_call(node, fn, args):
@@ -217,11 +220,12 @@ class CallWalk(WalkerBase):
             elif message is not None and message.type_param is not None:
                 owner, position = message.type_param
                 owner.sends_param.setdefault(position, (SEND_APIS[api], "type"))
-            if not site.handles_error and any(
-                unwrap(a).type in ("arrow_function", "function_expression", "function") and b"lastError" in a.text
-                for a in args[index + 1 :]
-            ):
+            callbacks = [unwrap(a) for a in args[index + 1 :]
+                         if unwrap(a).type in ("arrow_function", "function_expression", "function")]
+            if not site.handles_error and any(b"lastError" in callback.text for callback in callbacks):
                 site.handles_error = True
+            if any(has_parameters(callback) for callback in callbacks):  # `sendMessage(m, (reply) => …)`
+                site.result_use = "read"
             self.module.send_sites.append((site, message, SEND_APIS[api]))
             self.load_work("message", f"{api}()", node)
             return
@@ -298,6 +302,7 @@ class CallWalk(WalkerBase):
             args=args,
             handles_error=handled,
             rejects_to=None if handled else self.rejection_goes_to_caller(node),
+            result_use=result_use(node),
             location=self.location(node),
             guard=self.guard,
             scope=self.scope,

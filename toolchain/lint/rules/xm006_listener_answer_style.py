@@ -19,11 +19,21 @@ def polyfilled_contexts(target: Target) -> set[str]:
     return {c for path, contexts in target.files.items() if _POLYFILL_FILE.search(path.name) for c in contexts}
 
 
+def replies_read(ctx: LintContext, target: Target) -> set[str]:
+    """The channels ("runtime", "tabs") on which some send of the target reads the reply: only there does the way a
+    listener answers reach anyone. (`tabs.sendMessage` reaches content scripts; `runtime.sendMessage` the
+    extension's pages and background.)"""
+    return {send.channel for _, send in ctx.each(target, "sends") if send.reply_read}
+
+
 class ListenerAnswerStyle(Rule):
     """An `onMessage` listener answers in a way that does not reach the sender in some target browser.
 
-    What it checks: every `onMessage` handler in each target's build, by how it answers: a listener that returns
-    a Promise (an `async` function, or `return promise`) registered on the browser's own `runtime.onMessage`
+    What it checks: every `onMessage` handler in each target's build, by how it answers: a listener that answers
+    with a Promise (an `async` function that returns a value or calls `sendResponse`, or `return promise`), while
+    an answer is expected — some sender on the channel that reaches it reads the reply (`await`s it into a value,
+    `.then(r => …)`, a callback), or the protocol declares a response for a type it handles — registered on the
+    browser's own `runtime.onMessage`
     (`chrome.*`, or a bare `browser.*` global, rather than webextension-polyfill — imported, or a vendored
     `browser-polyfill.js` loaded in the same context — or the project's abstraction on top of it) in Chrome or
     Edge, which ignore the returned Promise; and, with a protocol, a listener that never
@@ -33,8 +43,9 @@ class ListenerAnswerStyle(Rule):
     Why it matters: in Chromium, returning a Promise from a listener closes the channel at once: the sender gets
     `undefined` (or "The message port closed before a response was received"), while the same code works in
     Firefox, so the bug only shows in one browser. A listener that answers nothing leaves a sender awaiting a
-    declared response with `undefined`. (A listener that returns `true` but never calls `sendResponse` is not
-    detected yet: the source facts do not record whether `sendResponse` is called.)
+    declared response with `undefined`. An `async` listener that returns nothing (it only acts on the message),
+    or one no sender expects an answer from, loses nothing and is not reported. (A listener that returns `true`
+    but never calls `sendResponse` is not detected yet.)
 
     Example:
 
@@ -57,8 +68,13 @@ class ListenerAnswerStyle(Rule):
             answered = {(t, r) for c in protocol.channels if c.name in requests for t in c.messages for r in c.receivers}
         for target in ctx.targets:
             polyfilled = polyfilled_contexts(target)
+            read = replies_read(ctx, target)
             for facts, handler in ctx.each(target, "handlers"):
-                if handler.answer == "promise" and target.browser in PROMISE_UNAWARE:
+                contexts = ctx.contexts_of(target, facts.path)
+                reached_by = {"tabs" if context == "content" else "runtime" for context in contexts}
+                # a reply someone reads, or one the protocol declares for a type it handles
+                expected = bool(reached_by & read) or any((t, c) in answered for t in handler.handled for c in contexts)
+                if handler.answer == "promise" and target.browser in PROMISE_UNAWARE and expected:
                     via = ctx.listener_via(facts, handler)
                     if via == "browser" and ctx.contexts_of(target, facts.path) <= polyfilled:
                         via = "polyfill"
