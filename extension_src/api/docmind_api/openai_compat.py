@@ -3,7 +3,8 @@
 Any server that speaks the Chat Completions API works (OpenAI, or a local one). The model's text goes through the
 conformed Python reference of `parseApiResponse` — not a second parser — and then §7's check: a citation whose
 normalized text does not occur in the normalized page text is dropped, so the extension never receives a quote it
-cannot find. `truncated` and `charactersAnalyzed` come from the page, never from the model.
+cannot find. `truncated` and `charactersAnalyzed` come from the page's cut or section selection (D14, D16),
+never from the model nor from the parser (D17).
 
 The API key goes upstream only, as `Authorization: Bearer …`, and only to `DOCMIND_LLM_BASE_URL`: redirects are not
 followed. Whatever the model server sends back has the key replaced by `[redacted]` before it is read, so a server
@@ -188,8 +189,8 @@ def _content(body: bytes) -> str:
 
 def interpret(content: str, prepared: PreparedQuery) -> QueryResponse:
     """The model's text as the extension would read it: §6.3a parsing, then §7's page check on every citation."""
-    # The page's full length, not the cut's; truncated and charactersAnalyzed are then the cut's own (D14).
-    parsed = parse_api_response(content, prepared.page_length)
+    # The model's text only; truncated and charactersAnalyzed are the cut's or the selection's own (D14, D16, D17).
+    parsed = parse_api_response(content)
     if not parsed["success"]:
         reason = {
             "JSON_PARSE_FAILED": "the model's answer holds no parseable JSON object",

@@ -62,7 +62,7 @@ FUNCTIONS: dict[str, ReferenceFunction] = {
                           "two-phase matching with statuses and skip reasons (§6.8)"),
         ReferenceFunction("validateCitation", ("citation", "normalizedFullText"), validate_citation, True,
                           "quote present and 20–300 units long (§7)"),
-        ReferenceFunction("parseApiResponse", ("raw", "pageCharCount"), parse_api_response, True,
+        ReferenceFunction("parseApiResponse", ("raw",), parse_api_response, True,
                           "defensive parsing of the model's JSON (§6.3a)"),
         ReferenceFunction("parseUrlIdentity", ("url",), parse_url_identity, False,
                           "origin, path and meaningful params (§6.4)"),

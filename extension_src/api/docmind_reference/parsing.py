@@ -3,6 +3,9 @@
 JSON is parsed as `JSON.parse` does. Python's `json` differs in two ways that matter here, both closed: it accepts
 `NaN`, `Infinity` and `-Infinity` (JavaScript rejects them), and nothing else it accepts or rejects differs for
 the documents in the agreed domain (nesting below 500 levels; see specs/semantics.md).
+
+The model's text only: what was read of the page (`truncated`, `charactersAnalyzed`) is the page cut's and the
+section selection's (`page.py`, `sections.py`), never the parser's (decision D17).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import json
 import re
 from typing import Any
 
-from docmind_reference.config import CHAT_CONFIG, CITATION_LIMITS
+from docmind_reference.config import CITATION_LIMITS
 from docmind_reference.text import length
 
 _FIRST_OBJECT = re.compile(r"\{[\s\S]*\}")  # first '{' to the last '}' after it, as the seed's regex
@@ -40,8 +43,8 @@ def _valid_citation(value: Any) -> bool:
     )
 
 
-def parse_api_response(raw: str, page_char_count: float) -> dict[str, Any]:
-    """`{success: true, data: {answer, citations, truncated, charactersAnalyzed}}` or
+def parse_api_response(raw: str) -> dict[str, Any]:
+    """`{success: true, data: {answer, citations}}` or
     `{success: false, error: 'JSON_PARSE_FAILED' | 'INVALID_RESPONSE'}`.
 
     Citations keep only valid ones (id `cite-N`, text 20–300 code units), at most 5, each reduced to
@@ -59,7 +62,6 @@ def parse_api_response(raw: str, page_char_count: float) -> dict[str, Any]:
         return {"success": False, "error": "INVALID_RESPONSE"}
     raw_citations = parsed.get("citations")
     citations = [c for c in raw_citations if _valid_citation(c)] if isinstance(raw_citations, list) else []
-    max_chars = CHAT_CONFIG["MAX_PAGE_CHARS"]
     return {
         "success": True,
         "data": {
@@ -68,7 +70,5 @@ def parse_api_response(raw: str, page_char_count: float) -> dict[str, Any]:
                 {"id": c["id"], "text": c["text"], "relevance": c["relevance"] if isinstance(c.get("relevance"), str) else ""}
                 for c in citations[: CITATION_LIMITS["MAX_COUNT"]]
             ],
-            "truncated": page_char_count > max_chars,
-            "charactersAnalyzed": min(page_char_count, max_chars),
         },
     }

@@ -1,8 +1,9 @@
 // The DocMind API client (seed 000 §6.2, Phase 4). The base URL is a build-time constant (xtk.toml [constants]);
 // the API answers with CORS headers, so the extension needs no host permission. Its answer is untrusted input:
-// parsed with the §6.3a parser, which recomputes `truncated` and `charactersAnalyzed` from the page.
+// parsed with the §6.3a parser, which reads the answer and citations only; what was read of the page (`truncated`,
+// `charactersAnalyzed`) is the background's own selection (D14, D16, D17), never the API's.
 import { truncateConversation } from '../shared/conversation';
-import { parseApiResponse, type QueryResponse } from '../shared/parsing';
+import { parseApiResponse, type ModelAnswer } from '../shared/parsing';
 import type { Conversation, Mode, QueryFailed } from '../shared/protocol';
 
 /** §6.2's QueryRequest, with the page as the sections read for the question and their offsets (D16). */
@@ -37,8 +38,8 @@ async function errorOf(response: Response): Promise<{ error: string; message: st
   return { error: 'HTTP_ERROR', message: `the API answered ${response.status} ${response.statusText}`.trim() };
 }
 
-/** Ask the API; the answer parsed as §6.3a says, or why there is none. */
-export async function query(request: QueryRequest, pageCharCount: number): Promise<QueryResponse | QueryFailed> {
+/** Ask the API; its answer and citations parsed as §6.3a says, or why there is none. */
+export async function query(request: QueryRequest): Promise<ModelAnswer | QueryFailed> {
   const body: QueryRequest = request.conversation
     ? { ...request, conversation: { ...request.conversation, messages: truncateConversation(request.conversation.messages) } }
     : request;
@@ -72,7 +73,7 @@ export async function query(request: QueryRequest, pageCharCount: number): Promi
     if (error === 'INVALID_RESPONSE') return failed('invalid-response', PARSE_FAILURE_MESSAGE);
     return failed('api-error', `DocMind's API could not answer: ${message}`);
   }
-  const parsed = parseApiResponse(raw, pageCharCount);
+  const parsed = parseApiResponse(raw);
   if (!parsed.success) {
     console.warn(`DocMind: the API's answer was rejected (${parsed.error})`); // the type only, never the text
     return failed(parsed.error === 'JSON_PARSE_FAILED' ? 'unparseable-response' : 'invalid-response', PARSE_FAILURE_MESSAGE);

@@ -112,17 +112,14 @@ async function answerQuery({ tabId, payload }: Query): Promise<BackgroundToPopup
   const page = await extractText(tabId);
   // Each question chooses its own sections (D16): a follow-up may read other parts of a long page.
   const selection = selectSections(page.text, payload.question);
-  const answer = await query(
-    {
-      sections: selection.sections.map(({ start, end }) => ({ offset: start, text: page.text.slice(start, end) })),
-      pageLength: selection.pageLength,
-      question: payload.question,
-      url: page.url,
-      mode: payload.mode,
-      ...(payload.conversation ? { conversation: payload.conversation } : {}),
-    },
-    selection.pageLength,
-  );
+  const answer = await query({
+    sections: selection.sections.map(({ start, end }) => ({ offset: start, text: page.text.slice(start, end) })),
+    pageLength: selection.pageLength,
+    question: payload.question,
+    url: page.url,
+    mode: payload.mode,
+    ...(payload.conversation ? { conversation: payload.conversation } : {}),
+  });
   if ('type' in answer) return answer;
   return { type: 'ANSWER', ...answer, ...figures(selection), pageUrlIdentity: parseUrlIdentity(page.url).full };
 }

@@ -43,7 +43,7 @@ export const conformance = {
     matchCitations(citations, segments, scriptedClock(clock)),
   validateCitation: (citation: Pick<Citation, 'text'>, normalizedFullText: string): boolean =>
     validateCitation(citation, normalizedFullText),
-  parseApiResponse: (raw: string, pageCharCount: number) => parseApiResponse(raw, pageCharCount),
+  parseApiResponse: (raw: string) => parseApiResponse(raw),
   parseUrlIdentity: (url: string): UrlIdentity => parseUrlIdentity(url),
   checkStale: (stored: UrlIdentity, current: UrlIdentity, ageMs: number) => checkStale(stored, current, ageMs),
   truncateConversation: (messages: ConversationMessage[]): ConversationMessage[] => truncateConversation(messages),

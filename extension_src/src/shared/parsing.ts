@@ -1,5 +1,5 @@
 // parseApiResponse (seed 000 §6.3a): defensive parsing of the model's answer, as specs/semantics.md §2 defines it.
-import { CHAT_CONFIG, CITATION_LIMITS } from './config';
+import { CITATION_LIMITS } from './config';
 
 export interface Citation {
   id: string; // cite-N
@@ -7,15 +7,14 @@ export interface Citation {
   relevance: string;
 }
 
-export interface QueryResponse {
+/** What the model said: its answer and its valid citations. What was read is the page's own (D14, D16, D17). */
+export interface ModelAnswer {
   answer: string;
   citations: Citation[];
-  truncated: boolean;
-  charactersAnalyzed: number;
 }
 
 export type ParsedResponse =
-  | { success: true; data: QueryResponse }
+  | { success: true; data: ModelAnswer }
   | { success: false; error: 'JSON_PARSE_FAILED' | 'INVALID_RESPONSE' };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -36,10 +35,10 @@ function isCitation(value: unknown): value is Record<string, unknown> & { id: st
 
 /**
  * The model's answer from its raw text: the first `{` to the last `}` after it, parsed by JSON.parse (D11);
- * `answer` a non-empty string; at most 5 valid citations, each reduced to {id, text, relevance} (D6);
- * `truncated` and `charactersAnalyzed` from the page, never from the model.
+ * `answer` a non-empty string; at most 5 valid citations, each reduced to {id, text, relevance} (D6).
+ * The model's text only: what was read of the page is the selection's (D17), never the model's or the parser's.
  */
-export function parseApiResponse(raw: string, pageCharCount: number): ParsedResponse {
+export function parseApiResponse(raw: string): ParsedResponse {
   const json = /\{[\s\S]*\}/.exec(raw);
   if (!json) return { success: false, error: 'JSON_PARSE_FAILED' };
   let parsed: unknown;
@@ -59,13 +58,5 @@ export function parseApiResponse(raw: string, pageCharCount: number): ParsedResp
         .slice(0, CITATION_LIMITS.MAX_COUNT)
         .map((c) => ({ id: c.id, text: c.text, relevance: typeof c['relevance'] === 'string' ? c['relevance'] : '' }))
     : [];
-  return {
-    success: true,
-    data: {
-      answer,
-      citations,
-      truncated: pageCharCount > CHAT_CONFIG.MAX_PAGE_CHARS,
-      charactersAnalyzed: Math.min(pageCharCount, CHAT_CONFIG.MAX_PAGE_CHARS),
-    },
-  };
+  return { success: true, data: { answer, citations } };
 }

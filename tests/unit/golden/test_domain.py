@@ -46,7 +46,7 @@ def test_lone_surrogates_only_where_the_function_allows_them() -> None:
         ("matchCitations", {"citations": [{"text": "x"}], "segments": [], "clock": []}, "/citations/0"),
         ("matchCitations", {"citations": [], "segments": [{"normalizedText": "x", "type": "table"}], "clock": []}, "/segments/0/type"),
         ("matchCitations", {"citations": [], "segments": [], "clock": ["0"]}, "/clock/0"),
-        ("parseApiResponse", {"raw": "{}", "pageCharCount": -1}, "/pageCharCount"),
+        ("parseApiResponse", {"raw": ["{}"]}, "/raw"),
         ("checkStale", {"stored": {"origin": ""}, "current": {"origin": "", "pathname": "", "meaningfulParams": ""}, "ageMs": 0}, "/stored"),
         ("frozenConfig", {"name": "SECRET_CONFIG"}, "/name"),
     ],
@@ -59,6 +59,7 @@ def test_wrong_shapes_are_rejected(function: str, arguments: dict, where: str) -
 def test_missing_and_unexpected_parameters() -> None:
     assert "missing" in case_problems("levenshteinDistance", {"a": "x"})[0][1]
     assert "unexpected" in case_problems("levenshteinDistance", {"a": "x", "b": "y", "c": "z"})[0][1]
+    assert "unexpected" in case_problems("parseApiResponse", {"raw": "{}", "pageCharCount": 1})[0][1]  # D17
 
 
 def test_rng_is_built_on_random_only_and_reproducible() -> None:
@@ -80,7 +81,7 @@ def test_json_nesting_beyond_500_is_outside_the_domain() -> None:
     deep = '{"answer": "x", "d": ' + "[" * 499 + "]" * 499 + "}"  # 500 levels, the object included
     deeper = '{"answer": "x", "d": ' + "[" * 500 + "]" * 500 + "}"
     quoted = '{"answer": "' + "[" * 900 + '\\" {"}'
-    assert case_problems("parseApiResponse", {"raw": deep, "pageCharCount": 1}) == []
-    assert case_problems("parseApiResponse", {"raw": quoted, "pageCharCount": 1}) == []  # brackets inside a string
-    assert case_problems("parseApiResponse", {"raw": deeper, "pageCharCount": 1}) == [
+    assert case_problems("parseApiResponse", {"raw": deep}) == []
+    assert case_problems("parseApiResponse", {"raw": quoted}) == []  # brackets inside a string
+    assert case_problems("parseApiResponse", {"raw": deeper}) == [
         ("/raw", "outside the agreed domain: JSON nested 501 levels deep (at most 500)")]

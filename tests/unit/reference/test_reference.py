@@ -163,21 +163,23 @@ def test_validate_citation() -> None:
 def test_parse_api_response() -> None:
     raw = 'Here:\n```json\n{"answer": "Yes.", "citations": [{"id": "cite-1", "text": "' + "q" * 25 + '", "extra": 1},' \
           ' {"id": "cite-2\\n", "text": "' + "r" * 25 + '"}, {"id": "cite-3", "text": "short"}]}\n```'
-    assert parse_api_response(raw, 45_000) == {
+    assert parse_api_response(raw) == {
         "success": True,
-        "data": {"answer": "Yes.", "citations": [{"id": "cite-1", "text": "q" * 25, "relevance": ""}],
-                 "truncated": True, "charactersAnalyzed": 30_000},
+        "data": {"answer": "Yes.", "citations": [{"id": "cite-1", "text": "q" * 25, "relevance": ""}]},
     }
-    assert parse_api_response("no json here", 10) == {"success": False, "error": "JSON_PARSE_FAILED"}
-    assert parse_api_response('{"answer": NaN}', 10)["error"] == "JSON_PARSE_FAILED"  # D11
-    assert parse_api_response('{"answer": ""}', 10)["error"] == "INVALID_RESPONSE"
+    assert parse_api_response("no json here") == {"success": False, "error": "JSON_PARSE_FAILED"}
+    assert parse_api_response('{"answer": NaN}')["error"] == "JSON_PARSE_FAILED"  # D11
+    assert parse_api_response('{"answer": ""}')["error"] == "INVALID_RESPONSE"
     assert parse_api_response('{"answer": "x", "citations": [' + ",".join(
-        f'{{"id": "cite-{i}", "text": "{"t" * 20}"}}' for i in range(8)) + "]}", 10)["data"]["citations"][-1]["id"] == "cite-4"
+        f'{{"id": "cite-{i}", "text": "{"t" * 20}"}}' for i in range(8)) + "]}")["data"]["citations"][-1]["id"] == "cite-4"
+    # The model's text only: what was read of the page is the cut's and the selection's (D17), never the model's.
+    claims = parse_api_response('{"answer": "x", "truncated": true, "charactersAnalyzed": 5, "citations": []}')
+    assert claims == {"success": True, "data": {"answer": "x", "citations": []}}
 
 
 def test_citation_id_digits_are_ascii() -> None:
     raw = '{"answer": "a", "citations": [{"id": "cite-\u0663", "text": "' + "t" * 20 + '"}]}'
-    assert parse_api_response(raw, 1)["data"]["citations"] == []
+    assert parse_api_response(raw)["data"]["citations"] == []
 
 
 # -- URLs ------------------------------------------------------------------------------------------------------

@@ -431,9 +431,8 @@ def gen_parse_api(rng: Rng) -> Generated:
         body = free_text(rng, rng.between(0, 30)) + "\n" + body + "\n" + free_text(rng, rng.between(0, 30))
     elif wrapping == "prose-braces":
         body = rng.choice(["{", "Note {x}: ", ""]) + body + rng.choice(["}", " (see {y})", " }"])
-    page = rng.weighted([(3, rng.choice([0, 1, 29999, 30000, 30001])), (5, rng.between(0, 60000)), (1, rng.between(0, 10**9))])
     return (f"answer {answer_kind}, citations {citations_kind} ({valid} valid), corruption {corruption}, wrapping {wrapping}",
-            {"raw": body, "pageCharCount": page})
+            {"raw": body})
 
 
 _HOSTS_UNICODE = ["b\u00fccher", "m\u00fcnchen", "stra\u00dfe", "\u4f8b\u3048", "\u043f\u0440\u0438\u043c\u0435\u0440",
