@@ -34,6 +34,10 @@ WEB_CALLS = frozenset({
     "navigator.geolocation.watchPosition",
     "importScripts",
 })
+#: constructors whose argument names a script to run: recorded as "new Worker", "new SharedWorker"
+WEB_CONSTRUCTORS = frozenset({"Worker", "SharedWorker"})
+#: calls that turn a packaged path into a URL: their string is the path itself (`new Worker(runtime.getURL("w.js"))`)
+_URL_OF_PATH = ("runtime.getURL", "extension.getURL")
 _GLOBAL_PREFIXES = ("window.", "self.", "globalThis.")
 #: literal leaves: values that are not computed
 _LITERALS = frozenset({"number", "true", "false", "null", "undefined", "regex"})
@@ -57,7 +61,26 @@ def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStr
         strings: set[str] = set()
         computed = _collect(arguments, strings)
         found.append(CallStrings(name, frozenset(strings), computed, location, scope))
+    for construction in descendants(parsed.tree.root_node, "new_expression"):
+        constructor = construction.child_by_field_name("constructor")
+        arguments = construction.child_by_field_name("arguments")
+        if constructor is None or arguments is None or not arguments.named_children:
+            continue
+        name = _global_name(constructor)
+        if name not in WEB_CONSTRUCTORS:
+            continue
+        strings = set()
+        computed = _collect(arguments.named_children[0], strings)  # the script; the options do not name files
+        found.append(CallStrings(f"new {name}", frozenset(strings), computed, parsed.location(constructor), ""))
     return found
+
+
+def _global_name(node: Node) -> str:
+    text = "".join(unwrap(node).text.decode("utf-8", "replace").split())
+    for prefix in _GLOBAL_PREFIXES:
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    return text
 
 
 
@@ -100,6 +123,17 @@ def _collect(node: Node, strings: set[str]) -> bool:
                                      current.child_by_field_name("alternative")) if c is not None)
         elif kind in ("arrow_function", "function_expression", "function"):
             continue
+        elif kind == "call_expression" and _global_name(current.child_by_field_name("function") or current).endswith(
+                _URL_OF_PATH):
+            arguments = current.child_by_field_name("arguments")  # `runtime.getURL("w.js")`: the path it names
+            if arguments is not None:
+                stack.extend(c for c in arguments.named_children[:1])
+        elif kind == "new_expression" and _global_name(current.child_by_field_name("constructor") or current) == "URL":
+            arguments = current.child_by_field_name("arguments")  # `new URL("w.js", import.meta.url)`: its path
+            if arguments is None or not arguments.named_children:
+                computed = True
+            else:
+                stack.append(arguments.named_children[0])
         elif kind not in _LITERALS:
             computed = True  # an identifier, a call, a member: known only at run time
     return computed

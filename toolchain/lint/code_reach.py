@@ -2,7 +2,10 @@
 
 A script is also an entry when code loads it by name: `importScripts("lib.js")` in a worker or service worker runs
 in the importing file's contexts; `scripting.executeScript({files: ["x.js"]})`, `tabs.executeScript({file})`,
-`scripting.registerContentScripts`, Firefox's `contentScripts.register` run it as a content script. The names come
+`scripting.registerContentScripts`, Firefox's `contentScripts.register` run it as a content script; `new Worker("w.js")`
+(also through `runtime.getURL` or `new URL(…, import.meta.url)`) runs it as a web worker. A page given to
+`offscreen.createDocument({url})` runs its scripts as an offscreen document (PAGE_LOADERS; other pages the code names
+are extension pages). The names come
 from the calls' string arguments (`FileFacts.call_strings`). A script the manifest names that does not exist (a
 build output not built, a typo) is listed, so lint can say so rather than judge the code it could not see.
 """
@@ -20,7 +23,17 @@ SCRIPT_LOADERS: dict[str, str | None] = {
     "scripting.executeScript": "content",
     "scripting.registerContentScripts": "content",
     "contentScripts.register": "content",
+    "new Worker": "worker",
+    "new SharedWorker": "worker",
 }
+#: calls that open the pages they name → the context those pages' scripts run in
+PAGE_LOADERS: dict[str, str] = {"offscreen.createDocument": "offscreen"}
+
+
+def page_contexts(named: dict[Path, list[CallStrings]]) -> dict[str, str]:
+    """Page names (as written, without a leading "/") → the context a PAGE_LOADERS call runs them in."""
+    return {name.lstrip("/"): PAGE_LOADERS[call.callee] for calls in named.values() for call in calls
+            if call.callee in PAGE_LOADERS for name in call.strings if name.endswith((".html", ".htm"))}
 SCRIPT_SUFFIXES = (".js", ".mjs")
 
 

@@ -216,7 +216,7 @@ def _complete_entries(root: Path, entries: dict[Path, set[str]]) -> Resolver:
     script groups: its `project_facts()` are the facts, computed once."""
     from toolchain.analysis.call_strings import call_strings
     from toolchain.analysis.extract import Resolver, walk
-    from toolchain.lint.code_reach import add_scripts_named_in_code
+    from toolchain.lint.code_reach import add_scripts_named_in_code, page_contexts
 
     first = _entry_sources(entries)
     resolver = Resolver(root=root)
@@ -224,7 +224,7 @@ def _complete_entries(root: Path, entries: dict[Path, set[str]]) -> Resolver:
         walk(resolver, _entry_sources(entries))
         walked = {path: module for path, module in resolver.modules.items() if module is not None}
         named = {path: call_strings(module.parsed, module.base.api_uses) for path, module in walked.items()}
-        pages_added = _add_pages_named_in_code(root, entries, list(walked))
+        pages_added = _add_pages_named_in_code(root, entries, list(walked), page_contexts(named))
         if not (add_scripts_named_in_code(root, entries, named) or pages_added):
             break
     if _entry_sources(entries) != first:  # walked in the order the final entries give (imports first, sorted)
@@ -331,10 +331,12 @@ def _manifest_entries(root: Path, manifest: dict[str, Any]) -> tuple[dict[Path, 
 _HTML_LITERAL = re.compile(r"""["'`]([^"'`\s]+\.html?)["'`]""")
 
 
-def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts: list[Path]) -> bool:
+def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts: list[Path],
+                             loaded_as: dict[str, str] | None = None) -> bool:
     """Pages a script opens at run time (`offscreen.createDocument({url: 'offscreen/x.html'})`, `tabs.create`,
     `windows.create`, `runtime.getURL('search.html')`): a literal naming an .html file of the extension makes that
-    page's scripts entries too (context "page"), as the manifest's pages are. True when something was added."""
+    page's scripts entries too (context "page", or the context the call that names it gives: `loaded_as`, an
+    offscreen document), as the manifest's pages are. True when something was added."""
     from toolchain.plan.pages import scan_page
 
     added = False
@@ -348,9 +350,12 @@ def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts:
             if not page.is_file() or not page.is_relative_to(root):
                 continue
             html = page.read_text(encoding="utf-8", errors="replace")
+            context = (loaded_as or {}).get(literal.lstrip("/"), "page")
             for ref in scan_page(html, page, literal).references:
-                if ref.kind == "script" and ref.target not in entries:
-                    entries[ref.target] = {"page"}
+                if ref.kind != "script" or (context == "page" and ref.target in entries):
+                    continue  # a page the manifest already runs (a popup also opened in a tab) keeps its contexts
+                if context not in entries.setdefault(ref.target, set()):
+                    entries[ref.target].add(context)
                     added = True
     return added
 

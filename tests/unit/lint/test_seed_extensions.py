@@ -79,7 +79,7 @@ ANALYSED = {
         "content/extractor.js", "content/index.js", "content/sidebar.js", "ui/popup.js",
         "offscreen/summarizer.js", "ui/search.js",  # named by offscreen.createDocument and tabs.create
     },
-    "002-chunker": {"background.js", "content-script.js", "popup.js", "options.js"},  # not worker.js (new Worker)
+    "002-chunker": {"background.js", "content-script.js", "popup.js", "options.js", "worker.js"},  # new Worker(…)
     "003-chat-widget": {"background.js", "tool-executor.js", "content.js", "popup.js", "sidepanel.js", "chatwidget.js"},
     "004-magellan": {"background.js", "content.js", "sidebar.js"},
 }

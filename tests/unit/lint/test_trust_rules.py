@@ -63,6 +63,15 @@ def test_an_api_a_context_does_not_have_is_reported() -> None:
     assert "`tabs.query` is not available in content scripts" in findings[1].message
 
 
+def test_offscreen_documents_and_web_workers_have_their_own_apis() -> None:
+    # offscreen.html is opened by offscreen.createDocument, parse-worker.js by new Worker(runtime.getURL(…)): no
+    # manifest key names either. runtime.sendMessage is an offscreen document's; storage is not; a worker has none
+    findings = _lint("worker-and-offscreen")
+    assert [(f.code, f.path, f.line) for f in findings] == [("XP010", "offscreen.js", 4), ("XP010", "parse-worker.js", 3)]
+    assert "not available in offscreen documents" in findings[0].message
+    assert "not available in web workers" in findings[1].message and "postMessage" in (findings[1].fix or "")
+
+
 def test_the_context_api_data_cites_its_sources() -> None:
     from toolchain.lint import context_apis
 
@@ -76,6 +85,9 @@ def test_the_context_api_data_cites_its_sources() -> None:
     assert context_apis.allowed_in("content", "menus.getTargetElement", "firefox_android")
     assert not context_apis.allowed_in("content", "menus.getTargetElement", "chrome")
     assert not context_apis.allowed_in("content", "runtime.openOptionsPage", "firefox")
+    assert context_apis.allowed_in("offscreen", "runtime.sendMessage", "edge")
+    assert not context_apis.allowed_in("offscreen", "i18n.getMessage", "chrome")
+    assert not context_apis.allowed_in("worker", "runtime.getURL", "firefox")
 
 
 def test_reading_a_tabs_url_uses_the_tabs_permission() -> None:

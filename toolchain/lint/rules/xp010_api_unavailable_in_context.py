@@ -16,14 +16,23 @@ def _service_worker(target: Target) -> bool:
             and isinstance(background, dict) and "service_worker" in background)
 
 
+_FIXES = {
+    "service_worker": "use runtime.getContexts or messages; a service worker has no window to reach",
+    "worker": "post the work's result to the page that started the worker (postMessage) and use the API there",
+    "offscreen": "ask the background for it with runtime.sendMessage; runtime is an offscreen document's one API",
+}
+
+
 class ApiUnavailableInContext(Rule):
     """An extension API is used in a context that does not have it, whatever the manifest declares.
 
-    What it checks: every API use that runs in a content script or a sandboxed page of a target (the files loaded
-    there, and the functions of shared files that code calls) against the APIs that context may use, per
-    browser (`specs/knowledge/context-apis.json`, from Chromium's `_api_features.json` and MDN's "Content script
-    environment"): content scripts have `storage`, `i18n`, `dom`, `runtime`'s messaging, `getURL`, `getManifest`
-    and `id` (and `menus.getTargetElement` in Firefox); sandboxed pages have none. In Chrome and Edge, an MV3
+    What it checks: every API use that runs in a content script, a sandboxed page, an offscreen document or a web
+    worker of a target (the files loaded there — also a page given to `offscreen.createDocument` and a script given
+    to `new Worker` — and the functions of shared files that code calls) against the APIs that context may use, per
+    browser (`specs/knowledge/context-apis.json`, from Chromium's `_api_features.json`, Chrome's offscreen
+    reference and MDN's "Content script environment"): content scripts have `storage`, `i18n`, `dom`,
+    `runtime`'s messaging, `getURL`, `getManifest` and `id` (and `menus.getTargetElement` in Firefox); offscreen
+    documents have `runtime` only; sandboxed pages and web workers have none. In Chrome and Edge, an MV3
     background is a service worker: `runtime.getBackgroundPage`, `extension.getBackgroundPage` and
     `extension.getViews` are not available there. A use that copes with the API being absent (in a `try` with a
     `catch`, or through `?.`) is not reported, nor a namespace read alone (`if (!browser.menus)`: a test).
@@ -72,7 +81,6 @@ class ApiUnavailableInContext(Rule):
                         yield self.finding(
                             f"`{use.api}` is not available in {context_apis.label(context)}: {why}",
                             browser=target.browser,
-                            fix="do it in the background and ask for it with a message" if context != "service_worker"
-                            else "use runtime.getContexts or messages; a service worker has no window to reach",
+                            fix=_FIXES.get(context, "do it in the background and ask for it with a message"),
                             **ctx.where(use.location),
                         )
