@@ -5,20 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from toolchain.lint.channels import reaches
 from toolchain.lint.context import LintContext, Target
 from toolchain.lint.model import Finding, Rule
 
 API = {"runtime": "runtime.sendMessage", "tabs": "tabs.sendMessage"}
-
-
-def reaches(channel: str, sender: set[str], handler: set[str]) -> bool:
-    """Does a send on `channel` from the `sender` contexts reach a handler running in the `handler` contexts?
-    `tabs.sendMessage` reaches content scripts; `runtime.sendMessage` reaches the background and extension pages,
-    never content scripts, and not the sending context itself."""
-    if channel == "tabs":
-        return "content" in handler
-    pages = handler - {"content"}
-    return bool(pages) and (not sender or any(p != s for p in pages for s in sender))
 
 
 def handled_types(ctx: LintContext, target: Target, channel: str, sender: set[str]) -> set[str] | None:
@@ -40,8 +31,9 @@ class MessageTypeNotOnChannel(Rule):
     helpers around them), from the contexts its file runs in, in each target's build. With a protocol
     (`[protocol]`), the type must be declared by a request channel on the same API (`runtime`/`tabs`) whose
     `from` includes one of those contexts. Without a protocol (a plain extension), some `onMessage` handler in a
-    context the send reaches must test for the type (`tabs.sendMessage` reaches content scripts;
-    `runtime.sendMessage` reaches the background and extension pages other than the sender); a handler whose
+    context the send reaches must test for the type (`tabs.sendMessage` reaches content scripts and an extension
+    page shown in the tab; `runtime.sendMessage` reaches the background and extension pages other than the
+    sender: toolchain/lint/channels.py, measured in both engines); a handler whose
     type tests are not visible (it takes every message) counts as handling everything.
 
     Why it matters: a message nobody declared has no schema and no handler contract; at run time it is ignored

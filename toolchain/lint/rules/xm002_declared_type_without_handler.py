@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from toolchain.lint.channels import reaches
 from toolchain.lint.context import LintContext, Target
 from toolchain.lint.model import Finding, Rule
-from toolchain.lint.rules.xm001_message_type_not_on_channel import reaches
 
 
 class DeclaredTypeWithoutHandler(Rule):

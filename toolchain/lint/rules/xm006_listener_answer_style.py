@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from toolchain.lint.channels import channels_into
 from toolchain.lint.context import LintContext, Target
 from toolchain.lint.model import Finding, Rule
 
@@ -21,8 +22,7 @@ def polyfilled_contexts(target: Target) -> set[str]:
 
 def replies_read(ctx: LintContext, target: Target) -> set[str]:
     """The channels ("runtime", "tabs") on which some send of the target reads the reply: only there does the way a
-    listener answers reach anyone. (`tabs.sendMessage` reaches content scripts; `runtime.sendMessage` the
-    extension's pages and background.)"""
+    listener answers reach anyone (which contexts each channel reaches: toolchain/lint/channels.py)."""
     return {send.channel for _, send in ctx.each(target, "sends") if send.reply_read}
 
 
@@ -71,7 +71,7 @@ class ListenerAnswerStyle(Rule):
             read = replies_read(ctx, target)
             for facts, handler in ctx.each(target, "handlers"):
                 contexts = ctx.contexts_of(target, facts.path)
-                reached_by = {"tabs" if context == "content" else "runtime" for context in contexts}
+                reached_by = channels_into(contexts)
                 # a reply someone reads, or one the protocol declares for a type it handles
                 expected = bool(reached_by & read) or any((t, c) in answered for t in handler.handled for c in contexts)
                 if handler.answer == "promise" and target.browser in PROMISE_UNAWARE and expected:
