@@ -75,8 +75,9 @@ class ApiUse:
     location: Location
     guard: Guard | None = None
     scope: Scope = ""
-    #: The code copes with the API being absent: it sits in a `try` that has a `catch`, or is reached through
-    #: optional chaining (`browser.action?.openPopup?.()`). Availability rules leave such uses alone.
+    #: The code copes with the API being absent: it sits in a `try` that has a `catch`, is reached through optional
+    #: chaining (`browser.action?.openPopup?.()`), or is tested for first (`if (chrome.runtime.lastError) …`,
+    #: `browser.menus && browser.menus.create(…)`: syntax.tested_first). Availability rules leave such uses alone.
     feature_checked: bool = False
 
 

@@ -3,6 +3,7 @@ keys, declared names, short printable texts."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -176,6 +177,47 @@ def result_use(call: Node) -> str:
             return "read"
         return "read"
     return "read"
+
+
+_CONDITIONS = ("if_statement", "while_statement", "do_statement", "ternary_expression")
+_SHORT_CIRCUIT = (b"&&", b"||", b"??")
+
+
+def _chain_prefixes(text: str) -> list[str]:
+    """`chrome.runtime.lastError` → [`chrome.runtime.lastError`, `chrome.runtime`] (the root alone tests nothing)."""
+    parts = text.split(".")
+    return [".".join(parts[:end]) for end in range(len(parts), 1, -1)]
+
+
+def tested_first(node: Node) -> bool:
+    """Whether the code tests for this member (or the namespace it is on) before relying on it, in the same function:
+    the node sits in a condition, or under an `if`/`?:`/`&&`/`||`/`??` whose test names it or its namespace
+    (`if (chrome.runtime.lastError) reject(chrome.runtime.lastError)`, `browser.menus && browser.menus.create(…)`,
+    `typeof chrome.action`). Reading a missing property then gives `undefined`, and the code copes."""
+    text = "".join(node.text.decode("utf-8", "replace").split("(", 1)[0].split())
+    wanted = [re.compile(rf"(?<![\w$.]){re.escape(prefix)}(?![\w$])") for prefix in _chain_prefixes(text)]
+    current = node
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in FUNCTION_NODES:
+            return False
+        test = None
+        if parent.type in _CONDITIONS:
+            test = parent.child_by_field_name("condition")
+        elif parent.type == "binary_expression":
+            operator = parent.child_by_field_name("operator")
+            if operator is not None and operator.text in _SHORT_CIRCUIT:
+                test = parent.child_by_field_name("left")
+        elif parent.type == "unary_expression":
+            operator = parent.child_by_field_name("operator")
+            if operator is not None and operator.text == b"typeof":
+                return True
+        if test is not None:
+            written = "".join(test.text.decode("utf-8", "replace").split())
+            if any(pattern.search(written) for pattern in wanted):
+                return True
+        current = parent
+    return False
 
 
 def has_chained_catch(call: Node) -> bool:

@@ -17,7 +17,7 @@ from toolchain.analysis.api_tables import (
 )
 from toolchain.analysis.facts import ApiUse, Call
 from toolchain.analysis.scopes import ApiRef, ProjectFunction
-from toolchain.analysis.syntax import first_expression, member_chain, static_key, unwrap
+from toolchain.analysis.syntax import first_expression, member_chain, static_key, tested_first, unwrap
 from toolchain.analysis.walk_state import WalkerBase
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -128,7 +128,8 @@ class ApiWalk(WalkerBase):
         if not path:
             return None
         name, kind = classify_api(path, called)
-        checked = self.try_depth > 0 or "?." in node.text.decode("utf-8", "replace").split("(", 1)[0]
+        checked = (self.try_depth > 0 or "?." in node.text.decode("utf-8", "replace").split("(", 1)[0]
+                   or tested_first(node))
         self.facts.api_uses.append(
             ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope, checked)  # type: ignore[arg-type]
         )

@@ -36,3 +36,23 @@ def test_near_misses(extension) -> None:
 def test_calls_that_cope_with_absence_are_left_alone(project) -> None:
     """permissions fixture, lines 24 and 28: action.openPopup inside try/catch and through `?.` (lines 9–15 fire)."""
     assert {line for _, line, _ in places(project("permissions"), "XP007")}.isdisjoint({24, 28})
+
+
+def test_a_member_tested_before_it_is_relied_on_is_not_unavailable(tmp_path) -> None:
+    # Firefox 45: runtime.lastError is 47+, menus 55+. Tested first, the code copes with their absence (a missing
+    # property reads as undefined); used bare, it does not.
+    from tests.unit.lint.rules.support import lint_extension
+
+    folder = tmp_path / "ext"
+    folder.mkdir()
+    (folder / "manifest.json").write_text(
+        '{"manifest_version": 2, "name": "x", "version": "1", "permissions": ["menus"], "background": '
+        '{"scripts": ["bg.js"]}, "browser_specific_settings": {"gecko": {"id": "x@y", "strict_min_version": "45.0"}}}')
+    (folder / "bg.js").write_text(
+        "function done(reject) { if (chrome.runtime.lastError) reject(chrome.runtime.lastError); }\n"
+        "if (browser.menus) browser.menus.create({ id: 'a', title: 'A' });\n"
+        "const created = browser.menus && browser.menus.create({ id: 'b', title: 'B' });\n"
+        "console.log(typeof browser.menus.remove, done, created);\n"
+        "browser.menus.create({ id: 'c', title: 'C' });\n"
+        "const error = chrome.runtime.lastError;\n")
+    assert sorted(line for _, line, _ in places(lint_extension(folder), "XP007")) == [5, 6]
