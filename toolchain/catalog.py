@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "note"]
 Origin = Literal["build", "lint-engine", "lint-rule"]
 
 #: how each origin is shown by `--explain` and in the table
@@ -276,6 +276,45 @@ CODES: tuple[Code, ...] = (
             that rest on code being absent are not reported (XP002 at manifest.json:6)
 
         Fix: import the module by its path (a string literal) so xtk and the bundler can follow it.
+        """),
+    Code("XL008", "known-library", "note", "lint-engine", text="""
+        A file is an exact copy of a well-known library's release: it is not linted, only named.
+
+        What it checks: every source file the lint reads, by the SHA-256 of its content (line endings unified, source
+        map comments and trailing blank space left out) against the release files of jQuery, jQuery UI, DOMPurify,
+        webextension-polyfill, Bootstrap and Lodash published on npm (`specs/knowledge/libraries.json`, as
+        addons-linter keeps its list of known libraries). A match is named with its version; nothing inside it is
+        reported, though the APIs it calls still count as used (a permission the polyfill's caller needs is used).
+
+        Why it matters: a vendored library's internals (jQuery's `innerHTML`, the polyfill's probes of
+        `runtime.lastError`) are not the team's decisions; findings there teach people to ignore the tool. The
+        note says what was left out, and which version ships, so an outdated copy is visible.
+
+        Example:
+
+            vendor/jquery.min.js: XL008 jQuery 3.7.1 (dist/jquery.min.js of npm's jquery), a known release: not linted
+
+        Fix: nothing to fix; update the library when its version is outdated.
+        """),
+    Code("XL009", "unknown-library-copy", "note", "lint-engine", text="""
+        A file says it is a well-known library (its banner) but is no release xtk knows: it is linted as the
+        extension's own code.
+
+        What it checks: a source file whose first bytes carry a library's banner (`/*! jQuery v3.7.1 …`) or its
+        characteristic identifiers, but whose content matches none of the release files in
+        `specs/knowledge/libraries.json` (XL008).
+
+        Why it matters: a banner is a comment anyone can write; trusting it would let any code — a modified copy,
+        or code that merely starts with the comment — go unread. A copy that was edited, or built with other
+        options, is the team's own code as far as a reviewer is concerned, and is judged as such.
+
+        Example:
+
+            vendor/jquery.js: XL009 says it is jQuery (its banner), but matches no jQuery release xtk knows: linted as
+            the extension's own code
+
+        Fix: vendor the library's published file unchanged (or install it from npm and bundle it); otherwise treat
+        the findings in it as your own.
         """),
     # -- xtk lint: rules, one module each under toolchain/lint/rules/ --------------------------------------------------
     # a sibling of XL005 (a file the manifest names is missing), judged by a rule over the package's files

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-Severity = Literal["error", "warning"]
+#: "note" is lint's alone: something worth knowing that asks for no change (a vendored library recognised)
+Severity = Literal["error", "warning", "note"]
 
 #: Exit codes shared by every command.
 EXIT_OK = 0

@@ -63,8 +63,9 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
     is removed on every exit, SIGTERM and SIGINT included; a source file over --max-file-size is not parsed.
 
     \b
-    Exit codes: 0 no findings · 1 findings · 2 bad input (arguments, config, posture, protocol, a manifest that
-    `xtk build` rejects or of the wrong shape, an archive over a limit or unsafe).
+    Exit codes: 0 no findings, or notes only (XL008: a known library named) · 1 errors or warnings · 2 bad input
+    (arguments, config, posture, protocol, a manifest that `xtk build` rejects or of the wrong shape, an archive
+    over a limit or unsafe).
     """
     from toolchain.lint.registry import parse_codes
 
@@ -97,7 +98,7 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
             cache.store(context, findings)
         root = context.root
     click.echo(reporter(output_format)(findings, root), nl=False)
-    if findings:
+    if any(finding.severity != "note" for finding in findings):  # a note (XL008) asks for no change
         sys.exit(EXIT_PROJECT_ERRORS)
 
 

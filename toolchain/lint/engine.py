@@ -84,11 +84,28 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
 
 
 def _outside_known_libraries(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
-    """None of the findings inside a vendored copy of a well-known library (known_libraries.py): not the team's code."""
+    """None of the findings inside an exact copy of a well-known library's release (known_libraries.py): not the
+    team's code; a note (XL008) names it instead. A file that only claims to be one (its banner) is the team's code:
+    its findings stay, with a note (XL009) saying why."""
     from toolchain.lint.known_libraries import library_of
 
-    libraries = {ctx.display(path) for path in ctx.facts if library_of(path) is not None}
-    return [f for f in findings if f.path not in libraries] if libraries else findings
+    known: dict[str, object] = {}
+    notes: list[Finding] = []
+    for path in sorted(ctx.facts):
+        library = library_of(path)
+        if library is None:
+            continue
+        shown = ctx.display(path)
+        if library.version is not None:
+            known[shown] = library
+            notes.append(Finding.of("XL008", f"{library.name} {library.version} ({library.file} of npm's "
+                                    f"{library.package}), a known release: not linted", path=shown))
+        else:
+            notes.append(Finding.of("XL009", f"says it is {library.name} (its banner), but matches no {library.name} "
+                                    "release xtk knows: linted as the extension's own code", path=shown))
+    if not notes:
+        return findings
+    return [f for f in findings if f.path not in known] + notes
 
 
 def _unique(findings: Iterable[Finding], browsers: list[str] | None = None) -> list[Finding]:

@@ -2,42 +2,94 @@
 
 A plain extension often carries `jquery.min.js`, `browser-polyfill.min.js`, `purify.min.js` next to its own code.
 Their internals (`innerHTML` in jQuery, `runtime.lastError` probes in the polyfill, `Function()` in a template
-engine) are not the extension's decisions, and a finding there teaches people to ignore the tool. A file is
-recognised by a signature in its first bytes — the banner the library's own build writes, or, for builds without
-one, identifiers only that library's code has — as addons-linter and retire.js recognise libraries; a copy with a
-changed banner is not recognised and is judged like the extension's own code. API uses inside a library still count
-(a permission the polyfill's caller needs is still used).
+engine) are not the extension's decisions, and a finding there teaches people to ignore the tool.
+
+A file is a known library when its content is a published release file, byte for byte after `normalized` (line
+endings unified, source-map comments and trailing blank space dropped): `specs/knowledge/libraries.json` holds the
+SHA-256 of every release file of jQuery, jQuery UI, DOMPurify, webextension-polyfill, Bootstrap and Lodash on npm
+(`specs/knowledge/update_libraries.py` makes it), as addons-linter's list of known libraries does. Such a file is
+named (XL008: library and version) and nothing inside it is reported; API uses inside it still count (a permission
+the polyfill's caller needs is still used).
+
+A banner alone proves nothing (anyone can write `/*! jQuery v3.7.1 */` above their own code): a file that carries a
+library's banner or identifiers but is no known release is linted as the extension's own code, and a note (XL009)
+says why its findings are there.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-#: how much of a file is read for its signature: banners come first
-HEAD_BYTES = 4096
+from toolchain.resources import specs_dir
 
-#: library → patterns, all of which must occur in the file's head
+DATA_FILE = "libraries.json"
+#: how much of a file is read for its banner: banners come first
+HEAD_BYTES = 4096
+#: every release file in the table is between these sizes; a file outside them is not hashed
+MIN_LIBRARY_BYTES = 4 * 1024
+MAX_LIBRARY_BYTES = 4 * 1024 * 1024
+
+#: library → patterns, all of which must occur in the file's head: what the file claims to be
 SIGNATURES: dict[str, tuple[re.Pattern[str], ...]] = {
     "webextension-polyfill": (re.compile(r"webextension-polyfill|wrapAPIs\s*=\s*\("), re.compile(r"apiMetadata")),
-    "jQuery": (re.compile(r"/\*!?\s*jQuery (JavaScript Library )?v\d"),),
+    "jQuery": (re.compile(r"/\*!?\s*(\*\s*)?jQuery (JavaScript Library )?v\d"),),
     "jQuery UI": (re.compile(r"/\*!?\s*jQuery UI - v\d"),),
     "DOMPurify": (re.compile(r"@license DOMPurify|/\*!?\s*DOMPurify"),),
     "Bootstrap": (re.compile(r"\*\s*Bootstrap v\d[\d.]* \(https://getbootstrap\.com"),),
     "Lodash": (re.compile(r"@license\s*\n?\s*\*?\s*Lodash"),),
 }
 
+_SOURCE_MAP_LINE = re.compile(r"^\s*(//[#@]\s*sourceMappingURL=\S*|/\*[#@]\s*sourceMappingURL=\S*\s*\*/)\s*$")
+
+
+def normalized(data: bytes) -> bytes:
+    """A release file as it is hashed: UTF-8 text, CRLF and CR turned into LF, every line that is only a source-map
+    comment dropped, trailing blank space at the end removed. (A vendored copy often loses its map comment or
+    gains Windows line endings; neither changes the code.)"""
+    text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+    lines = [line for line in text.split("\n") if not _SOURCE_MAP_LINE.match(line)]
+    return "\n".join(lines).rstrip().encode("utf-8")
+
+
+@dataclass(frozen=True)
+class Library:
+    name: str  # "jQuery"
+    version: str | None  # None: the file claims to be the library (its banner) but is no release xtk knows
+    file: str | None = None  # the release file it is, in the npm package ("dist/jquery.min.js")
+    package: str | None = None  # the npm package ("jquery")
+
 
 @cache
-def library_of(path: Path) -> str | None:
-    """The well-known library this file is a copy of, or None."""
+def _releases() -> dict[str, Library]:
+    """sha256 of a normalized release file → which library, version and file it is."""
+    data = json.loads((specs_dir() / "knowledge" / DATA_FILE).read_text(encoding="utf-8"))
+    found: dict[str, Library] = {}
+    for name, library in data["libraries"].items():
+        for version, files in library["versions"].items():
+            for file, digest in files.items():
+                found.setdefault(digest, Library(name, version, file, library["package"]))
+    return found
+
+
+@cache
+def library_of(path: Path) -> Library | None:
+    """The well-known library this file is (a release, by content) or only claims to be (by its banner), or None."""
     try:
+        size = path.stat().st_size
         with path.open("rb") as handle:
-            head = handle.read(HEAD_BYTES).decode("utf-8", errors="replace")
+            head = handle.read(HEAD_BYTES)
+            rest = handle.read() if MIN_LIBRARY_BYTES <= size <= MAX_LIBRARY_BYTES else b""
     except OSError:
         return None
-    for name, patterns in SIGNATURES.items():
-        if all(pattern.search(head) for pattern in patterns):
-            return name
-    return None
+    if rest:
+        release = _releases().get(hashlib.sha256(normalized(head + rest)).hexdigest())
+        if release is not None:
+            return release
+    text = head.decode("utf-8", errors="replace")
+    claimed = next((name for name, patterns in SIGNATURES.items() if all(p.search(text) for p in patterns)), None)
+    return Library(claimed, None) if claimed is not None else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from toolchain.lint.engine import run_rules
-from toolchain.lint.known_libraries import library_of
+from toolchain.lint.known_libraries import Library, library_of
 from toolchain.lint.model import Finding
 from toolchain.lint.targets import extension_context
 
@@ -29,13 +29,44 @@ def test_execute_script_with_a_constant_code_string_is_not_dynamic_code() -> Non
 
 def test_nothing_is_reported_inside_vendored_copies_of_known_libraries() -> None:
     findings = _lint("vendored-polyfill")
-    # the polyfill's runtime.lastError probe (Firefox 47, minimum 45: XP007) and jQuery's innerHTML (XS007) are not
-    # the extension's code; the extension's own string timer is
-    assert [(f.code, f.path, f.line) for f in findings] == [("XS001", "background.js", 2)]
-    vendor = FIXTURES / "vendored-polyfill" / "vendor"
-    assert library_of(vendor / "browser-polyfill.min.js") == "webextension-polyfill"
-    assert library_of(vendor / "jquery.min.js") == "jQuery"
+    # vendor/: npm's jQuery 3.7.1 and webextension-polyfill 0.12.0 (the polyfill as a Windows checkout vendors it:
+    # CRLF, its source-map comment dropped). Their internals (the polyfill's runtime.lastError probe, Firefox 47
+    # with a minimum of 45: XP007; jQuery's innerHTML: XS007) are not the extension's code: only named (XL008).
+    # forged/: the same banners over other code claim to be those libraries and are linted as the extension's own
+    # (XL009 says why). The extension's own string timer is reported.
+    assert sorted((f.code, f.path, f.line) for f in findings) == [
+        ("XL008", "vendor/browser-polyfill.min.js", None),
+        ("XL008", "vendor/jquery.min.js", None),
+        ("XL009", "forged/browser-polyfill.min.js", None),
+        ("XL009", "forged/jquery.min.js", None),
+        ("XP007", "forged/browser-polyfill.min.js", 2),  # the alias's declaration and its read
+        ("XP007", "forged/browser-polyfill.min.js", 2),
+        ("XS001", "background.js", 2),
+        ("XS007", "forged/jquery.min.js", 2),
+    ]
+    notes = {f.path: f.message for f in findings if f.code == "XL008"}
+    assert notes["vendor/jquery.min.js"].startswith("jQuery 3.7.1 (dist/jquery.min.js of npm's jquery)")
+    assert notes["vendor/browser-polyfill.min.js"].startswith("webextension-polyfill 0.12.0")
+    assert all(f.severity == "note" for f in findings if f.code in ("XL008", "XL009"))
+    vendor, forged = FIXTURES / "vendored-polyfill" / "vendor", FIXTURES / "vendored-polyfill" / "forged"
+    assert library_of(vendor / "jquery.min.js").version == "3.7.1"
+    assert library_of(forged / "jquery.min.js") == Library("jQuery", None)
     assert library_of(FIXTURES / "vendored-polyfill" / "background.js") is None
+
+
+def test_a_known_library_alone_passes_with_notes(tmp_path: Path) -> None:
+    from tests.conftest import run_xtk
+
+    folder = tmp_path / "ext"
+    (folder / "vendor").mkdir(parents=True)
+    source = FIXTURES / "vendored-polyfill" / "vendor" / "jquery.min.js"
+    (folder / "vendor" / "jquery.min.js").write_bytes(source.read_bytes().replace(b"\n", b"\r\n"))
+    (folder / "manifest.json").write_text('{"manifest_version": 3, "name": "x", "version": "1.0", '
+                                          '"action": {"default_popup": "popup.html"}}')
+    (folder / "popup.html").write_text('<script src="vendor/jquery.min.js"></script>')
+    result = run_xtk("lint", str(folder), cwd=tmp_path)
+    assert result.code == 0, result.output  # a note asks for no change
+    assert result.stdout.endswith("All checks passed (1 note).\n") and "XL008 jQuery 3.7.1" in result.stdout
 
 
 def test_firefox_mv2_user_scripts_need_the_manifest_key_not_a_permission() -> None:

@@ -30,5 +30,6 @@ def render(findings: Sequence[Finding], root: Path) -> str:
         properties.append(f"title={_property(title)}")
         message = finding.message + (f" (fix: {finding.fix})" if finding.fix else "")
         message += "".join(f"\n{note}" for note in finding.related_summary())  # shown under the annotation
-        lines.append(f"::{finding.severity} {','.join(properties)}::{_data(message)}")
+        command = "notice" if finding.severity == "note" else finding.severity  # GitHub's three annotation levels
+        lines.append(f"::{command} {','.join(properties)}::{_data(message)}")
     return "".join(line + "\n" for line in lines)

@@ -27,7 +27,8 @@ def lines(finding: Finding) -> str:
 def render(findings: Sequence[Finding], root: Path) -> str:
     if not findings:
         return "All checks passed.\n"
-    errors = sum(1 for f in findings if f.severity == "error")
-    warnings = len(findings) - errors
-    counts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warnings, "warning")) if n]
-    return "".join(lines(f) for f in findings) + f"Found {' and '.join(counts)}.\n"
+    tally = {severity: sum(1 for f in findings if f.severity == severity) for severity in ("error", "warning", "note")}
+    counts = [f"{n} {word}{'' if n == 1 else 's'}" for word, n in tally.items() if n]
+    if not tally["error"] and not tally["warning"]:  # notes ask for nothing: the checks passed
+        return "".join(lines(f) for f in findings) + f"All checks passed ({counts[0]}).\n"
+    return "".join(lines(f) for f in findings) + f"Found {', '.join(counts[:-1]) + ' and ' if len(counts) > 1 else ''}{counts[-1]}.\n"
