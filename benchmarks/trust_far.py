@@ -1,7 +1,8 @@
 """Trust evaluation, long pages (issue 13, D16): questions about quotes past the first 30,000 characters.
 
 On every page whose rendered text (trimmed innerText, what the content script sends) is longer than the 30,000-unit
-budget, up to FAR_PER_PAGE sentences that start past it are asked about, as a reader would: "What does the page say
+budget, up to FAR_PER_PAGE sentences that start past it (of prose and tables; of preformatted text on a page that
+has nothing else there) are asked about, as a reader would: "What does the page say
 about <the sentence's rarest words>?". The question goes through what the extension and the API do with it — the
 sections chosen by `selectSections` (the Python reference; the runtime agrees with it on every golden vector), the
 API's contract and its offline answerer over those sections only — and the answer's citation of that sentence is
@@ -51,14 +52,17 @@ def far_citations(page: Any, taken: Sequence[Any], seed: int, candidates: Any, c
     if length(page_text) <= BUDGET:
         return [], []
     busy = [(c.start, c.end) for c in taken if c.start is not None]
-    pool = []
+    pools: dict[str, list[tuple[Any, int]]] = {"prose": [], "table": [], "code": []}
     for candidate in candidates(page):
         at = page_text.find(candidate.text)
-        if candidate.where not in ("prose", "table") or at < 0 or length(page_text[:at]) < BUDGET:
+        if candidate.where not in pools or at < 0 or length(page_text[:at]) < BUDGET:
             continue
         if any(candidate.start < end and start < candidate.end for start, end in busy):
             continue
-        pool.append((candidate, length(page_text[:at])))
+        pools[candidate.where].append((candidate, length(page_text[:at])))
+    # Sentences of prose and tables, as a reader asks about; a page that is all preformatted text past the budget
+    # (an RFC in <pre>) is asked about its lines instead, so that every page that long gets questions.
+    pool = pools["prose"] + pools["table"] or pools["code"]
     rng = random.Random(f"trust-eval-far:{seed}:{page.name}")
     chosen = sorted(rng.sample(pool, min(FAR_PER_PAGE, len(pool))), key=lambda pair: pair[1])
     citations, questions = [], []
