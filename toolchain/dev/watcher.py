@@ -16,7 +16,7 @@ from pathlib import Path
 
 from watchfiles import Change, DefaultFilter, watch
 
-STEP_MS = 20
+STEP_MS = 5
 DEBOUNCE_MS = 400
 
 
