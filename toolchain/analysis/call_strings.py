@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from toolchain.analysis.facts import ApiUse, CallStrings
 from toolchain.analysis.guards import string_value
-from toolchain.analysis.syntax import descendants, member_chain, unwrap
+from toolchain.analysis.syntax import member_chain, unwrap
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -48,7 +48,7 @@ def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStr
     `WEB_CALLS` function, with the strings in its arguments."""
     by_place = {(use.location.line, use.location.column): use for use in api_uses if use.kind in ("call", "event")}
     found: list[CallStrings] = []
-    for call in descendants(parsed.tree.root_node, "call_expression"):
+    for call in parsed.nodes("call_expression"):
         callee = call.child_by_field_name("function")
         arguments = call.child_by_field_name("arguments")
         if callee is None or arguments is None or not _plain_callee(callee):
@@ -61,7 +61,7 @@ def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStr
         strings: set[str] = set()
         computed = _collect(arguments, strings)
         found.append(CallStrings(name, frozenset(strings), computed, location, scope))
-    for construction in descendants(parsed.tree.root_node, "new_expression"):
+    for construction in parsed.nodes("new_expression"):
         constructor = construction.child_by_field_name("constructor")
         arguments = construction.child_by_field_name("arguments")
         if constructor is None or arguments is None or not arguments.named_children:

@@ -42,18 +42,7 @@ def constant_arguments(module: WalkedModule, function: ProjectFunction, index: i
 def _mentions(module: WalkedModule, name: str) -> tuple[int, int]:
     """How often a file uses `name` as an identifier, and as a property (`page.name`); comments and strings are no
     reference."""
-    wanted = name.encode()
-    identifiers = properties = 0
-    stack = [module.parsed.tree.root_node]
-    while stack:
-        node = stack.pop()
-        if node.text == wanted and node.child_count == 0:
-            if node.type == "identifier":
-                identifiers += 1
-            elif node.type in ("property_identifier", "shorthand_property_identifier"):
-                properties += 1
-        stack.extend(node.children)
-    return identifiers, properties
+    return module.parsed.mentions(name)
 
 
 def _name_of(function: ProjectFunction) -> str | None:

@@ -111,6 +111,51 @@ class ParsedFile:
     def text(self, node: Node) -> str:
         return self.source[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
 
+    def nodes(self, node_type: str) -> list[Node]:
+        """Every node of `node_type` (one of INDEXED_TYPES) in source order. The passes over a file's tree besides
+        the walk (call strings, tab reads, the mentions of a name) share one traversal, kept with the parse: each
+        used to walk the whole tree itself, and a bundle's tree has hundreds of thousands of nodes."""
+        if node_type not in INDEXED_TYPES:
+            raise ValueError(f"{node_type} is not an indexed node type")
+        index: dict[str, list[Node]] | None = self.__dict__.get("_index")
+        if index is None:
+            index = self.__dict__["_index"] = _index(self.tree)
+        return index[node_type]
+
+    def mentions(self, name: str) -> tuple[int, int]:
+        """How often the file uses `name` as an identifier, and as a property (`page.name`, `{ name }`)."""
+        counts: dict[bytes, list[int]] | None = self.__dict__.get("_mentions")
+        if counts is None:
+            counts = {}
+            for kind, slot in (("identifier", 0), ("property_identifier", 1), ("shorthand_property_identifier", 1)):
+                for node in self.nodes(kind):
+                    counts.setdefault(node.text, [0, 0])[slot] += 1
+            self.__dict__["_mentions"] = counts
+        identifiers, properties = counts.get(name.encode(), (0, 0))
+        return identifiers, properties
+
+
+#: the node types `ParsedFile.nodes` indexes
+INDEXED_TYPES = frozenset({"call_expression", "new_expression", "identifier", "property_identifier",
+                           "shorthand_property_identifier"})
+
+
+def _index(tree: Tree) -> dict[str, list[Node]]:
+    """One pre-order walk of the tree with a cursor (no recursion: minified code nests deeper than Python's stack)."""
+    index: dict[str, list[Node]] = {kind: [] for kind in INDEXED_TYPES}
+    cursor = tree.walk()
+    while True:
+        node = cursor.node
+        if node is not None:
+            bucket = index.get(node.type)
+            if bucket is not None:
+                bucket.append(node)
+        if cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return index
+
 
 def parse_source(source: bytes, path: Path, language: SourceLanguage | None = None) -> ParsedFile:
     """Parse bytes as the file `path` (its suffix picks the grammar unless `language` is given)."""

@@ -52,7 +52,7 @@ ARRAY_CALLBACKS = frozenset({"forEach", "map", "filter", "find", "findLast", "so
 def tab_reads(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[TabRead]:
     by_place = {(u.location.line, u.location.column): u for u in api_uses if u.kind in ("call", "event")}
     found: dict[tuple[int, int], TabRead] = {}
-    for call in descendants(parsed.tree.root_node, "call_expression"):
+    for call in parsed.nodes("call_expression"):
         callee = call.child_by_field_name("function")
         if callee is None:
             continue
