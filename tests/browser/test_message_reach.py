@@ -2,7 +2,7 @@
 engines: `tabs.sendMessage` to a tab showing one of the extension's own pages reaches that page's
 `runtime.onMessage` listener (so XM001/XM002 count such pages among a tab's receivers).
 
-The same run showed the other half of XM005's reasoning (docs/decisions.md, "Messages to a page just opened"): sent
+The same run showed the other half of XM005's reasoning (docs/decisions.md, "Where a message goes, measured"): sent
 as soon as `tabs.create` resolves, the message fails with "Receiving end does not exist" in both engines, since the
 page has not run its script yet. That race is not asserted here (a fast machine could win it)."""
 

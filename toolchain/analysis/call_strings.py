@@ -76,12 +76,12 @@ def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStr
 
 
 def _global_name(node: Node) -> str:
+    """A callee or constructor as written, without spaces and without a `window.`/`self.`/`globalThis.` prefix."""
     text = "".join(unwrap(node).text.decode("utf-8", "replace").split())
     for prefix in _GLOBAL_PREFIXES:
         if text.startswith(prefix):
             text = text[len(prefix):]
     return text
-
 
 
 def _plain_callee(callee: Node) -> bool:
@@ -91,10 +91,7 @@ def _plain_callee(callee: Node) -> bool:
 
 
 def _web_call(callee: Node) -> str | None:
-    text = "".join(unwrap(callee).text.decode("utf-8", "replace").split())
-    for prefix in _GLOBAL_PREFIXES:
-        if text.startswith(prefix):
-            text = text[len(prefix):]
+    text = _global_name(callee)
     return text if text in WEB_CALLS else None
 
 

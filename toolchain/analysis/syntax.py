@@ -127,7 +127,6 @@ def member_chain(node: Node) -> tuple[Node, list[str], list[Node]]:
     return node, props, extras
 
 
-_FUNCTIONS = ("arrow_function", "function_expression", "function")
 _TRANSPARENT = ("parenthesized_expression", "non_null_expression", "as_expression", "satisfies_expression",
                 "await_expression")
 
@@ -170,7 +169,7 @@ def result_use(call: Node) -> str:
             if prop.text == b"then":
                 arguments = call_arguments(chained)
                 first = unwrap(arguments[0]) if arguments else None
-                if first is not None and first.type in _FUNCTIONS and not has_parameters(first):
+                if first is not None and first.type in FUNCTION_NODES and not has_parameters(first):
                     current = chained  # `.then(() => done())`: the reply is not read; the chain's own value may be
                     continue
                 return "read" if first is not None else "ignored"
@@ -194,8 +193,7 @@ def tested_first(node: Node) -> bool:
     the node sits in a condition, or under an `if`/`?:`/`&&`/`||`/`??` whose test names it or its namespace
     (`if (chrome.runtime.lastError) reject(chrome.runtime.lastError)`, `browser.menus && browser.menus.create(…)`,
     `typeof chrome.action`). Reading a missing property then gives `undefined`, and the code copes."""
-    text = "".join(node.text.decode("utf-8", "replace").split("(", 1)[0].split())
-    wanted = [re.compile(rf"(?<![\w$.]){re.escape(prefix)}(?![\w$])") for prefix in _chain_prefixes(text)]
+    wanted: list[re.Pattern[str]] | None = None  # made at the first test met: most uses are under none
     current = node
     while current.parent is not None:
         parent = current.parent
@@ -213,6 +211,9 @@ def tested_first(node: Node) -> bool:
             if operator is not None and operator.text == b"typeof":
                 return True
         if test is not None:
+            if wanted is None:
+                text = "".join(node.text.decode("utf-8", "replace").split("(", 1)[0].split())
+                wanted = [re.compile(rf"(?<![\w$.]){re.escape(prefix)}(?![\w$])") for prefix in _chain_prefixes(text)]
             written = "".join(test.text.decode("utf-8", "replace").split())
             if any(pattern.search(written) for pattern in wanted):
                 return True

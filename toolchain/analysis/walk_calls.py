@@ -220,8 +220,7 @@ class CallWalk(WalkerBase):
             elif message is not None and message.type_param is not None:
                 owner, position = message.type_param
                 owner.sends_param.setdefault(position, (SEND_APIS[api], "type"))
-            callbacks = [unwrap(a) for a in args[index + 1 :]
-                         if unwrap(a).type in ("arrow_function", "function_expression", "function")]
+            callbacks = [unwrap(a) for a in args[index + 1 :] if unwrap(a).type in FUNCTION_NODES]
             if not site.handles_error and any(b"lastError" in callback.text for callback in callbacks):
                 site.handles_error = True
             if any(has_parameters(callback) for callback in callbacks):  # `sendMessage(m, (reply) => …)`

@@ -28,13 +28,13 @@ SCRIPT_LOADERS: dict[str, str | None] = {
 }
 #: calls that open the pages they name → the context those pages' scripts run in
 PAGE_LOADERS: dict[str, str] = {"offscreen.createDocument": "offscreen"}
+SCRIPT_SUFFIXES = (".js", ".mjs")
 
 
 def page_contexts(named: dict[Path, list[CallStrings]]) -> dict[str, str]:
     """Page names (as written, without a leading "/") → the context a PAGE_LOADERS call runs them in."""
     return {name.lstrip("/"): PAGE_LOADERS[call.callee] for calls in named.values() for call in calls
             if call.callee in PAGE_LOADERS for name in call.strings if name.endswith((".html", ".htm"))}
-SCRIPT_SUFFIXES = (".js", ".mjs")
 
 
 def add_scripts_named_in_code(root: Path, entries: dict[Path, set[str]], named: dict[Path, list[CallStrings]]) -> bool:

@@ -89,7 +89,7 @@ def _outside_known_libraries(ctx: LintContext, findings: list[Finding]) -> list[
     its findings stay, with a note (XL009) saying why."""
     from toolchain.lint.known_libraries import library_of
 
-    known: dict[str, object] = {}
+    known: set[str] = set()  # the files that are a release: nothing inside them is reported
     notes: list[Finding] = []
     for path in sorted(ctx.facts):
         library = library_of(path)
@@ -97,7 +97,7 @@ def _outside_known_libraries(ctx: LintContext, findings: list[Finding]) -> list[
             continue
         shown = ctx.display(path)
         if library.version is not None:
-            known[shown] = library
+            known.add(shown)
             notes.append(Finding.of("XL008", f"{library.name} {library.version} ({library.file} of npm's "
                                     f"{library.package}), a known release: not linted", path=shown))
         else:

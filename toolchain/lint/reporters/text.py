@@ -29,6 +29,8 @@ def render(findings: Sequence[Finding], root: Path) -> str:
         return "All checks passed.\n"
     tally = {severity: sum(1 for f in findings if f.severity == severity) for severity in ("error", "warning", "note")}
     counts = [f"{n} {word}{'' if n == 1 else 's'}" for word, n in tally.items() if n]
+    listed = "".join(lines(f) for f in findings)
     if not tally["error"] and not tally["warning"]:  # notes ask for nothing: the checks passed
-        return "".join(lines(f) for f in findings) + f"All checks passed ({counts[0]}).\n"
-    return "".join(lines(f) for f in findings) + f"Found {', '.join(counts[:-1]) + ' and ' if len(counts) > 1 else ''}{counts[-1]}.\n"
+        return listed + f"All checks passed ({counts[0]}).\n"
+    said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
+    return listed + f"Found {said}.\n"

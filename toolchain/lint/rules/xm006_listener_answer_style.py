@@ -71,12 +71,12 @@ class ListenerAnswerStyle(Rule):
             read = replies_read(ctx, target)
             for facts, handler in ctx.each(target, "handlers"):
                 contexts = ctx.contexts_of(target, facts.path)
-                reached_by = channels_into(contexts)
-                # a reply someone reads, or one the protocol declares for a type it handles
-                expected = bool(reached_by & read) or any((t, c) in answered for t in handler.handled for c in contexts)
-                if handler.answer == "promise" and target.browser in PROMISE_UNAWARE and expected:
+                # the types it handles whose channel declares a response (protocol projects)
+                expecting = sorted(t for t in handler.handled if any((t, c) in answered for c in contexts))
+                if handler.answer == "promise" and target.browser in PROMISE_UNAWARE and (
+                        channels_into(contexts) & read or expecting):  # an answer someone reads or is promised
                     via = ctx.listener_via(facts, handler)
-                    if via == "browser" and ctx.contexts_of(target, facts.path) <= polyfilled:
+                    if via == "browser" and contexts <= polyfilled:
                         via = "polyfill"
                     if via in ("chrome", "browser"):
                         yield self.finding(
@@ -87,14 +87,11 @@ class ListenerAnswerStyle(Rule):
                                 "and return true",
                             **ctx.where(handler.location),
                         )
-                if handler.answer == "none" and answered:
-                    contexts = ctx.contexts_of(target, facts.path)
-                    expecting = sorted(t for t in handler.handled if any((t, c) in answered for c in contexts))
-                    if expecting:
-                        yield self.finding(
-                            f"the listener never answers, but {', '.join(f'`{t}`' for t in expecting)} "
-                            f"{'expects' if len(expecting) == 1 else 'expect'} a response (the protocol declares one)",
-                            browser=target.browser,
-                            fix="return the answer (a Promise through the polyfill), or call sendResponse",
-                            **ctx.where(handler.location),
-                        )
+                if handler.answer == "none" and expecting:
+                    yield self.finding(
+                        f"the listener never answers, but {', '.join(f'`{t}`' for t in expecting)} "
+                        f"{'expects' if len(expecting) == 1 else 'expect'} a response (the protocol declares one)",
+                        browser=target.browser,
+                        fix="return the answer (a Promise through the polyfill), or call sendResponse",
+                        **ctx.where(handler.location),
+                    )
