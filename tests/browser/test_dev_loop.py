@@ -1,13 +1,14 @@
 """`xtk dev` and `xtk run` as a user runs them, in each engine, on a copy of tests/fixtures/projects/dev-mini.
 
 One dev session per engine covers every edit in sequence (browser start-up is the slow part): a background edit, a
-content-script edit, a manifest (config) edit, a syntax error that keeps the last good build running, the fix, and
+content-script edit (in Chromium without an extension reload), an edit of a module both import, a manifest (config) edit, a syntax error that keeps the last good build running, the fix, and
 Ctrl-C. What runs is proven by the page's server: the content script reports its own version, the background's
 answer and the manifest version every half second (src/content.ts).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import time
@@ -49,13 +50,25 @@ def test_dev_reloads_each_edit_and_ctrl_c_leaves_nothing(browser: str, tmp_path:
         edit(background, '"background-v1"', '"background-v2"')
         reloaded = dev.wait_for("reloaded")
         assert reloaded["confirmed"] is True and reloaded["tabs"] == 1 and reloaded["ms"] > 0
+        assert reloaded["scope"] == "extension"
         report_server.wait_for(since=edited, content="content-v1", background="background-v2")
 
-        # A content script: the open tab runs the new one.
+        # A content script: the open tab runs the new one. Chromium re-reads the run-time registered script and
+        # leaves the background running; Firefox reinstalls (fast there).
         edited = time.time()
         edit(content, '"content-v1"', '"content-v2"')
-        dev.wait_for("reloaded")
+        reloaded = dev.wait_for("reloaded")
+        assert reloaded["scope"] == ("content_scripts" if browser == "chrome" else "extension"), reloaded
+        assert reloaded["tabs"] == 1
         report_server.wait_for(since=edited, content="content-v2", background="background-v2")
+        manifest = json.loads((project / f"build/dev/{browser}/manifest.json").read_text())
+        assert ("content_scripts" in manifest) is (browser == "firefox")
+
+        # A module the background imports too: the whole extension reloads, in both engines.
+        edit(project / "src/api.ts", "typed loosely", "typed loosely (edited)")
+        reloaded = dev.wait_for("reloaded")
+        assert reloaded["scope"] == "extension" and reloaded["confirmed"] is True, reloaded
+        report_server.wait_for(since=time.time(), content="content-v2", background="background-v2")
 
         # The config: a full rebuild, and the reinstalled extension has the new manifest.
         edited = time.time()

@@ -24,6 +24,8 @@ class BundleResult:
     warnings: list[Diagnostic] = field(default_factory=list)
     #: Every source file the bundles were made from (absolute), to tell which edits matter.
     inputs: set[Path] = field(default_factory=set)
+    #: Each output file (absolute) and the source files it was made from: which outputs an edit reaches.
+    outputs: dict[Path, set[Path]] = field(default_factory=dict)
 
 
 class Bundler:
@@ -72,6 +74,8 @@ class Bundler:
             for diagnostic in parse_esbuild_log(part["errors"] + part["warnings"], self.root, self.base_dir, self.browser):
                 (result.errors if diagnostic.severity == "error" else result.warnings).append(diagnostic)
             result.inputs.update((self.root / name).resolve() for name in part["inputs"])
+            for output, inputs in part.get("outputs", {}).items():
+                result.outputs[(self.root / output).resolve()] = {(self.root / name).resolve() for name in inputs}
         return result
 
     def close(self) -> None:

@@ -3,7 +3,8 @@
 // toolchain/dev/bundler.py, one JSON object per line each way:
 //   {"id": 1, "op": "start", "contexts": [{"name": "iife", "options": {...}}], "components": {}}  -> {"id": 1, "ok": true}
 //   ("components": {"runner", "frameworks"}: toolchain/tools/components.mjs's plugins compile .svelte/.vue files)
-//   {"id": 2, "op": "rebuild"}  -> {"id": 2, "ok": true, "written": 2, "results": [{"name", "errors", "warnings", "inputs"}]}
+//   {"id": 2, "op": "rebuild"}  -> {"id": 2, "ok": true, "written": 2,
+//                                   "results": [{"name", "errors", "warnings", "inputs", "outputs": {file: [inputs]}}]}
 // errors and warnings are esbuild's own text (formatMessages), so xtk parses them as it parses the CLI's.
 // Outputs are written here, and only when every context built: esbuild itself (write: true) deletes the previous
 // outputs when an incremental rebuild fails, and a half-new build must not be loaded either.
@@ -25,12 +26,14 @@ async function format(messages, kind) {
 async function rebuildOne({ name, context }) {
   try {
     const result = await context.rebuild();
+    const outputs = Object.entries(result.metafile?.outputs ?? {}).map(([file, output]) => [file, Object.keys(output.inputs)]);
     return { name, errors: "", warnings: await format(result.warnings, "warning"),
-             inputs: Object.keys(result.metafile?.inputs ?? {}), outputFiles: result.outputFiles };
+             inputs: Object.keys(result.metafile?.inputs ?? {}), outputs: Object.fromEntries(outputs),
+             outputFiles: result.outputFiles };
   } catch (failure) {
     // A failed build writes nothing: the last good output stays where it is.
     return { name, errors: await format(failure.errors ?? [{ text: String(failure) }], "error"),
-             warnings: await format(failure.warnings ?? [], "warning"), inputs: [], outputFiles: [] };
+             warnings: await format(failure.warnings ?? [], "warning"), inputs: [], outputs: {}, outputFiles: [] };
   }
 }
 

@@ -3,10 +3,13 @@
 `chrome.runtime.reload()` evaluated in the running service worker re-reads the whole folder from disk, manifest
 included, so a manifest change needs nothing more. When no worker runs (MV3 stops an idle one), chrome://extensions'
 own `developerPrivate.reload` does the same. Content scripts are not re-injected into open tabs by Chromium: the
-tabs whose page the extension may script are reloaded.
+tabs whose page the extension may script are reloaded. Content scripts a dev session registered at run time are
+re-read without reloading the extension (`update_content_scripts`), when an edit reached only them.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from toolchain.browsers.base import BrowserError
 from toolchain.browsers.chromium import ChromiumBrowser
@@ -19,6 +22,7 @@ _DEVELOPER_RELOAD = """async (id) => {
   }
   await chrome.developerPrivate.reload(id, { failQuietly: true });
 }"""
+_UPDATE = "(scripts) => chrome.scripting.updateContentScripts(scripts)"
 WEB_SCHEMES = ("http://", "https://", "file://")
 RELOAD_TIMEOUT_MS = 15_000
 
@@ -34,6 +38,22 @@ def reload_extension(browser: ChromiumBrowser) -> None:
     with browser.context.expect_event("serviceworker", predicate=lambda worker: worker.url.startswith(base),
                                       timeout=RELOAD_TIMEOUT_MS):
         _trigger_reload(browser)
+
+
+def update_content_scripts(browser: ChromiumBrowser, registered: list[dict[str, Any]]) -> bool:
+    """Have Chromium re-read the run-time registered content scripts (toolchain/dev/runtime_scripts.py), the
+    background left running. False when no service worker runs to ask (MV3 stops an idle one): reload instead."""
+    workers = [w for w in browser.context.service_workers if w.url.startswith(browser.extension_base_url)]
+    if not workers:
+        return False
+    worker = workers[-1]
+    try:
+        worker.evaluate(_UPDATE, registered)
+    except Exception as error:
+        if worker not in browser.context.service_workers:  # it stopped meanwhile
+            return False
+        raise BrowserError(f"Chromium did not update the content scripts: {error}") from error
+    return True
 
 
 def _trigger_reload(browser: ChromiumBrowser) -> None:

@@ -29,6 +29,7 @@ from toolchain.dev.beacon import Beacon
 from toolchain.dev.bundler import Bundler
 from toolchain.dev.dev_build import DevPlan, plan_dev, reporter_path, write_generated, write_reporter, write_static
 from toolchain.dev.events import Events
+from toolchain.dev.runtime_scripts import reached_outputs
 from toolchain.dev.watcher import ChangeBatch, Watcher
 from toolchain.diagnostics import InputError, ProjectError, XtkError
 from toolchain.project import Project, load_project
@@ -101,6 +102,8 @@ class DevSession:
                 self.browser = launch(engine, self.dev.out, workdir=self.workdir, headless=self.options.headless)
                 if self.beacon and self._has_background():
                     fields["confirmed"] = self.beacon.wait_for(self._build_id, STARTED_TIMEOUT) is not None
+                    if problem := self.beacon.error_of(self._build_id):
+                        raise BrowserError(f"the background could not register the content scripts: {problem}")
                 for url in self.options.start_urls:
                     self.browser.open_tab(url)
             except BrowserError as error:  # not installed, did not load the extension, a start URL failed
@@ -167,26 +170,34 @@ class DevSession:
             self._static_pending = False
         self.events.emit("rebuilt", (time.perf_counter() - started) * 1000, build=self._build_id, full=full)
         if self.browser is not None:
-            self._reload(batch)
+            # An edit that reached only run-time registered content scripts leaves the background running.
+            content_only = not full and bool(self.dev.registered) and (
+                reached_outputs(result.outputs, set(batch.paths)) <= self.dev.content_script_files())
+            self._reload(batch, content_only)
 
-    def _reload(self, batch: ChangeBatch) -> None:
-        assert self.browser is not None
+    def _reload(self, batch: ChangeBatch, content_only: bool = False) -> None:
+        assert self.browser is not None and self.dev is not None
         started = time.perf_counter()
         try:
-            if isinstance(self.browser, ChromiumBrowser):
+            scope = "extension"
+            if content_only and isinstance(self.browser, ChromiumBrowser) and \
+                    reload_chromium.update_content_scripts(self.browser, self.dev.registered):
+                scope = "content_scripts"
+            elif isinstance(self.browser, ChromiumBrowser):
                 reload_chromium.reload_extension(self.browser)
             elif isinstance(self.browser, FirefoxBrowser):
                 reload_firefox.reload_extension(self.browser)
+            confirmed = False
+            if scope == "extension" and self.dev.registered:
+                # The new background registers the content scripts, then reports: only then may the tabs reload.
+                confirmed = self._wait_for_background()
             extension_ms = (time.perf_counter() - started) * 1000
             # The extension is loaded again (content scripts registered): tabs reload while its background starts.
-            tabs = self._reload_tabs() if self.dev and self.dev.manifest.get("content_scripts") else 0
+            has_scripts = bool(self.dev.manifest.get("content_scripts") or self.dev.registered)
+            tabs = self._reload_tabs() if has_scripts else 0
             tabs_ms = (time.perf_counter() - started) * 1000 - extension_ms
-            confirmed = False
-            if self.beacon and self._has_background():
-                if self.beacon.wait_for(self._build_id, STARTED_TIMEOUT) is None:
-                    raise ProjectError.single(f"the reloaded background did not report build {self._build_id} within "
-                                              f"{STARTED_TIMEOUT:g} s", browser=self.options.browser)
-                confirmed = True
+            if scope == "extension" and not confirmed and self.beacon and self._has_background():
+                confirmed = self._wait_for_background()
         except XtkError as error:
             self.events.error(error.diagnostics)
             return
@@ -194,9 +205,21 @@ class DevSession:
             self.events.error([ProjectError.single(f"reload failed: {error}").diagnostics[0]])
             return
         # The phases, so a slow reload says where its time went: the extension back, then the tabs.
-        self.events.emit("reloaded", (time.time() - batch.changed_at) * 1000, build=self._build_id,
+        self.events.emit("reloaded", (time.time() - batch.changed_at) * 1000, build=self._build_id, scope=scope,
                          confirmed=confirmed, tabs=tabs, extension_ms=round(extension_ms, 1),
                          tabs_ms=round(tabs_ms, 1))
+
+    def _wait_for_background(self) -> bool:
+        """Wait for the reloaded background to report this build (and, in Chromium, its content scripts registered)."""
+        assert self.beacon is not None
+        if self.beacon.wait_for(self._build_id, STARTED_TIMEOUT) is None:
+            raise ProjectError.single(f"the reloaded background did not report build {self._build_id} within "
+                                      f"{STARTED_TIMEOUT:g} s", browser=self.options.browser)
+        problem = self.beacon.error_of(self._build_id)
+        if problem:
+            raise ProjectError.single(f"the background could not register the content scripts: {problem}",
+                                      browser=self.options.browser)
+        return True
 
     def _reload_tabs(self) -> int:
         if isinstance(self.browser, ChromiumBrowser):
@@ -207,16 +230,19 @@ class DevSession:
 
     # --- helpers -------------------------------------------------------------------------------------------
 
-    def _next_build(self) -> None:
+    def _next_build(self, dev: DevPlan | None = None) -> None:
         """A new build id, written into the reporter module the bundles inject."""
         assert self.project is not None
+        dev = dev or self.dev
         self._build_id = f"{self._session}-{next(self._builds)}"
-        write_reporter(self.project, self.beacon.url if self.beacon else None, self._build_id)
+        write_reporter(self.project, self.beacon.url if self.beacon else None, self._build_id,
+                       dev.registered if dev else [])
 
     def _plan(self, project: Project) -> DevPlan:
-        self._next_build()
-
-        dev = plan_dev(project, self.options.browser, reporter_path(project))  # type: ignore[arg-type]
+        # Content scripts registered at run time need the reporter, so only a session that launches Chromium.
+        runtime_scripts = self.beacon is not None and ENGINES.get(self.options.browser or "") == "chromium"
+        dev = plan_dev(project, self.options.browser, reporter_path(project), runtime_scripts)  # type: ignore[arg-type]
+        self._next_build(dev)
         write_generated(dev)
         return dev
 

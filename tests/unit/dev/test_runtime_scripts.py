@@ -1,0 +1,106 @@
+"""Content scripts registered at run time in Chromium dev sessions (toolchain/dev/runtime_scripts.py): which
+manifests may, what the dev manifest becomes, and which edits need no extension reload."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolchain.dev.runtime_scripts import dev_manifest, reached_outputs, registrations, script_files
+
+
+def _manifest(**changes: Any) -> dict[str, Any]:
+    manifest: dict[str, Any] = {
+        "manifest_version": 3,
+        "name": "x",
+        "version": "1",
+        "background": {"service_worker": "background.js", "type": "module"},
+        "permissions": ["storage"],
+        "host_permissions": ["https://api.example.org/*"],
+        "content_scripts": [
+            {"matches": ["https://*.example.org/*"], "js": ["content.js"], "css": ["content.css"], "run_at": "document_start"},
+            {"matches": ["https://example.com/*", "https://api.example.org/*"], "exclude_matches": ["https://example.com/x/*"],
+             "js": ["main.js"], "world": "MAIN", "all_frames": True, "match_origin_as_fallback": True},
+        ],
+    }
+    manifest.update(changes)
+    return manifest
+
+
+def test_each_content_script_becomes_a_registration_with_the_api_field_names() -> None:
+    assert registrations(_manifest()) == [
+        {"id": "xtk-dev-0", "matches": ["https://*.example.org/*"], "js": ["content.js"], "css": ["content.css"],
+         "runAt": "document_start", "persistAcrossSessions": False},
+        {"id": "xtk-dev-1", "matches": ["https://example.com/*", "https://api.example.org/*"],
+         "excludeMatches": ["https://example.com/x/*"], "js": ["main.js"], "world": "MAIN", "allFrames": True,
+         "matchOriginAsFallback": True, "persistAcrossSessions": False},
+    ]
+
+
+def test_the_dev_manifest_drops_the_declared_scripts_and_gains_what_registration_needs() -> None:
+    manifest = _manifest()
+    original = copy.deepcopy(manifest)
+    changed = dev_manifest(manifest, registrations(manifest))
+    assert manifest == original, "the rendered manifest itself is left alone"
+    assert "content_scripts" not in changed
+    assert changed["permissions"] == ["storage", "scripting"]
+    assert changed["host_permissions"] == ["https://api.example.org/*", "https://*.example.org/*", "https://example.com/*"]
+    assert {k: v for k, v in changed.items() if k not in ("permissions", "host_permissions")} == \
+        {k: v for k, v in original.items() if k not in ("permissions", "host_permissions", "content_scripts")}
+
+
+def test_scripting_already_declared_is_not_repeated() -> None:
+    manifest = _manifest(permissions=["scripting"])
+    del manifest["host_permissions"]
+    changed = dev_manifest(manifest, registrations(manifest))
+    assert changed["permissions"] == ["scripting"]
+    assert changed["host_permissions"] == ["https://*.example.org/*", "https://example.com/*", "https://api.example.org/*"]
+
+
+@pytest.mark.parametrize("change", [
+    {"manifest_version": 2},
+    {"background": {"scripts": ["background.js"]}},
+    {"content_scripts": []},
+    {"content_scripts": [{"matches": ["https://a.org/*"], "js": ["c.js"], "include_globs": ["*a*"]}]},
+    {"content_scripts": [{"matches": ["https://a.org/*"], "js": ["c.js"], "exclude_globs": ["*a*"]}]},
+    {"content_scripts": [{"matches": ["https://a.org/*"], "js": ["c.js"], "match_about_blank": True}]},
+], ids=["mv2", "no-service-worker", "no-scripts", "include_globs", "exclude_globs", "match_about_blank"])
+def test_manifests_registration_cannot_express_keep_their_declared_scripts(change: dict[str, Any]) -> None:
+    manifest = _manifest(**change)
+    assert registrations(manifest) == []
+    assert dev_manifest(manifest, []) is manifest
+
+
+def test_an_edit_reaching_only_content_script_outputs_is_told_apart(tmp_path: Path) -> None:
+    out = tmp_path / "build/dev/chrome"
+    src = tmp_path / "src"
+    outputs = {
+        out / "background.js": {src / "background.ts", src / "shared.ts"},
+        out / "content.js": {src / "content.ts", src / "shared.ts", src / "widget.ts"},
+        out / "content.js.map": set(),
+        out / "content.css": {src / "content.css"},
+        out / "popup.js": {src / "popup.ts"},
+    }
+    scripts = script_files(out, registrations(_manifest()))
+    assert scripts == {(out / "content.js").resolve(), (out / "content.css").resolve(), (out / "main.js").resolve()}
+    resolved = {output.resolve(): inputs for output, inputs in outputs.items()}
+    assert reached_outputs(resolved, {src / "widget.ts"}) <= scripts
+    assert reached_outputs(resolved, {src / "content.css", src / "content.ts"}) <= scripts
+    assert not reached_outputs(resolved, {src / "shared.ts"}) <= scripts, "shared with the background"
+    assert not reached_outputs(resolved, {src / "popup.ts"}) <= scripts
+
+
+def test_the_beacon_keeps_what_the_background_reports_going_wrong() -> None:
+    import urllib.request
+
+    from toolchain.dev.beacon import Beacon
+
+    with Beacon() as beacon:
+        urllib.request.urlopen(f"{beacon.url}?build=a-1").close()
+        urllib.request.urlopen(f"{beacon.url}?build=a-2&error=Duplicate%20script%20ID").close()
+        assert beacon.wait_for("a-1", 5) and beacon.wait_for("a-2", 5)
+        assert beacon.error_of("a-1") == ""
+        assert beacon.error_of("a-2") == "Duplicate script ID"
