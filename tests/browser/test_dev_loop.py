@@ -1,8 +1,8 @@
 """`xtk dev` and `xtk run` as a user runs them, in each engine, on a copy of tests/fixtures/projects/dev-mini.
 
 One dev session per engine covers every edit in sequence (browser start-up is the slow part): a background edit, a
-content-script edit (in Chromium without an extension reload), an edit of a module both import, a manifest (config) edit, a syntax error that keeps the last good build running, the fix, and
-Ctrl-C. What runs is proven by the page's server: the content script reports its own version, the background's
+content-script edit (in Chromium without an extension reload), an edit of a module both import, a manifest (config)
+edit, a syntax error that keeps the last good build running, the fix, and Ctrl-C. What runs is proven by the page's server: the content script reports its own version, the background's
 answer and the manifest version every half second (src/content.ts).
 """
 
