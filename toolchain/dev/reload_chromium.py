@@ -42,17 +42,16 @@ def reload_extension(browser: ChromiumBrowser) -> None:
 
 def update_content_scripts(browser: ChromiumBrowser, registered: list[dict[str, Any]]) -> bool:
     """Have Chromium re-read the run-time registered content scripts (toolchain/dev/runtime_scripts.py), the
-    background left running. False when no service worker runs to ask (MV3 stops an idle one): reload instead."""
+    background left running. False when that could not be done: no service worker runs to ask (MV3 stops an idle
+    one), it stopped meanwhile, or the update failed (the extension's own code unregistered the scripts). The
+    caller then reloads the extension, whose background registers them again and reports any error it meets."""
     workers = [w for w in browser.context.service_workers if w.url.startswith(browser.extension_base_url)]
     if not workers:
         return False
-    worker = workers[-1]
     try:
-        worker.evaluate(_UPDATE, registered)
-    except Exception as error:
-        if worker not in browser.context.service_workers:  # it stopped meanwhile
-            return False
-        raise BrowserError(f"Chromium did not update the content scripts: {error}") from error
+        workers[-1].evaluate(_UPDATE, registered)
+    except Exception:
+        return False
     return True
 
 

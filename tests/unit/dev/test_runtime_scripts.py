@@ -104,3 +104,51 @@ def test_the_beacon_keeps_what_the_background_reports_going_wrong() -> None:
         assert beacon.wait_for("a-1", 5) and beacon.wait_for("a-2", 5)
         assert beacon.error_of("a-1") == ""
         assert beacon.error_of("a-2") == "Duplicate script ID"
+
+
+class _Worker:
+    def __init__(self, url: str, context: _Context, failure: str | None = None, stops: bool = False) -> None:
+        self.url, self.context, self.failure, self.stops = url, context, failure, stops
+        self.calls: list[object] = []
+
+    def evaluate(self, expression: str, arg: object) -> None:
+        self.calls.append(arg)
+        if self.stops:
+            self.context.service_workers.remove(self)
+        if self.failure:
+            raise RuntimeError(self.failure)
+
+
+class _Context:
+    def __init__(self) -> None:
+        self.service_workers: list[_Worker] = []
+
+
+class _Browser:
+    extension_base_url = "chrome-extension://abc/"
+
+    def __init__(self) -> None:
+        self.context = _Context()
+
+
+def test_updating_content_scripts_asks_the_running_worker_or_says_to_reload() -> None:
+    from toolchain.dev.reload_chromium import update_content_scripts
+
+    scripts = registrations(_manifest())
+    browser = _Browser()
+    assert update_content_scripts(browser, scripts) is False, "no worker runs: the caller reloads the extension"  # type: ignore[arg-type]
+
+    other = _Worker("chrome-extension://other/sw.js", browser.context)
+    ours = _Worker("chrome-extension://abc/background.js", browser.context)
+    browser.context.service_workers += [other, ours]
+    assert update_content_scripts(browser, scripts) is True  # type: ignore[arg-type]
+    assert ours.calls == [scripts] and other.calls == []
+
+    browser.context.service_workers = [_Worker("chrome-extension://abc/background.js", browser.context,
+                                               failure="Target closed", stops=True)]
+    assert update_content_scripts(browser, scripts) is False, "the worker stopped meanwhile"  # type: ignore[arg-type]
+
+    # The extension's own code unregistered them: a reload registers them again (and reports what fails then).
+    browser.context.service_workers = [_Worker("chrome-extension://abc/background.js", browser.context,
+                                               failure="Error: Script with ID 'xtk-dev-0' does not exist")]
+    assert update_content_scripts(browser, scripts) is False  # type: ignore[arg-type]
