@@ -98,6 +98,31 @@ def test_dev_reloads_each_edit_and_ctrl_c_leaves_nothing(browser: str, tmp_path:
     _assert_gone(ready)
 
 
+def test_content_scripts_the_extension_unregistered_come_back_with_a_reload(tmp_path: Path, report_server: ReportServer) -> None:
+    """The extension's own code removes every registered content script: the next content edit cannot update them,
+    so xtk reloads the extension, whose background registers them again, and the tab runs the new script."""
+    project = copy_dev_mini(tmp_path / "project")
+    background = project / "src/background.ts"
+    background.write_text(background.read_text() + """
+// The test's twist: once the page has been scripted, this extension unregisters every content script.
+const scripting = (globalThis as unknown as { chrome: { scripting: { unregisterContentScripts(): Promise<void> } } }).chrome.scripting;
+setTimeout(() => void scripting.unregisterContentScripts(), 1000);
+""")
+    dev = XtkProcess("dev", "--browser", "chrome", "--headless", "--start-url", report_server.page_url, project=project)
+    try:
+        dev.wait_for("ready")
+        report_server.wait_for(content="content-v1", background="background-v1")
+        time.sleep(1.5)  # the background has unregistered them by now
+        edited = time.time()
+        edit(project / "src/content.ts", '"content-v1"', '"content-v2"')
+        reloaded = dev.wait_for("reloaded")
+        assert reloaded["scope"] == "extension" and reloaded["confirmed"] is True, reloaded
+        report_server.wait_for(since=edited, content="content-v2", background="background-v1")
+        assert dev.stop(signal.SIGINT) == 0
+    finally:
+        dev.kill()
+
+
 def test_run_builds_once_launches_and_sigterm_leaves_nothing(tmp_path: Path, report_server: ReportServer) -> None:
     project = copy_dev_mini(tmp_path / "project")
     run = XtkProcess("run", "--browser", "chrome", "--headless", "--start-url", report_server.page_url, project=project)
