@@ -45,7 +45,7 @@ def update_content_scripts(browser: ChromiumBrowser, registered: list[dict[str, 
     background left running. False when that could not be done: no service worker runs to ask (MV3 stops an idle
     one), it stopped meanwhile, or the update failed (the extension's own code unregistered the scripts). The
     caller then reloads the extension, whose background registers them again and reports any error it meets."""
-    workers = [w for w in browser.context.service_workers if w.url.startswith(browser.extension_base_url)]
+    workers = _workers(browser)
     if not workers:
         return False
     try:
@@ -55,8 +55,13 @@ def update_content_scripts(browser: ChromiumBrowser, registered: list[dict[str, 
     return True
 
 
+def _workers(browser: ChromiumBrowser) -> list[Any]:
+    """The extension's running service workers (none when MV3 has stopped an idle one)."""
+    return [w for w in browser.context.service_workers if w.url.startswith(browser.extension_base_url)]
+
+
 def _trigger_reload(browser: ChromiumBrowser) -> None:
-    workers = [w for w in browser.context.service_workers if w.url.startswith(browser.extension_base_url)]
+    workers = _workers(browser)
     if workers:
         try:
             workers[-1].evaluate(_RELOAD)

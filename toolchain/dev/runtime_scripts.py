@@ -16,6 +16,7 @@ extension reload). Production builds never change.
 from __future__ import annotations
 
 import copy
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,6 @@ def script_files(out: Path, registered: list[dict[str, Any]]) -> set[Path]:
             for name in registration.get(key, [])}
 
 
-def reached_outputs(outputs: dict[Path, set[Path]], changed: set[Path]) -> set[Path]:
+def reached_outputs(outputs: dict[Path, set[Path]], changed: AbstractSet[Path]) -> set[Path]:
     """The outputs whose bundle reads one of the `changed` files (esbuild's metafile: output → its inputs)."""
     return {output for output, inputs in outputs.items() if inputs & changed}

@@ -172,7 +172,7 @@ class DevSession:
         if self.browser is not None:
             # An edit that reached only run-time registered content scripts leaves the background running.
             content_only = not full and bool(self.dev.registered) and (
-                reached_outputs(result.outputs, set(batch.paths)) <= self.dev.content_script_files())
+                reached_outputs(result.outputs, batch.paths) <= self.dev.content_script_files())
             self._reload(batch, content_only)
 
     def _reload(self, batch: ChangeBatch, content_only: bool = False) -> None:
@@ -187,17 +187,15 @@ class DevSession:
                 reload_chromium.reload_extension(self.browser)
             elif isinstance(self.browser, FirefoxBrowser):
                 reload_firefox.reload_extension(self.browser)
-            confirmed = False
-            if scope == "extension" and self.dev.registered:
-                # The new background registers the content scripts, then reports: only then may the tabs reload.
-                confirmed = self._wait_for_background()
+            confirm = scope == "extension" and self.beacon is not None and self._has_background()
+            # Declared content scripts are in place once the extension is loaded: the tabs reload while its background
+            # starts. Run-time registered ones only once the new background has registered them and reported.
+            confirmed = confirm and bool(self.dev.registered) and self._wait_for_background()
             extension_ms = (time.perf_counter() - started) * 1000
-            # The extension is loaded again (content scripts registered): tabs reload while its background starts.
             has_scripts = bool(self.dev.manifest.get("content_scripts") or self.dev.registered)
             tabs = self._reload_tabs() if has_scripts else 0
             tabs_ms = (time.perf_counter() - started) * 1000 - extension_ms
-            if scope == "extension" and not confirmed and self.beacon and self._has_background():
-                confirmed = self._wait_for_background()
+            confirmed = confirmed or (confirm and self._wait_for_background())
         except XtkError as error:
             self.events.error(error.diagnostics)
             return
