@@ -2,9 +2,11 @@
 and deadlines, a bound on the queries in flight, and a log that never holds page content.
 
 The HTTP parsing itself is Hypercorn's (h11): it refuses a request line without an HTTP version, conflicting
-`Content-Length` headers and oversized headers with a 400/431 before this app is called, and closes a connection
-whose headers do not arrive within the header deadline (`server.py`). What arrives here is a parsed request; this
-module enforces the rest of the contract (docs/api.md).
+`Content-Length` headers, a transfer coding other than `chunked` and oversized headers with a 400/431/501 before
+this app is called, and closes a connection whose headers do not arrive within the header deadline (`server.py`).
+h11 reads a request with both `Content-Length` and `Transfer-Encoding` as chunked and would keep the connection;
+this app refuses it first thing, with 400 and `Connection: close`, so a request smuggled behind it is never read.
+What arrives here is a parsed request; this module enforces the rest of the contract (docs/api.md).
 
 Privacy (seed 000 §10.3): the log line of a request is its method, path, status and duration — never the page
 text, the question or the URL, and no traceback (which could quote them). Responses are `Cache-Control: no-store`.
@@ -145,6 +147,16 @@ class DocMindApp:
 
     async def _route(self, request: Request) -> Response:
         path, method = request.url.path, request.method
+        if "content-length" in request.headers and "transfer-encoding" in request.headers:
+            # h11 reads such a request as chunked and would keep the connection, so whatever a proxy reading
+            # Content-Length took for body would be served as the next request (smuggling). Refused before a byte
+            # of the body is read, and closed: nothing after it on this connection is parsed (RFC 9112 §6.1).
+            raise Refusal(400, "AMBIGUOUS_FRAMING", "Content-Length and Transfer-Encoding: a request may carry one "
+                          "of them, not both (RFC 9112 §6.1); the connection is closed", close=True)
+        if "transfer-encoding" in request.headers and request.scope.get("http_version") == "1.0":
+            # HTTP/1.0 has no transfer codings: RFC 9112 §6.1 says to treat the framing as faulty.
+            raise Refusal(400, "AMBIGUOUS_FRAMING", "Transfer-Encoding: not part of HTTP/1.0, so the request's length "
+                          "is unknown (RFC 9112 §6.1); the connection is closed", close=True)
         version = request.scope.get("http_version", "")
         if version not in ("1.0", "1.1"):
             # Hypercorn also speaks HTTP/2 (prior knowledge, h2c); the deadlines and framing checks this API
