@@ -5,13 +5,14 @@ with a located error (exit 2), and nothing outside is touched."""
 from __future__ import annotations
 
 import re
+import shutil
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import run_xtk
-from tests.integration.support import build, copy_fixture, edit, listing
+from tests.integration.support import build, copy_fixture, edit, listing, tree
 
 pytestmark = pytest.mark.node
 
@@ -183,3 +184,192 @@ def test_source_links_inside_the_project_and_linked_node_modules_are_fine(tmp_pa
     project = copy_fixture(tmp_path / "p")  # its node_modules is itself a link out of the project
     (project / "src/shared/again.ts").symlink_to(project / "src/shared/env.ts")
     assert build(project).code == 0
+
+
+# --- every write confined (issue 17, items 4-6): .xtk/, out, dist and generated sources, through one check -----------
+PROTOCOL_FIXTURE = Path(__file__).resolve().parents[1] / "fixtures/lint/projects/protocol"
+PLAIN_EXTENSION = Path(__file__).resolve().parents[1] / "fixtures/lint/extensions/mv3-clean"
+
+
+def outside_folder(tmp_path: Path) -> Path:
+    """An empty folder beside the project: whatever xtk writes through a link out would land here."""
+    folder = tmp_path / "outside"
+    folder.mkdir()
+    return folder
+
+
+def copy_protocol_project(destination: Path) -> Path:
+    shutil.copytree(PROTOCOL_FIXTURE, destination)
+    return destination
+
+
+def line_of(config: Path, start: str) -> int:
+    return next(n for n, line in enumerate(config.read_text().splitlines(), 1) if line.startswith(start))
+
+
+@pytest.mark.parametrize("command", [("build", "--no-typecheck"), ("prepare",), ("lint", ".")])
+def test_a_work_folder_linked_out_of_the_project_is_refused_and_nothing_lands_outside(tmp_path: Path,
+                                                                                     command: tuple[str, ...]) -> None:
+    # Found by an audit: with .xtk -> ../outside, build wrote its cache, env.d.ts, manifest verdicts and rendered
+    # templates there (exit 0), while a linked build/ was refused.
+    project = copy_fixture(tmp_path / "p")
+    outside = outside_folder(tmp_path)
+    (project / ".xtk").symlink_to(outside, target_is_directory=True)
+    result = run_xtk(*command, cwd=project)
+    assert result.code == 2, result.output
+    assert re.search(r"^\.xtk: error: symbolic link to .*outside leaves the project; xtk would write through it",
+                     result.stderr, re.M), result.stderr
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    assert listing(outside) == []
+
+
+def test_protocol_codegen_refuses_a_work_folder_linked_out(tmp_path: Path) -> None:
+    project = copy_protocol_project(tmp_path / "p")
+    outside = outside_folder(tmp_path)
+    (project / ".xtk").symlink_to(outside, target_is_directory=True)
+    result = run_xtk("protocol", "codegen", cwd=project)
+    assert result.code == 2, result.output
+    assert re.search(r"^\.xtk: error: symbolic link to .*outside leaves the project", result.stderr, re.M), result.stderr
+    assert listing(outside) == []
+
+
+def test_a_generated_protocol_module_through_a_link_out_is_refused_at_its_key(tmp_path: Path) -> None:
+    project = copy_protocol_project(tmp_path / "p")
+    outside = outside_folder(tmp_path)
+    shutil.rmtree(project / "src/shared")
+    (project / "src/shared").symlink_to(outside, target_is_directory=True)
+    result = run_xtk("protocol", "codegen", cwd=project)
+    line = line_of(project / "xtk.toml", "generated =")
+    assert result.code == 2, result.output
+    assert re.search(rf"^xtk\.toml:{line}:1: error: protocol\.generated: src/shared/protocol\.ts: src/shared is a "
+                     r"symbolic link to .*outside, outside the project", result.stderr, re.M), result.stderr
+    assert listing(outside) == []
+
+
+def test_a_link_out_inside_the_work_folder_is_refused_before_the_build(tmp_path: Path) -> None:
+    project = copy_fixture(tmp_path / "p")
+    outside = outside_folder(tmp_path)
+    (project / ".xtk").mkdir()
+    (project / ".xtk/build-cache").symlink_to(outside, target_is_directory=True)
+    result = build(project)
+    assert result.code == 2, result.output
+    assert re.search(r"^\.xtk/build-cache: error: symbolic link to .*outside leaves the project; xtk would write "
+                     r"through it \(\.xtk/build-cache/all-production\.json\)", result.stderr, re.M), result.stderr
+    assert listing(outside) == [] and not (project / "build").exists()
+
+
+def test_an_out_folder_linked_out_after_a_cached_build_is_refused_not_replayed(tmp_path: Path) -> None:
+    # The cached path does not load the config: it replayed the recipe through build -> ../outside (exit 0).
+    project = copy_fixture(tmp_path / "p")
+    assert build(project).code == 0
+    outside = outside_folder(tmp_path)
+    shutil.rmtree(project / "build")
+    (project / "build").symlink_to(outside, target_is_directory=True)
+    result = build(project)
+    assert result.code == 2 and re.search(r"^build: error: symbolic link to .*outside leaves the project",
+                                          result.stderr, re.M), result.output
+    assert listing(outside) == []
+
+
+def test_a_dist_linked_out_is_refused(tmp_path: Path) -> None:
+    project = copy_fixture(tmp_path / "p")
+    outside = outside_folder(tmp_path)
+    (project / "dist").symlink_to(outside, target_is_directory=True)
+    result = run_xtk("package", "--no-typecheck", cwd=project)
+    assert result.code == 2 and "dist is a symbolic link to" in result.stderr, result.output
+    assert listing(outside) == []
+
+
+def test_a_zip_written_through_a_link_in_dist_is_refused(tmp_path: Path) -> None:
+    # The zip is written to `<name>.zip.part`, then renamed: a link of that name wrote the zip over its target.
+    project = copy_fixture(tmp_path / "p")
+    assert run_xtk("package", "--no-typecheck", cwd=project).code == 0
+    outside = outside_folder(tmp_path)
+    for archive in sorted((project / "dist").glob("*.zip")):
+        (outside / archive.name).write_text("not xtk's")
+        archive.with_name(archive.name + ".part").symlink_to(outside / archive.name)
+    result = run_xtk("package", "--no-typecheck", cwd=project)
+    assert result.code == 2 and re.search(r"^dist/.*\.zip\.part: error: symbolic link to .* leaves the project",
+                                          result.stderr, re.M), result.output
+    assert {p.read_text() for p in outside.iterdir()} == {"not xtk's"}
+
+
+@pytest.mark.parametrize(("table", "key", "command"), [
+    ("protocol", "schemas", ("protocol", "codegen")),
+    ("lint", "posture", ("lint", ".")),
+])
+def test_schemas_and_posture_outside_the_project_are_refused_with_key_and_line(
+        tmp_path: Path, table: str, key: str, command: tuple[str, ...]) -> None:
+    project = copy_protocol_project(tmp_path / "p")
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(project / "protocol", elsewhere)
+    (elsewhere / "posture.json").write_text('{"permissions": {}}')
+    config = project / "xtk.toml"
+    absolute = str(elsewhere if key == "schemas" else elsewhere / "posture.json")
+    if key == "schemas":
+        edit(config, 'schemas = "protocol"', f'schemas = "{absolute}"')
+    else:
+        config.write_text(config.read_text().replace("[protocol]", f'[lint]\nposture = "{absolute}"\n\n[protocol]'))
+    result = run_xtk(*command, cwd=project)
+    line = line_of(config, f"{key} =")
+    assert result.code == 2, result.output
+    assert re.search(rf"^xtk\.toml:{line}:1: error: {table}\.{key}: {re.escape(absolute)}: must be a relative path "
+                     r"inside the project", result.stderr, re.M), result.stderr
+
+
+def test_a_relative_path_that_leaves_the_project_and_a_schema_linked_out_are_refused(tmp_path: Path) -> None:
+    project = copy_protocol_project(tmp_path / "p")
+    (tmp_path / "secret.json").write_text("{}")
+    (project / "protocol/extra.schema.json").symlink_to(tmp_path / "secret.json")
+    result = run_xtk("protocol", "codegen", cwd=project)
+    assert result.code == 2 and re.search(r"^protocol/extra\.schema\.json: error: symbolic link to .*secret\.json "
+                                          r"leaves the project", result.stderr, re.M), result.output
+    (project / "protocol/extra.schema.json").unlink()
+    edit(project / "xtk.toml", 'schemas = "protocol"', 'schemas = "../elsewhere"')
+    result = run_xtk("protocol", "codegen", cwd=project)
+    line = line_of(project / "xtk.toml", "schemas =")
+    assert result.code == 2 and re.search(rf"^xtk\.toml:{line}:1: error: protocol\.schemas: \.\./elsewhere: resolves "
+                                          "outside the project", result.stderr, re.M), result.output
+
+
+@pytest.mark.parametrize("folder", ["src/shared", "public", "_locales/en"])
+def test_a_symlink_loop_is_a_located_error_naming_the_link(tmp_path: Path, folder: str) -> None:
+    # Found by an audit: src/loop -> loop gave `internal error: RuntimeError` (exit 1).
+    project = copy_fixture(tmp_path / "p")
+    (project / folder / "a").symlink_to("b")
+    (project / folder / "b").symlink_to("a")
+    result = build(project)
+    assert result.code == 2, result.output
+    assert re.search(rf"^{re.escape(folder)}/a: error: symbolic link to b loops", result.stderr, re.M), result.stderr
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    assert not (project / "build").exists()
+
+
+def test_a_symlink_loop_among_the_schemas_is_a_located_error(tmp_path: Path) -> None:
+    project = copy_protocol_project(tmp_path / "p")
+    (project / "protocol/loop.schema.json").symlink_to("loop.schema.json")
+    result = run_xtk("protocol", "codegen", cwd=project)
+    assert result.code == 2 and re.search(r"^protocol/loop\.schema\.json: error: symbolic link to loop\.schema\.json "
+                                          "loops", result.stderr, re.M), result.output
+    assert "internal error" not in result.output
+
+
+def test_a_config_path_that_loops_is_refused_at_its_key(tmp_path: Path) -> None:
+    project = copy_fixture(tmp_path / "p")
+    (project / "loop").symlink_to("loop")
+    set_key(project, 'public = "loop"')
+    result = build(project)
+    assert_refused(result, "public", "loop is a symbolic link that loops")
+
+
+def test_linting_a_plain_extension_writes_nothing_into_it(tmp_path: Path) -> None:
+    # Someone else's folder: lint reads it and writes nothing there (no result cache, no scratch), even through a
+    # `.xtk` that links out of it.
+    extension = tmp_path / "extension"
+    shutil.copytree(PLAIN_EXTENSION, extension)
+    outside = outside_folder(tmp_path)
+    (extension / ".xtk").symlink_to(outside, target_is_directory=True)
+    before = tree(extension)
+    result = run_xtk("lint", str(extension), cwd=tmp_path)
+    assert result.code in (0, 1) and "Traceback" not in result.output, result.output
+    assert tree(extension) == before and listing(outside) == []

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
 from toolchain.build.recipe import Recipe
-from toolchain.project.confine import copied_files, source_links
+from toolchain.project.confine import copied_files, source_links, write_problem
 from toolchain.resources import specs_dir, templates_dir
 from toolchain.tools.components import COMPILER_PACKAGE_FILES
 
@@ -59,7 +59,7 @@ def _contents(folder: Path, project_dir: Path) -> dict[str, str]:
     """A folder copied whole: each file's content, and each link that leaves the project (it would be refused)."""
     tree = copied_files(folder, project_dir)
     found = {os.path.relpath(path, folder): _sha256(path) for path in tree.files}
-    found.update({os.path.relpath(link, folder): "link:" + os.readlink(link) for link in tree.escaping_links})
+    found.update({os.path.relpath(link, folder): "link:" + os.readlink(link) for link in tree.refused_links})
     return found
 
 
@@ -162,18 +162,23 @@ def cache_file(config_path: Path, request: str, mode: str) -> Path:
 
 
 def store(config_path: Path, request: str, mode: str, recipe: Recipe, fingerprint: Fingerprint) -> None:
-    target = cache_file(config_path, request, mode)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    from toolchain.files import confine, make_folder
+
+    target = confine(cache_file(config_path, request, mode), config_path.parent)
+    make_folder(target.parent, config_path.parent)
     data = {"format": CACHE_FORMAT, "xtk": __version__, "fingerprint": fingerprint.to_json(), "recipe": recipe.to_json()}
-    temporary = target.with_suffix(".part")
+    temporary = confine(target.with_suffix(".part"), config_path.parent)
     temporary.write_text(json.dumps(data), encoding="utf-8")
     temporary.replace(target)
 
 
 def load(config_path: Path, request: str, mode: str) -> Recipe | None:
     """The stored recipe when every input is as it was; None otherwise (and on any doubt)."""
+    path = cache_file(config_path, request, mode)
+    if write_problem(path, config_path.parent) is not None:  # .xtk linked out: the full build refuses it, by name
+        return None
     try:
-        data = json.loads(cache_file(config_path, request, mode).read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("format") != CACHE_FORMAT or data.get("xtk") != __version__:
             return None
         stored = Fingerprint(**data["fingerprint"])

@@ -20,7 +20,7 @@ from typing import Any
 
 from toolchain.build.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
 from toolchain.diagnostics import Diagnostic, ProjectError
-from toolchain.files import write_if_changed
+from toolchain.files import confine, make_folder, write_if_changed
 from toolchain.tools.components import missing_framework_hint
 from toolchain.tools.esbuild import EsbuildCommand, finish_esbuild, merge_metafiles, start_esbuild
 from toolchain.tools.typecheck import TypeCheck
@@ -64,18 +64,20 @@ class Execution:
         try:
             # A process started but not yet recorded could not be stopped: interrupts wait until all are.
             with interrupts_deferred():
+                # Also on the cached path, which does not load the config: `out` linked out since is refused here.
+                confine(self.out_dir, self.base_dir)
                 self.made_out_dir = not self.out_dir.exists()
-                scratch_dir(self.out_dir).mkdir(parents=True, exist_ok=True)
+                make_folder(scratch_dir(self.out_dir), self.base_dir)
                 for browser in dict.fromkeys([*(browsers or []), *(c.browser for c in commands)]):
-                    staging = staging_dir(self.out_dir, browser)
+                    staging = confine(staging_dir(self.out_dir, browser), self.base_dir)
                     self.staged.append(staging)
                     shutil.rmtree(staging, ignore_errors=True)
                     staging.mkdir()
                 for command in commands:
-                    self.processes.append((command, start_esbuild(command, self.root)))
+                    self.processes.append((command, start_esbuild(command, self.root, self.base_dir)))
             types = env_types() if callable(env_types) else env_types
             with interrupts_deferred():
-                write_if_changed(*types)
+                write_if_changed(*types, inside=self.base_dir)
                 if typecheck:
                     self.checker = TypeCheck(self.root, self.base_dir)
                     self.checker.start()
@@ -151,11 +153,12 @@ class Execution:
             shutil.copyfile(source, target)
         manifest_text = json.dumps(recipe.manifest, indent=2, ensure_ascii=False) + "\n"
         (staging / "manifest.json").write_text(manifest_text, encoding="utf-8")
-        final = self.out_dir / recipe.browser
+        final = confine(self.out_dir / recipe.browser, self.base_dir)
         shutil.rmtree(final, ignore_errors=True)
         staging.rename(final)
-        _write_json(self.out_dir / f"{recipe.browser}.metafile.json", merge_metafiles(metafiles, staging, self.root))
-        _write_json(self.out_dir / f"{recipe.browser}.contexts.json", recipe.contexts)
+        metafile = merge_metafiles(metafiles, staging, self.root)
+        _write_json(confine(self.out_dir / f"{recipe.browser}.metafile.json", self.base_dir), metafile)
+        _write_json(confine(self.out_dir / f"{recipe.browser}.contexts.json", self.base_dir), recipe.contexts)
         files = sum(1 for p in final.rglob("*") if p.is_file())
         return BrowserBuild(recipe.browser, final, recipe.manifest, files)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from toolchain.build.cache import Fingerprint, store
+from toolchain.build.cache import Fingerprint, cache_file, store
 from toolchain.build.execute import Execution, scratch_dir, staging_dir, unique
 from toolchain.build.recipe import BrowserRecipe, BuildReport, Recipe
 from toolchain.diagnostics import Diagnostic, ProjectError
-from toolchain.files import write_if_changed
+from toolchain.files import confine, write_if_changed
 from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, Mode, plan_build
 from toolchain.plan.pages import rewrite_page
@@ -25,13 +25,14 @@ from toolchain.tools.typecheck import env_types_path, env_types_text
 
 def env_types(project: Project) -> tuple[Path, str]:
     path = env_types_path(project.root)
-    return path, env_types_text(project.targets, dict(project.config.constants), remembered=path.parent / "rendered")
+    remembered = confine(path.parent / "rendered", project.base_dir)  # .xtk/rendered: the template texts
+    return path, env_types_text(project.targets, dict(project.config.constants), remembered=remembered)
 
 
 def prepare(project: Project) -> Path:
     """Write the generated type declarations (`.xtk/env.d.ts`) the code is checked against; their path."""
     path, text = env_types(project)
-    write_if_changed(path, text)
+    write_if_changed(path, text, inside=project.base_dir)
     return path
 
 
@@ -53,6 +54,8 @@ def build(
     `validate=False` skips the manifest schema, which `xtk build` enforces).
     """
     out = out_dir or project.out_dir
+    if request is not None:  # refused before any work, not after: the cache file is written when the build is done
+        confine(cache_file(project.config_path, request, mode), project.base_dir)
     plans = [plan_build(project, browser, mode) for browser in browsers]
     problems = [d for plan in plans for d in plan.problems]
     if problems:

@@ -76,7 +76,7 @@ def protocol_codegen(project: str | None, check: bool, output_format: str) -> No
         if drift:
             sys.exit(EXIT_PROJECT_ERRORS)
         return
-    written = write_if_changed(found.generated, text)
+    written = run_reported(output_format, lambda: write_if_changed(found.generated, text, inside=loaded.base_dir))
     if output_format == "json":
         echo_json({"ok": True, **summary, "written": written})
         return

@@ -180,7 +180,7 @@ def bundle_conformance(project: object, flavours: list[str], scratch: Path, esbu
         plan = BuildPlan(project, flavour, target.manifest_version, "production")  # type: ignore[arg-type]
         defines, generated = define_arguments(plan.defines(), root)  # long constants come from a generated module
         for path, text in generated:
-            write_if_changed(Path(path), text)
+            write_if_changed(Path(path), text, inside=project.base_dir)  # type: ignore[attr-defined]
         argv = [
             str(binary),
             str(entry),

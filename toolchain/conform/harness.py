@@ -390,8 +390,9 @@ def run_conformance(
     if corpus_root is None and golden is not None:
         corpus_root = golden.corpus
 
-    scratch_parent = project.out_dir / ".xtk" / "conform"
-    scratch_parent.mkdir(parents=True, exist_ok=True)
+    from toolchain.files import make_folder
+
+    scratch_parent = make_folder(project.out_dir / ".xtk" / "conform", project.base_dir)  # confined: no link out
     scratch = Path(tempfile.mkdtemp(prefix="run-", dir=scratch_parent))
     try:
         flavours = {name: flavour_for(name, project.targets) for name in engines}

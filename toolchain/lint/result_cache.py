@@ -88,6 +88,10 @@ class LintCache:
 
     def replay(self) -> tuple[list[Finding], Path] | None:
         """The stored findings and the root they are shown from, when every input is as it was; else None."""
+        from toolchain.project.confine import write_problem
+
+        if write_problem(self.file, self.config_path.parent) is not None:  # .xtk linked out: the full lint says so
+            return None
         try:
             data = json.loads(self.file.read_text(encoding="utf-8"))
             if data.get("format") != CACHE_FORMAT or data.get("request") != list(self.request):
@@ -120,8 +124,10 @@ class LintCache:
                 "snapshot": _snapshot(watch),
                 "findings": [_finding_json(f) for f in findings],
             }
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.file.with_suffix(f".{os.getpid()}.part")
+            from toolchain.files import confine, make_folder
+
+            make_folder(confine(self.file, self.config_path.parent).parent, self.config_path.parent)
+            temporary = confine(self.file.with_suffix(f".{os.getpid()}.part"), self.config_path.parent)
             temporary.write_text(json.dumps(data), encoding="utf-8")
             temporary.replace(self.file)
         except OSError:

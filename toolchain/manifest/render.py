@@ -141,7 +141,9 @@ def render_manifest(plan: BuildPlan, validate: bool = True) -> RenderedManifest:
     unknown = set(values) - set(TEMPLATE_KEYS)
     assert not unknown, f"manifest values without a template key: {unknown}"
     filled = {key: values.get(key) for key in TEMPLATE_KEYS}
-    rendered = plan.project.base_dir / ".xtk" / "rendered"
+    from toolchain.files import confine
+
+    rendered = confine(plan.project.base_dir / ".xtk" / "rendered", plan.project.base_dir)  # written: confined
     manifest = json.loads(render_remembered(rendered, f"manifest.mv{plan.manifest_version}.json.j2", m=filled))
     target = getattr(plan.project.config.targets, plan.browser)
     if target.manifest:
@@ -152,7 +154,7 @@ def render_manifest(plan: BuildPlan, validate: bool = True) -> RenderedManifest:
     from toolchain.manifest.verdicts import known_valid, remember_valid
 
     schema = schema_for(plan.browser, plan.manifest_version)
-    verdicts = plan.project.base_dir / ".xtk" / "manifest-verdicts"
+    verdicts = confine(plan.project.base_dir / ".xtk" / "manifest-verdicts", plan.project.base_dir)
     if known_valid(verdicts, manifest, schema):  # passed before: jsonschema is not even imported
         return RenderedManifest(manifest, warnings)
     violations = validate_manifest(manifest, schema)

@@ -7,7 +7,7 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path, PurePosixPath
@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from toolchain.diagnostics import Diagnostic, InputError
-from toolchain.project.confine import check_confinement, check_source_links, path_problem
+from toolchain.project.confine import check_confinement, check_folder_links, check_source_links, path_problem
 from toolchain.project.locales import check_locales
 from toolchain.project.locate import find_config
 from toolchain.project.models import BROWSERS, Browser, ProjectConfig
@@ -237,6 +237,32 @@ def _path_values(config: ProjectConfig) -> Iterator[tuple[KeyPath, str, bool]]:
     if config.conformance:
         for index, vectors in enumerate(config.conformance.vectors):
             yield ("conformance", "vectors", index), vectors, False
+    if config.golden:  # `corpus` aside: pages only read, never written or run, which may live beside the project
+        yield ("golden", "reference_path"), config.golden.reference_path, False
+        yield ("golden", "vectors"), config.golden.vectors, False
+        if config.golden.inputs:
+            yield ("golden", "inputs"), config.golden.inputs, False
+
+
+#: Path keys `check_confinement` checks itself (the folders), and those `_check_files` checks with the files.
+_FOLDER_KEYS = {("root",), ("out",), ("dist",), ("src",), ("public",), ("locales",)}
+
+
+def _check_config_paths(project: Project, problem: Callable[[KeyPath, str], Diagnostic]) -> Iterator[Diagnostic]:
+    """Every other path the config holds (the posture, the protocol's schemas and generated module, golden and
+    conformance vectors, the golden reference) is confined like `src`: no absolute path, no `..` that leaves the
+    project, no link out of it or that loops. They are read (or written, or imported) like the sources."""
+    project_dir = project.base_dir.resolve()
+    named = {ref.key for ref in file_refs(project.config)}
+    for key, value, under_root in _path_values(project.config):
+        if key in _FOLDER_KEYS or key in named:
+            continue
+        message = path_problem(project_dir, project.root if under_root else project_dir, value)
+        if message:
+            yield problem(key, message)
+        elif key == ("protocol", "schemas"):  # a folder codegen and lint read every schema of
+            yield from check_folder_links(project_dir / value, project_dir,
+                                          "xtk would read it as a schema: copy it into the project instead")
 
 
 def check_path_values(config: ProjectConfig, base_dir: Path, display: str,
@@ -367,6 +393,8 @@ def _check_files(project: Project, display: str, positions: dict, require_files:
         return Diagnostic("error", message, path=display, line=line, column=column, key=format_key(key))
 
     confinement = list(check_confinement(project, display, problem))  # toolchain/project/confine.py
+    if not confinement:  # the folders first: the other paths are relative to them
+        confinement = list(_check_config_paths(project, problem))
     if confinement or not require_files:
         yield from confinement
         return
@@ -377,8 +405,7 @@ def _check_files(project: Project, display: str, positions: dict, require_files:
 
     named: set[Path] = set()
     for ref in file_refs(project.config):
-        absolute = project.path(ref.value)
-        named.add(absolute)
+        named.add(project.root / ref.value)  # a link refused at its key is not refused again under src/
         if PurePosixPath(ref.value).is_absolute() or ".." in PurePosixPath(ref.value).parts:
             yield problem(ref.key, f"{ref.value}: paths must be relative to root and stay inside it")
             continue
@@ -386,6 +413,7 @@ def _check_files(project: Project, display: str, positions: dict, require_files:
         if leaves:
             yield problem(ref.key, leaves)
             continue
+        absolute = project.path(ref.value)  # resolved: no link on the way loops (path_problem)
         if ref.kind == "dir":
             if not absolute.is_dir():
                 yield problem(ref.key, f"folder not found: {project.display(absolute)}")

@@ -90,7 +90,7 @@ def _generate_protocol(folder: Path) -> None:
     from toolchain.protocol.project import load_project_protocol
 
     found = load_project_protocol(load_project(folder))
-    write_if_changed(found.generated, generate(found.protocol))
+    write_if_changed(found.generated, generate(found.protocol), inside=folder)
 
 
 def _place(staging: Path, directory: Path, shown: str) -> None:

@@ -166,9 +166,10 @@ def _argv(plan: BuildPlan, binary: Path, fmt: str, entries: list[Path], outdir: 
     return argv
 
 
-def start_esbuild(command: EsbuildCommand, cwd: Path) -> subprocess.Popen[bytes]:
+def start_esbuild(command: EsbuildCommand, cwd: Path, project_dir: Path) -> subprocess.Popen[bytes]:
+    """Write the command's generated inputs (inside `project_dir`, the folder of xtk.toml); start esbuild in `cwd`."""
     for path, text in command.generated:
-        write_if_changed(Path(path), text)
+        write_if_changed(Path(path), text, inside=project_dir)
     try:
         return subprocess.Popen(command.argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     except OSError as error:  # not executable, not a binary for this machine, arguments too long...

@@ -62,10 +62,13 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "extension"
 
 
-def write_reproducible_zip(target: Path, files: Iterable[tuple[str, Path]]) -> Path:
-    """Write `(name in zip, file on disk)` pairs to `target`, deterministically."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(target.name + ".part")
+def write_reproducible_zip(target: Path, files: Iterable[tuple[str, Path]], *, inside: Path) -> Path:
+    """Write `(name in zip, file on disk)` pairs to `target`, deterministically; `target` and its temporary file
+    stay inside the project folder `inside` (no link on the way leaves it: `toolchain.files.confine`)."""
+    from toolchain.files import confine, make_folder
+
+    make_folder(confine(target, inside).parent, inside)
+    temporary = confine(target.with_name(target.name + ".part"), inside)
     with zipfile.ZipFile(temporary, "w") as archive:
         for name, source in sorted(files, key=lambda item: item[0]):
             info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
@@ -83,7 +86,8 @@ def package_builds(project: Project, builds: Iterable[_Built]) -> list[Packaged]
     for build in builds:
         files = sorted((p.relative_to(build.out_dir).as_posix(), p) for p in build.out_dir.rglob("*") if p.is_file())
         target = project.dist_dir / f"{slug(package_name(project))}-{version}-{build.browser}.zip"
-        written.append(Packaged(write_reproducible_zip(target, files), [name for name, _ in files]))
+        zipped = write_reproducible_zip(target, files, inside=project.base_dir)
+        written.append(Packaged(zipped, [name for name, _ in files]))
     return written
 
 
@@ -157,4 +161,4 @@ def package_sources(project: Project, selection: SourceSelection | None = None) 
     chosen = selection or source_files(project)
     base = project.base_dir.resolve()
     files = [(p.relative_to(base).as_posix(), p) for p in chosen.files]
-    return Packaged(write_reproducible_zip(target, files), sorted(name for name, _ in files))
+    return Packaged(write_reproducible_zip(target, files, inside=project.base_dir), sorted(name for name, _ in files))

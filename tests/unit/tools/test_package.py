@@ -20,16 +20,16 @@ def tree(root: Path) -> list[tuple[str, Path]]:
 
 def test_same_input_same_bytes_despite_timestamps_and_modes(tmp_path: Path) -> None:
     files = tree(tmp_path / "src")
-    first = write_reproducible_zip(tmp_path / "a.zip", files).read_bytes()
+    first = write_reproducible_zip(tmp_path / "a.zip", files, inside=tmp_path).read_bytes()
     for _, path in files:
         os.utime(path, (1_700_000_000, 1_700_000_000))
         path.chmod(0o600)
-    second = write_reproducible_zip(tmp_path / "b.zip", list(reversed(files))).read_bytes()
+    second = write_reproducible_zip(tmp_path / "b.zip", list(reversed(files)), inside=tmp_path).read_bytes()
     assert first == second
 
 
 def test_entries_sorted_with_fixed_metadata(tmp_path: Path) -> None:
-    target = write_reproducible_zip(tmp_path / "x.zip", tree(tmp_path / "src"))
+    target = write_reproducible_zip(tmp_path / "x.zip", tree(tmp_path / "src"), inside=tmp_path)
     with zipfile.ZipFile(target) as archive:
         infos = archive.infolist()
         assert [i.filename for i in infos] == ["icons/a.png", "manifest.json", "popup/index.html"]
@@ -41,9 +41,9 @@ def test_entries_sorted_with_fixed_metadata(tmp_path: Path) -> None:
 
 def test_content_change_changes_bytes(tmp_path: Path) -> None:
     files = tree(tmp_path / "src")
-    first = write_reproducible_zip(tmp_path / "a.zip", files).read_bytes()
+    first = write_reproducible_zip(tmp_path / "a.zip", files, inside=tmp_path).read_bytes()
     files[0][1].write_text("changed")
-    assert write_reproducible_zip(tmp_path / "b.zip", files).read_bytes() != first
+    assert write_reproducible_zip(tmp_path / "b.zip", files, inside=tmp_path).read_bytes() != first
 
 
 def test_slug() -> None:

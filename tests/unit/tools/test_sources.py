@@ -39,4 +39,4 @@ def test_copied_files_follow_links_inside_and_refuse_links_out(tmp_path: Path) -
     tree = copied_files(public, project)
 
     assert [p.relative_to(public).as_posix() for p in tree.files] == ["icons/a.png", "shared/b.txt"]
-    assert tree.escaping_links == [public / "leak.txt"]
+    assert tree.refused_links == [public / "leak.txt"]

@@ -49,7 +49,10 @@ class ProtocolCodegenDrift(Rule):
             return
         check = getattr(codegen, "check_generated", None)
         if check is not None:
-            remembered = ctx.project.base_dir / ".xtk" / "rendered"  # the template's text, kept for the next lint
+            from toolchain.files import confine
+
+            # the template's text, kept for the next lint (written: confined like every write)
+            remembered = confine(ctx.project.base_dir / ".xtk" / "rendered", ctx.project.base_dir)
             for diagnostic in check(ctx.protocol, generated, shown, remembered=remembered):
                 yield self.finding(diagnostic.message, fix="run `xtk protocol codegen` (change the schemas, not the "
                                    "generated file)", path=shown, line=diagnostic.line, column=diagnostic.column or 1)
