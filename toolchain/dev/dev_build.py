@@ -18,7 +18,7 @@ from typing import Any
 from toolchain.dev.esbuild_options import UnsupportedFlag, esbuild_options
 from toolchain.dev.runtime_scripts import ID_PREFIX, dev_manifest, registrations, script_files
 from toolchain.diagnostics import Diagnostic, ProjectError
-from toolchain.files import write_if_changed
+from toolchain.files import make_folder, write_if_changed
 from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, plan_build
 from toolchain.plan.pages import rewrite_page
@@ -75,7 +75,7 @@ def write_reporter(project: Project, beacon_url: str | None, build_id: str,
                                scripts=json.dumps(registered or []))
     else:
         text = "// xtk dev: no browser\n"
-    write_if_changed(path, text)
+    write_if_changed(path, text, inside=project.base_dir)
     return path
 
 
@@ -158,16 +158,17 @@ def plan_dev(project: Project, browser: Browser, reporter: Path, runtime_scripts
 def write_generated(dev: DevPlan) -> None:
     """Files esbuild reads that xtk writes (the module of long constants): before the contexts start."""
     for path, text in dev.generated:
-        write_if_changed(Path(path), text)
+        write_if_changed(Path(path), text, inside=dev.project.base_dir)
 
 
 def write_static(dev: DevPlan) -> None:
     """The manifest, pages and copied assets, once the bundles of the same plan built."""
-    dev.out.mkdir(parents=True, exist_ok=True)
+    make_folder(dev.out, dev.project.base_dir)
     for out, text in dev.pages:
-        write_if_changed(dev.out / out, text)
+        write_if_changed(dev.out / out, text, inside=dev.project.base_dir)
     for source, out in dev.assets:
         target = dev.out / out
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
-    write_if_changed(dev.out / "manifest.json", json.dumps(dev.manifest, indent=2, ensure_ascii=False) + "\n")
+    write_if_changed(dev.out / "manifest.json", json.dumps(dev.manifest, indent=2, ensure_ascii=False) + "\n",
+                     inside=dev.project.base_dir)
