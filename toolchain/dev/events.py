@@ -27,15 +27,22 @@ class Events:
         extra = "".join(f", {key} {value}" for key, value in fields.items() if key != "errors")
         print(f"xtk {event}: {self.browser}{detail}{extra}", flush=True)
 
-    def error(self, diagnostics: list[Diagnostic], ms: float | None = None) -> None:
-        """Errors: each `file:line:col: error: message`; the last good build stays loaded."""
+    def error(self, diagnostics: list[Diagnostic], ms: float | None = None,
+              outcome: str = "the last good build stays loaded", **fields: Any) -> None:
+        """Errors: each `file:line:col: error: message`, then what follows (`outcome`); `fields` are added to the
+        JSON event (an unconfirmed reload's `waited_for`)."""
         lines = [d.format() for d in diagnostics]
         if self.json:
-            self.emit("error", ms, message=lines[0] if lines else "", errors=[d.to_json() for d in diagnostics])
+            self.emit("error", ms, message=lines[0] if lines else "", errors=[d.to_json() for d in diagnostics],
+                      **fields)
             return
         for line in lines:
             print(line, file=sys.stderr, flush=True)
-        print(f"xtk error: {self.browser}: the last good build stays loaded", file=sys.stderr, flush=True)
+        print(f"xtk error: {self.browser}: {outcome}", file=sys.stderr, flush=True)
+
+    def warning(self, text: str) -> None:
+        """A warning that is not about a file (the beacon refused a request)."""
+        print(f"xtk dev: warning: {text}", file=sys.stderr, flush=True)
 
     def warnings(self, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:

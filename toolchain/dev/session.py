@@ -8,6 +8,10 @@
                 session.handle(batch)         # "rebuilt", then "reloaded" (or "error": the last good build stays)
     finally:
         session.close()                       # browser stopped by pid, profile removed, esbuild ended
+
+Under a save storm the watcher hands over every change queued during a rebuild as one batch (one rebuild in flight,
+one pending), and a reload waits at most RELOAD_TIMEOUT in all: past it, an `error` event says what it waited for.
+`Backends` are the moving parts (esbuild, the watcher, the browser); tests pass stand-ins.
 """
 
 from __future__ import annotations
@@ -17,18 +21,23 @@ import shutil
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol
 
 from toolchain.browsers import BrowserError, ExtensionBrowser, launch
 from toolchain.browsers.chromium import ChromiumBrowser
 from toolchain.browsers.environment import pid_alive
 from toolchain.browsers.firefox import FirefoxBrowser
-from toolchain.dev import reload_chromium, reload_firefox
-from toolchain.dev.beacon import Beacon
-from toolchain.dev.bundler import Bundler
-from toolchain.dev.dev_build import DevPlan, plan_dev, reporter_path, write_generated, write_reporter, write_static
+from toolchain.dev.beacon import MAX_BODY, Beacon
+from toolchain.dev.bundler import Bundler, BundleResult
+from toolchain.dev.dev_build import (BeaconAddress, DevPlan, plan_dev, reporter_path, write_generated, write_reporter,
+                                     write_static)
 from toolchain.dev.events import Events
+from toolchain.dev.reload import Deadline, NotConfirmed, Reloader
+from toolchain.dev.reload_chromium import ChromiumReloader
+from toolchain.dev.reload_firefox import FirefoxReloader
 from toolchain.dev.runtime_scripts import reached_outputs
 from toolchain.dev.watcher import ChangeBatch, Watcher
 from toolchain.diagnostics import InputError, ProjectError, XtkError
@@ -36,8 +45,46 @@ from toolchain.project import Project, load_project
 from toolchain.tools.esbuild import find_esbuild
 
 ENGINES = {"chrome": "chromium", "edge": "chromium", "firefox": "firefox"}
-#: How long a reloaded background may take to report its build id.
-STARTED_TIMEOUT = 15.0
+#: How long a reload may take in all (the extension back, its background's report, the tabs), and how long the
+#: first background may take to report: past it, an `error` event says what was still awaited.
+RELOAD_TIMEOUT = 10.0
+
+
+class BundlerLike(Protocol):
+    def start(self, contexts: list[tuple[str, dict[str, Any]]], components: dict[str, Any] | None = None) -> None: ...
+    def rebuild(self) -> BundleResult: ...
+    def close(self) -> None: ...
+
+
+class ChangeSource(Protocol):
+    def next(self, timeout: float) -> ChangeBatch | None: ...
+    def stop(self) -> None: ...
+
+
+def _esbuild(project: Project, browser: str) -> BundlerLike:
+    return Bundler(project.root, project.base_dir, find_esbuild(project.root), browser)
+
+
+def _launch(engine: str, out: Path, workdir: Path, headless: bool) -> ExtensionBrowser:
+    return launch(engine, out, workdir=workdir, headless=headless)
+
+
+def reloader_for(browser: ExtensionBrowser) -> Reloader:
+    if isinstance(browser, ChromiumBrowser):
+        return ChromiumReloader(browser)
+    if isinstance(browser, FirefoxBrowser):
+        return FirefoxReloader(browser)
+    raise TypeError(f"no reloader for {type(browser).__name__}")
+
+
+@dataclass(frozen=True)
+class Backends:
+    """What a session drives: esbuild, the file watcher, the browser and how it reloads. Tests pass stand-ins."""
+
+    bundler: Callable[[Project, str], BundlerLike] = _esbuild
+    watcher: Callable[[list[Path], list[Path]], ChangeSource] = Watcher
+    browser: Callable[[str, Path, Path, bool], ExtensionBrowser] = _launch
+    reloader: Callable[[ExtensionBrowser], Reloader] = reloader_for
 
 
 @dataclass
@@ -48,24 +95,34 @@ class DevOptions:
     launch: bool = True
     start_urls: list[str] = field(default_factory=list)
     output_format: str = "text"
+    reload_timeout: float = RELOAD_TIMEOUT
 
 
 class DevSession:
-    def __init__(self, config_path: Path, options: DevOptions) -> None:
+    def __init__(self, config_path: Path, options: DevOptions, backends: Backends | None = None) -> None:
         self.config_path = config_path
         self.options = options
+        self.backends = backends or Backends()
         self.events = Events(options.output_format, options.browser or "")
         self.project: Project | None = None
         self.dev: DevPlan | None = None
-        self.bundler: Bundler | None = None
+        self.bundler: BundlerLike | None = None
         self.beacon: Beacon | None = None
         self.browser: ExtensionBrowser | None = None
+        self.reloader: Reloader | None = None
         self.workdir: Path | None = None
-        self.watcher: Watcher | None = None
+        self.watcher: ChangeSource | None = None
         self._session = uuid.uuid4().hex[:8]
         self._builds = itertools.count(1)
         self._build_id = ""
         self._static_pending = False  # a config change planned, its bundles not yet built
+        # The last reload was not confirmed: what the browser runs is unknown, so the next one reloads it all.
+        self._unconfirmed = False
+
+    @property
+    def build_id(self) -> str:
+        """The id of the newest build (what its background reports to the beacon)."""
+        return self._build_id
 
     # --- start and stop ------------------------------------------------------------------------------------
 
@@ -82,11 +139,11 @@ class DevSession:
         if watch:
             folders = list(dict.fromkeys([self.project.base_dir, self.project.root]))
             ignored = [self.project.out_dir, self.project.dist_dir, self.project.root / ".xtk", self.project.base_dir / ".xtk"]
-            self.watcher = Watcher(folders, ignored)
+            self.watcher = self.backends.watcher(folders, ignored)
         if self.options.launch and watch:
-            self.beacon = Beacon()
+            self.beacon = Beacon(on_refused=self._refused)
         self.dev = self._plan(self.project)
-        self.bundler = Bundler(self.project.root, self.project.base_dir, find_esbuild(self.project.root), self.options.browser)
+        self.bundler = self.backends.bundler(self.project, self.options.browser)
         self.bundler.start(self.dev.contexts, self.dev.components)
         result = self.bundler.rebuild()
         self.events.warnings(self.dev.warnings + result.warnings)
@@ -99,9 +156,12 @@ class DevSession:
             self.workdir = Path(tempfile.mkdtemp(prefix="xtk-dev-"))
             engine = ENGINES[self.options.browser]
             try:
-                self.browser = launch(engine, self.dev.out, workdir=self.workdir, headless=self.options.headless)
+                self.browser = self.backends.browser(engine, self.dev.out, self.workdir, self.options.headless)
+                self.reloader = self.backends.reloader(self.browser)
+                if self.beacon:  # its reports count from now on, from the extension's own origin only
+                    self.beacon.allow_origin(self.browser.extension_base_url)
                 if self.beacon and self._has_background():
-                    fields["confirmed"] = self.beacon.wait_for(self._build_id, STARTED_TIMEOUT) is not None
+                    fields["confirmed"] = self.beacon.wait_for(self._build_id, self.options.reload_timeout) is not None
                     if problem := self.beacon.error_of(self._build_id):
                         raise BrowserError(f"the background could not register the content scripts: {problem}")
                 for url in self.options.start_urls:
@@ -117,7 +177,7 @@ class DevSession:
             if self.browser is not None:
                 self.browser.close()
         finally:
-            self.browser = None
+            self.browser = self.reloader = None
             if self.workdir is not None:
                 shutil.rmtree(self.workdir, ignore_errors=True)
                 self.workdir = None
@@ -169,62 +229,62 @@ class DevSession:
             write_static(self.dev)
             self._static_pending = False
         self.events.emit("rebuilt", (time.perf_counter() - started) * 1000, build=self._build_id, full=full)
-        if self.browser is not None:
+        if self.reloader is not None:
             # An edit that reached only run-time registered content scripts leaves the background running.
             content_only = not full and bool(self.dev.registered) and (
                 reached_outputs(result.outputs, batch.paths) <= self.dev.content_script_files())
             self._reload(batch, content_only)
 
     def _reload(self, batch: ChangeBatch, content_only: bool = False) -> None:
-        assert self.browser is not None and self.dev is not None
+        assert self.reloader is not None and self.dev is not None
         started = time.perf_counter()
+        deadline = Deadline(self.options.reload_timeout)
         try:
             scope = "extension"
-            if content_only and isinstance(self.browser, ChromiumBrowser) and \
-                    reload_chromium.update_content_scripts(self.browser, self.dev.registered):
+            if content_only and not self._unconfirmed and self.reloader.update_content_scripts(self.dev.registered):
                 scope = "content_scripts"
-            elif isinstance(self.browser, ChromiumBrowser):
-                reload_chromium.reload_extension(self.browser)
-            elif isinstance(self.browser, FirefoxBrowser):
-                reload_firefox.reload_extension(self.browser)
+            else:
+                self.reloader.reload_extension(deadline)
             confirm = scope == "extension" and self.beacon is not None and self._has_background()
             # Declared content scripts are in place once the extension is loaded: the tabs reload while its background
             # starts. Run-time registered ones only once the new background has registered them and reported.
-            confirmed = confirm and bool(self.dev.registered) and self._wait_for_background()
+            confirmed = confirm and bool(self.dev.registered) and self._wait_for_background(deadline)
             extension_ms = (time.perf_counter() - started) * 1000
             has_scripts = bool(self.dev.manifest.get("content_scripts") or self.dev.registered)
-            tabs = self._reload_tabs() if has_scripts else 0
+            tabs = self.reloader.reload_tabs(deadline) if has_scripts else 0
             tabs_ms = (time.perf_counter() - started) * 1000 - extension_ms
-            confirmed = confirmed or (confirm and self._wait_for_background())
+            confirmed = confirmed or (confirm and self._wait_for_background(deadline))
+        except NotConfirmed as missing:
+            self._unconfirmed = True
+            message = (f"the reload of build {self._build_id} was not confirmed within {deadline.seconds:g} s: it "
+                       f"waited for {missing.waited_for}")
+            self.events.error(ProjectError.single(message, browser=self.options.browser).diagnostics,
+                              (time.perf_counter() - started) * 1000, waited_for=missing.waited_for,
+                              outcome="the build is on disk; the next change reloads the whole extension")
+            return
         except XtkError as error:
             self.events.error(error.diagnostics)
             return
         except Exception as error:  # the browser's side: closed window, crashed tab...
             self.events.error([ProjectError.single(f"reload failed: {error}").diagnostics[0]])
             return
+        self._unconfirmed = False
         # The phases, so a slow reload says where its time went: the extension back, then the tabs.
         self.events.emit("reloaded", (time.time() - batch.changed_at) * 1000, build=self._build_id, scope=scope,
                          confirmed=confirmed, tabs=tabs, extension_ms=round(extension_ms, 1),
                          tabs_ms=round(tabs_ms, 1))
 
-    def _wait_for_background(self) -> bool:
+    def _wait_for_background(self, deadline: Deadline) -> bool:
         """Wait for the reloaded background to report this build (and, in Chromium, its content scripts registered)."""
         assert self.beacon is not None
-        if self.beacon.wait_for(self._build_id, STARTED_TIMEOUT) is None:
-            raise ProjectError.single(f"the reloaded background did not report build {self._build_id} within "
-                                      f"{STARTED_TIMEOUT:g} s", browser=self.options.browser)
+        waiting_for = f"the reloaded background to report build {self._build_id}"
+        if self.beacon.wait_for(self._build_id, deadline.remaining(waiting_for)) is None:
+            raise NotConfirmed(waiting_for)
         problem = self.beacon.error_of(self._build_id)
         if problem:
             raise ProjectError.single(f"the background could not register the content scripts: {problem}",
                                       browser=self.options.browser)
         return True
-
-    def _reload_tabs(self) -> int:
-        if isinstance(self.browser, ChromiumBrowser):
-            return reload_chromium.reload_tabs(self.browser)
-        if isinstance(self.browser, FirefoxBrowser):
-            return reload_firefox.reload_tabs(self.browser)
-        return 0
 
     # --- helpers -------------------------------------------------------------------------------------------
 
@@ -233,8 +293,8 @@ class DevSession:
         assert self.project is not None
         dev = dev or self.dev
         self._build_id = f"{self._session}-{next(self._builds)}"
-        write_reporter(self.project, self.beacon.url if self.beacon else None, self._build_id,
-                       dev.registered if dev else [])
+        address = BeaconAddress(self.beacon.url, self.beacon.token) if self.beacon else None
+        write_reporter(self.project, address, self._build_id, dev.registered if dev else [])
 
     def _plan(self, project: Project) -> DevPlan:
         # Content scripts registered at run time need the reporter, so only a session that launches Chromium.
@@ -244,5 +304,19 @@ class DevSession:
         write_generated(dev)
         return dev
 
+    def _refused(self, reason: str, origin: str) -> None:
+        sender = f" from {origin}" if origin else ""
+        self.events.warning(f"the dev beacon refused a request{sender} ({REFUSALS.get(reason, reason)}); "
+                            "it counts such requests and keeps nothing of them")
+
     def _has_background(self) -> bool:
         return self.dev is not None and isinstance(self.dev.manifest.get("background"), dict)
+
+
+#: What each refusal of the beacon means (toolchain/dev/beacon.py), for the warning.
+REFUSALS = {
+    "path": "not its path", "method": "not a POST", "length": "no Content-Length",
+    "size": f"a body over {MAX_BODY // 1024} KiB", "origin": "not the extension's origin", "body": "not a report",
+    "token": "not this session's token", "pending": "too many reports before the browser loaded the extension",
+    "busy": "too many connections",
+}

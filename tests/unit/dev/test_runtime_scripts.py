@@ -93,19 +93,6 @@ def test_an_edit_reaching_only_content_script_outputs_is_told_apart(tmp_path: Pa
     assert not reached_outputs(resolved, {src / "popup.ts"}) <= scripts
 
 
-def test_the_beacon_keeps_what_the_background_reports_going_wrong() -> None:
-    import urllib.request
-
-    from toolchain.dev.beacon import Beacon
-
-    with Beacon() as beacon:
-        urllib.request.urlopen(f"{beacon.url}?build=a-1").close()
-        urllib.request.urlopen(f"{beacon.url}?build=a-2&error=Duplicate%20script%20ID").close()
-        assert beacon.wait_for("a-1", 5) and beacon.wait_for("a-2", 5)
-        assert beacon.error_of("a-1") == ""
-        assert beacon.error_of("a-2") == "Duplicate script ID"
-
-
 class _Worker:
     def __init__(self, url: str, context: _Context, failure: str | None = None, stops: bool = False) -> None:
         self.url, self.context, self.failure, self.stops = url, context, failure, stops
