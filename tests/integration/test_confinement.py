@@ -373,3 +373,17 @@ def test_linting_a_plain_extension_writes_nothing_into_it(tmp_path: Path) -> Non
     result = run_xtk("lint", str(extension), cwd=tmp_path)
     assert result.code in (0, 1) and "Traceback" not in result.output, result.output
     assert tree(extension) == before and listing(outside) == []
+
+
+def test_golden_generate_refuses_a_vector_file_linked_out(tmp_path: Path) -> None:
+    # `xtk golden generate` rewrote golden/countWords.json through a link to a file outside the project (exit 0).
+    project = tmp_path / "g"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures/projects/golden-mini", project)
+    victim = outside_folder(tmp_path) / "victim.json"
+    victim.write_text("not xtk's")
+    (project / "golden/countWords.json").unlink()
+    (project / "golden/countWords.json").symlink_to(victim)
+    result = run_xtk("golden", "generate", cwd=project)
+    assert result.code == 2 and re.search(r"^golden/countWords\.json: error: symbolic link to .*victim\.json leaves "
+                                          "the project", result.stderr, re.M), result.output
+    assert victim.read_text() == "not xtk's"

@@ -279,7 +279,13 @@ def generate(
             "`xtk golden check` runs without it and reports corpus cases as skipped"
         )
     target = out_dir or golden.vectors
+    confined_to = golden.project_dir if out_dir is None else None  # the project's own vectors: no link out on the way
     built = build(golden, functions, root, inputs, root is not None, property_counts, pages)
+    if confined_to is not None:  # every file checked before any is written
+        from toolchain.files import confine
+
+        for function in built.files:
+            confine(target / f"{function}.json", confined_to)
     size = 0
     for function, golden in built.files.items():
         text = dumps_golden(golden)

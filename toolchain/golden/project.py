@@ -99,6 +99,8 @@ class GoldenProject:
     inputs: Path
     corpus: Path | None  # None: no corpus declared (corpus cases cannot be derived or resolved)
     display: Callable[[Path], str]
+    #: The folder of xtk.toml: vectors written into the project stay inside it (toolchain.files.confine).
+    project_dir: Path | None = None
 
 
 def config_problem(project: Any, key: tuple[str, ...], message: str) -> InputError:
@@ -174,4 +176,4 @@ def load_golden_project(project: Any) -> GoldenProject:
     # The corpus is only read (never written), and lives beside the repository: it may be outside the project.
     corpus = (project.base_dir / settings.corpus).resolve() if settings.corpus else None
     reference = load_reference(project, folder, settings.reference_module)
-    return GoldenProject(reference, vectors, inputs, corpus, project.display)
+    return GoldenProject(reference, vectors, inputs, corpus, project.display, project.base_dir)
