@@ -10,6 +10,8 @@ What arrives here is a parsed request; this module enforces the rest of the cont
 
 Privacy (seed 000 §10.3): the log line of a request is its method, path, status and duration — never the page
 text, the question or the URL, and no traceback (which could quote them). Responses are `Cache-Control: no-store`.
+The model key is redacted (`redaction.py`) from every response payload and every log line, in any form a model
+server may have echoed it.
 
 Who may call: a browser sends `Origin` on every cross-origin request, and on POSTs. Extension origins
 (`chrome-extension://`, `moz-extension://`, `extension://`) get CORS headers; any other Origin — a web page — gets
@@ -37,9 +39,10 @@ from starlette.types import Receive, Scope, Send
 
 from docmind_api import __version__
 from docmind_api.contract import MAX_PAGE_CHARS, PreparedQuery, QueryResponse, RequestError, parse_body, prepare
-from docmind_api.logs import Log, event_line, log_to_stderr, request_line, where
+from docmind_api.logs import Log, event_line, log_to_stderr, redacted, request_line, where
 from docmind_api.offline import answer_offline
 from docmind_api.openai_compat import UpstreamError, answer_openai
+from docmind_api.redaction import redactor_for
 from docmind_api.settings import Settings
 
 #: Largest request body read. The extension sends at most 30,000 code units of page text (≤ 180 KB even with every
@@ -76,6 +79,11 @@ class ApiState:
     log: Log = log_to_stderr
     limits: Limits = field(default_factory=Limits)
     in_flight: int = 0
+
+    def __post_init__(self) -> None:
+        # The model key's one redactor, at the API's two exits: every log line (here) and every payload (_respond).
+        self.redact = redactor_for(self.settings.llm.api_key if self.settings.llm else None)
+        self.log = redacted(self.log, self.redact)
 
 
 def make_answerer(settings: Settings) -> Answerer:
@@ -277,7 +285,8 @@ class DocMindApp:
 
     def _respond(self, request: Request, status: int, payload: Any | None, headers: dict[str, str] | None = None,
                  close: bool = False) -> Response:
-        body = b"" if payload is None else json.dumps(payload).encode("utf-8")  # ASCII-escaped: safe for any text
+        # ASCII-escaped: safe for any text. Redacted as values, before serializing, so no escape can hide the key.
+        body = b"" if payload is None else json.dumps(self.state.redact(payload)).encode("utf-8")
         all_headers = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
                        "Server": f"DocMindAPI/{__version__}"}
         if payload is not None:

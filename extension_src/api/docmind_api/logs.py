@@ -65,5 +65,19 @@ def where(error: BaseException | None) -> str:
     return f"{type(error).__name__} at {Path(last.filename).name}:{last.lineno}"
 
 
+def redacted(log: Log, redact: Callable[[Any], Any]) -> Log:
+    """`log`, with `redact` applied to each line's values before it is written (decoded first, so an escape in the
+    serialized line cannot hide what it spells). A line that is not a JSON object is redacted as text."""
+
+    def write(line: str) -> None:
+        try:
+            fields = json.loads(line)
+        except ValueError:
+            fields = None
+        log(_json(redact(fields)) if isinstance(fields, dict) else redact(line))
+
+    return write
+
+
 def _json(fields: dict[str, Any]) -> str:
     return json.dumps(fields, ensure_ascii=True, separators=(", ", ": "))

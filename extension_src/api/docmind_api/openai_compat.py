@@ -7,8 +7,9 @@ cannot find. `truncated` and `charactersAnalyzed` come from the page's cut or se
 never from the model nor from the parser (D17).
 
 The API key goes upstream only, as `Authorization: Bearer …`, and only to `DOCMIND_LLM_BASE_URL`: redirects are not
-followed. Whatever the model server sends back has the key replaced by `[redacted]` before it is read, so a server
-echoing it (in an error's message or code, or anywhere in a body) cannot pass it to the client or the log.
+followed. A server echoing it — in an error's message or code, or in the model's text, as is or encoded — cannot
+pass it on: an error is reported by its status and a short code that does not hold the key, and the app redacts the
+key in any form from every answer, error and log line it writes (`redaction.py`).
 Answers are capped at 4 MiB; the exchange has a connect timeout and one deadline for the whole of it.
 """
 
@@ -24,6 +25,7 @@ import httpx
 from docmind_api import __version__
 from docmind_api.contract import Citation, PreparedQuery, QueryResponse
 from docmind_api.prompt import SYSTEM_PROMPT, document, user_message
+from docmind_api.redaction import redactor_for
 from docmind_api.settings import LlmSettings
 from docmind_reference.matching import validate_citation
 from docmind_reference.normalize import normalize_for_matching
@@ -57,25 +59,20 @@ def build_payload(prepared: PreparedQuery, model: str) -> dict[str, Any]:
     return {"model": model, "messages": messages, "temperature": 0}
 
 
-def _redact(text: str, secret: str | None) -> str:
-    """`text` without the key: some servers echo it in error.message, error.code or the raw body."""
-    if not secret:
-        return text
-    return text.replace(secret, "[redacted]")
-
-
 def _upstream_detail(body: bytes, secret: str | None) -> str:
     """The upstream's own error code ("invalid_api_key", "model_not_found"), when it gives a short, safe one.
-    Never its message (some servers echo part of the key there), and never a code that holds the key."""
+    Never its message (some servers echo part of the key there), and never a code that holds the key in any form
+    (`redaction.py`; the app redacts everything it sends anyway, but a code that needs it is not worth quoting)."""
     try:
-        error = json.loads(_redact(body.decode("utf-8", "replace"), secret)).get("error")
+        error = json.loads(body.decode("utf-8", "replace")).get("error")
     except (ValueError, AttributeError):
         return ""
     if not isinstance(error, dict):
         return ""
+    redact = redactor_for(secret)
     for key in ("code", "type"):
         value = error.get(key)
-        if isinstance(value, str) and _SAFE_CODE.fullmatch(value):
+        if isinstance(value, str) and _SAFE_CODE.fullmatch(value) and redact(value) == value:
             return f" ({value})"
     return ""
 
@@ -110,7 +107,7 @@ def _timed_out(settings: LlmSettings) -> UpstreamError:
 
 
 async def _post(settings: LlmSettings, payload: dict[str, Any]) -> bytes:
-    """The model server's answer body, with the key redacted from it. Redirects are not followed: a redirect would
+    """The model server's answer body (the app redacts the key from what it passes on). Redirects are not followed: a redirect would
     either carry the key to another host or need it stripped, and a model API that moved is a configuration
     problem (the error says so). Proxies and .netrc from the environment are not used (`trust_env=False`)."""
     url = f"{settings.base_url}/chat/completions"
@@ -147,7 +144,7 @@ async def _post(settings: LlmSettings, payload: dict[str, Any]) -> bytes:
     except (httpx.HTTPError, OSError, ValueError) as error:  # a reset mid-answer, a malformed status line, ...
         message = f"the model server's answer broke off ({type(error).__name__})"
         raise UpstreamError(502, "UPSTREAM_ERROR", message) from None
-    return _redact(body.decode("utf-8", "replace"), settings.api_key).encode("utf-8")
+    return body
 
 
 async def _read_capped_prefix(response: httpx.Response) -> bytes:
