@@ -170,6 +170,11 @@ def test_text_without_the_key_is_unchanged() -> None:
         assert redact(text) == text
 
 
+def test_a_short_key_is_not_found_in_the_redaction_marker() -> None:
+    # "act" is in "[redacted]": only the key itself goes, not the whole text around the marker.
+    assert redactor_for("act")("A fact &amp; more") == f"A f{REDACTED} &amp; more"
+
+
 def test_without_a_key_nothing_is_redacted() -> None:
     assert redactor_for(None)(f"text with {KEY}") == f"text with {KEY}"
 

@@ -113,7 +113,8 @@ class Redactor:
         if self._pattern is None:
             return text
         text = self._pattern.sub(REDACTED, text)
-        return REDACTED if self._hidden_deeper(text) else text
+        # The markers are left out of pass 2: a short key may be spelled inside "[redacted]" itself.
+        return REDACTED if self._hidden_deeper(text.replace(REDACTED, "\0")) else text
 
     def _hidden_deeper(self, text: str) -> bool:
         """Whether the key shows up once `text` is decoded, layer after layer, checked after every decoding (a
