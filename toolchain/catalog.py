@@ -319,6 +319,9 @@ CODES: tuple[Code, ...] = (
     # -- xtk lint: rules, one module each under toolchain/lint/rules/ --------------------------------------------------
     # a sibling of XL005 (a file the manifest names is missing), judged by a rule over the package's files
     _rule("XL007", "asset-not-in-package", "error", "xl007_asset_not_in_package"),
+    _rule("XL010", "path-outside-extension", "error", "xl010_path_outside_extension"),
+    _rule("XL011", "duplicate-json-key", "error", "xl011_duplicate_json_key"),
+    _rule("XL012", "duplicate-archive-member", "error", "xl012_duplicate_archive_member"),
     _rule("XM001", "message-type-not-on-channel", "error", "xm001_message_type_not_on_channel"),
     _rule("XM002", "declared-type-without-handler", "error", "xm002_declared_type_without_handler"),
     _rule("XM003", "payload-schema-mismatch", "error", "xm003_payload_schema_mismatch"),

@@ -31,3 +31,17 @@ def is_remote_url(url: str) -> bool:
         return True
     scheme = url_scheme(stripped)
     return scheme is not None and scheme not in PACKAGE_SCHEMES
+
+
+def package_path(folder: tuple[str, ...] | list[str], path: str) -> tuple[str, ...]:
+    """The parts (under the extension's root) of the file a URL path names when a file in `folder` (its parts under
+    the root) loads it: `/x.js` from the root, `./x.js` and `x.js` beside it, and `..` never above the root, as URL
+    resolution clamps it (`../../x.js` from the root is `x.js`)."""
+    parts: list[str] = [] if path.startswith("/") else list(folder)
+    for part in path.split("/"):
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return tuple(parts)

@@ -43,7 +43,9 @@ class Resolver:
     as written, with .ts/.tsx/.mts/.js/.mjs/.jsx and as a folder's `index.*`; a `.js` specifier also finds the
     `.ts` file, as TypeScript's ESM resolution does). Bare specifiers are never resolved.
     `script_groups`: classic (non-module) scripts that run together and share globals; by default all classic
-    scripts read by one resolver share them.
+    scripts read by one resolver share them. `confine`: the files are a packaged extension under `root`, imported
+    by URL as the browser does: `../x` climbs no higher than `root`, and a file that leads out of it through a link
+    is not resolved (nor read).
     """
 
     def __init__(
@@ -53,8 +55,10 @@ class Resolver:
         abstraction: Path | None = None,
         resolve: Callable[[str, Path], Path | None] | None = None,
         script_groups: Iterable[Iterable[Path]] | None = None,
+        confine: bool = False,
     ) -> None:
         self.root = root.resolve() if root is not None else None
+        self._confine = confine and self.root is not None
         self.abstraction = abstraction.resolve() if abstraction is not None else None
         self._custom = resolve
         self.modules: dict[Path, WalkedModule | None] = {}
@@ -76,7 +80,7 @@ class Resolver:
             found = self._custom(specifier, importer)
             return found.resolve() if found is not None else None
         if specifier.startswith(("./", "../")) or specifier in (".", ".."):
-            base = importer.parent / specifier
+            base = self._in_root(importer, specifier) if self._confine else importer.parent / specifier
         elif specifier.startswith("/") and not specifier.startswith("//") and self.root is not None:
             base = self.root / specifier.lstrip("/")
         else:
@@ -90,8 +94,20 @@ class Resolver:
         candidates += [specifier_path / f"index{s}" for s in RESOLVE_SUFFIXES]
         for candidate in candidates:
             if is_source(candidate) and candidate.is_file():  # `import './popup.css'` is not a source
-                return candidate.resolve()
+                found = candidate.resolve()
+                if self._confine and self.root is not None and not found.is_relative_to(self.root):
+                    return None  # a link out of the extension: the browser does not load it, xtk does not read it
+                return found
         return None
+
+    def _in_root(self, importer: Path, specifier: str) -> Path:
+        """A relative specifier as a URL path inside `root`: `..` above the root stays at the root."""
+        from toolchain.urls import package_path
+
+        assert self.root is not None
+        folder = importer.resolve().parent
+        parts = folder.relative_to(self.root).parts if folder.is_relative_to(self.root) else ()
+        return self.root.joinpath(*package_path(parts, specifier))
 
     def module(self, path: Path) -> WalkedModule | None:
         """The walked file (None when it cannot be read); files imported by it are walked first."""

@@ -155,6 +155,17 @@ def _manifest_value(manifest: dict[str, Any], parts: list[str]) -> Any:
     return value
 
 
+@dataclass(frozen=True)
+class OutsideReference:
+    """A script a page names that is outside the extension (`<script src="../../x.js">` through a link out)."""
+
+    page: Path
+    line: int
+    column: int
+    value: str  # as the page writes it
+    target: str  # where it leads, relative to the extension
+
+
 @dataclass
 class LintContext:
     root: Path  # paths are shown relative to it
@@ -172,6 +183,13 @@ class LintContext:
     unanalysed: dict[Path, int] = field(default_factory=dict)
     #: scripts the manifest names that do not exist (XL005) → the contexts they were to run in; their code is unknown
     missing: dict[Path, set[str]] = field(default_factory=dict)
+    #: scripts and pages named (by the manifest, or a page) outside the extension, never read (XL010): each name as
+    #: written → the contexts it was to run in; their code is unknown
+    outside: dict[str, set[str]] = field(default_factory=dict)
+    #: the scripts pages name outside the extension (XL010), where the page names them
+    outside_references: list[OutsideReference] = field(default_factory=list)
+    #: the .zip/.xpi a plain extension was unpacked from (XL012 reads its directory), None for a folder or project
+    archive: Path | None = None
 
     # -- paths and places ---------------------------------------------------------------------------------------
 

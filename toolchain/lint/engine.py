@@ -58,8 +58,8 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
     unseen = sorted({(facts.path, fact.location.line, fact.location.column, fact.description)
                      for target in ctx.targets for facts, fact in ctx.each(target, "dynamic_code")
                      if fact.kind in UNSEEN_CODE})
-    if not ctx.unanalysed and not ctx.missing and not unseen:
-        return findings
+    if not ctx.unanalysed and not ctx.missing and not unseen and not ctx.outside:
+        return findings  # ctx.outside: scripts named outside the extension, never read (XL010 names them)
     from toolchain.analysis.parse import max_file_bytes
     from toolchain.lint.limits import format_size
 

@@ -20,6 +20,7 @@ from --max-file-size) is not parsed: it is listed in `LintContext.unanalysed` (X
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain.analysis.parse import too_large
 from toolchain.diagnostics import InputError, XtkError
-from toolchain.lint.context import LintContext, ManifestSource, Target
+from toolchain.lint.context import LintContext, ManifestSource, OutsideReference, Target
 from toolchain.lint.limits import InputLimits
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -181,8 +182,9 @@ def extension_context(
     check_manifest_shape(manifest, display, positions)
     version = manifest.get("manifest_version")
     chosen = browsers or _browsers_for(manifest)
-    entry_contexts, notes = _manifest_entries(root, manifest)
-    resolver = _complete_entries(root, entry_contexts)
+    outside = Outside()
+    entry_contexts, notes = _manifest_entries(root, manifest, outside)
+    resolver = _complete_entries(root, entry_contexts, outside)
     files = _with_imports(entry_contexts, {path: module.base.resolved_imports
                                            for path, module in resolver.modules.items() if module is not None})
     facts = resolver.project_facts()  # once, the contexts complete
@@ -201,6 +203,9 @@ def extension_context(
         notes=notes,
         unanalysed=_over_limit(path for path in files if path.is_file()),
         missing=missing_entries(root, entry_contexts, SOURCE_SUFFIXES),
+        outside=outside.names,
+        outside_references=outside.references,
+        archive=path if path.is_file() else None,
     )
 
 
@@ -209,7 +214,7 @@ def _entry_sources(entries: dict[Path, set[str]]) -> list[Path]:
     return [p for p in sources if too_large(p) is None]
 
 
-def _complete_entries(root: Path, entries: dict[Path, set[str]]) -> Resolver:
+def _complete_entries(root: Path, entries: dict[Path, set[str]], outside: Outside) -> Resolver:
     """Add to `entries` the scripts and pages the code names (`executeScript({files})`, `importScripts`, a page URL),
     to a fixed point: their own code may name more. Reads each file's syntax tree and string arguments, not its
     facts. Returns a resolver that has walked exactly the final entries (and what they import), with the final
@@ -219,16 +224,16 @@ def _complete_entries(root: Path, entries: dict[Path, set[str]]) -> Resolver:
     from toolchain.lint.code_reach import add_scripts_named_in_code, page_contexts
 
     first = _entry_sources(entries)
-    resolver = Resolver(root=root)
+    resolver = Resolver(root=root, confine=True)
     while True:
         walk(resolver, _entry_sources(entries))
         walked = {path: module for path, module in resolver.modules.items() if module is not None}
         named = {path: call_strings(module.parsed, module.base.api_uses) for path, module in walked.items()}
-        pages_added = _add_pages_named_in_code(root, entries, list(walked), page_contexts(named))
+        pages_added = _add_pages_named_in_code(root, entries, list(walked), outside, page_contexts(named))
         if not (add_scripts_named_in_code(root, entries, named) or pages_added):
             break
     if _entry_sources(entries) != first:  # walked in the order the final entries give (imports first, sorted)
-        resolver = Resolver(root=root)
+        resolver = Resolver(root=root, confine=True)
         walk(resolver, _entry_sources(entries))
     resolver.use_script_groups(_script_groups(entries))
     return resolver
@@ -274,26 +279,59 @@ def _min_version(manifest: dict[str, Any], browser: str) -> str | None:
     return str(value) if isinstance(value, (str, int)) else None
 
 
-def _manifest_entries(root: Path, manifest: dict[str, Any]) -> tuple[dict[Path, set[str]], list[str]]:
+class Outside:
+    """What the manifest and the pages name outside the extension (XL010): never read, only recorded."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, set[str]] = {}  # a name as written → the contexts it was to run in
+        self.references: list[OutsideReference] = []
+
+    def add(self, name: str, context: str) -> None:
+        self.names.setdefault(name, set()).add(context)
+
+
+def _page_scripts(root: Path, page: Path, shown: str, outside: Outside, context: str) -> list[Path]:
+    """The scripts a page of the extension loads, as its browser finds them: a name is a URL inside the extension
+    (`/x.js` from its root, `../x.js` no higher than the root); one that leads out through a link is recorded in
+    `outside`, not returned (nor read)."""
     from toolchain.plan.pages import scan_page
+
+    base = root.resolve()
+    text = page.read_text(encoding="utf-8", errors="replace")
+    scripts = []
+    for ref in scan_page(text, page, shown, root=base).references:
+        if ref.kind != "script":
+            continue
+        if not ref.target.is_relative_to(base):
+            outside.add(ref.value, context)
+            outside.references.append(OutsideReference(page, ref.line, ref.column, ref.value,
+                                                       os.path.relpath(ref.target, base)))
+            continue
+        scripts.append(ref.target)
+    return scripts
+
+
+def _manifest_entries(root: Path, manifest: dict[str, Any], outside: Outside) -> tuple[dict[Path, set[str]], list[str]]:
+    from toolchain.lint.extension_paths import inside_extension
 
     entries: dict[Path, set[str]] = {}
     notes: list[str] = []
 
     def add(relative: object, context: str) -> None:
-        if not isinstance(relative, str) or "://" in relative:
+        if not isinstance(relative, str):
             return
-        path = (root / relative.lstrip("/")).resolve()
-        if not path.is_relative_to(root):
+        path = inside_extension(root, relative)
+        if path is None:  # never read (XL010 names it)
+            outside.add(relative, context)
+            return
+        if "://" in relative:
             return
         if path.suffix.lower() in (".html", ".htm"):
             if not path.is_file():
                 notes.append(f"{relative}: page not found")
                 return
-            text = path.read_text(encoding="utf-8", errors="replace")
-            for ref in scan_page(text, path, relative).references:
-                if ref.kind == "script":
-                    entries.setdefault(ref.target, set()).add(context)
+            for script in _page_scripts(root, path, relative, outside, context):
+                entries.setdefault(script, set()).add(context)
             return
         entries.setdefault(path, set()).add(context)
 
@@ -331,14 +369,12 @@ def _manifest_entries(root: Path, manifest: dict[str, Any]) -> tuple[dict[Path, 
 _HTML_LITERAL = re.compile(r"""["'`]([^"'`\s]+\.html?)["'`]""")
 
 
-def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts: list[Path],
+def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts: list[Path], outside: Outside,
                              loaded_as: dict[str, str] | None = None) -> bool:
     """Pages a script opens at run time (`offscreen.createDocument({url: 'offscreen/x.html'})`, `tabs.create`,
     `windows.create`, `runtime.getURL('search.html')`): a literal naming an .html file of the extension makes that
     page's scripts entries too (context "page", or the context the call that names it gives: `loaded_as`, an
     offscreen document), as the manifest's pages are. True when something was added."""
-    from toolchain.plan.pages import scan_page
-
     added = False
     for script in scripts:
         try:
@@ -349,13 +385,12 @@ def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts:
             page = (root / literal.lstrip("/")).resolve()
             if not page.is_file() or not page.is_relative_to(root):
                 continue
-            html = page.read_text(encoding="utf-8", errors="replace")
             context = (loaded_as or {}).get(literal.lstrip("/"), "page")
-            for ref in scan_page(html, page, literal).references:
-                if ref.kind != "script" or (context == "page" and ref.target in entries):
+            for target in _page_scripts(root, page, literal, outside, context):
+                if context == "page" and target in entries:
                     continue  # a page the manifest already runs (a popup also opened in a tab) keeps its contexts
-                if context not in entries.setdefault(ref.target, set()):
-                    entries[ref.target].add(context)
+                if context not in entries.setdefault(target, set()):
+                    entries[target].add(context)
                     added = True
     return added
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from toolchain.diagnostics import Diagnostic
-from toolchain.urls import is_remote_url, url_scheme
+from toolchain.urls import is_remote_url, package_path, url_scheme
 
 _SCRIPT_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"}
 #: Inline `<script type=...>` blocks that hold data, not code: allowed by CSP.
@@ -54,11 +54,12 @@ def _attr_span(tag_text: str, name: str) -> tuple[int, int] | None:
 
 
 class _Scanner(HTMLParser):
-    def __init__(self, text: str, page: Path, display: str) -> None:
+    def __init__(self, text: str, page: Path, display: str, root: Path | None = None) -> None:
         super().__init__(convert_charrefs=True)
         self.text = text
         self.page = page
         self.display = display
+        self.root = root
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.references: list[PageReference] = []
         self.problems: list[Diagnostic] = []
@@ -96,7 +97,10 @@ class _Scanner(HTMLParser):
         if url_scheme(value) is not None:  # the extension's own URL (chrome-extension://…): not a file to bundle
             return
         path_part = re.split(r"[?#]", value, maxsplit=1)[0]
-        target = (self.page.parent / path_part).resolve()
+        if self.root is None:
+            target = (self.page.parent / path_part).resolve()
+        else:
+            target = _in_package(self.root, self.page, path_part)
         self.references.append(PageReference(kind, value, target, start, end, line, column, module))
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -134,9 +138,20 @@ class _Scanner(HTMLParser):
             self._inline_script = None
 
 
-def scan_page(text: str, page: Path, display: str) -> PageScan:
-    """The references in one page and the problems that would break it in a browser."""
-    scanner = _Scanner(text, page, display)
+def _in_package(root: Path, page: Path, path_part: str) -> Path:
+    """The file a page of a packaged extension (under `root`) loads, as the browser resolves its URL: `/x.js` from
+    the root, `../x.js` no higher than the root (URL paths cannot climb above it). A link is followed: the caller
+    checks the result is still inside `root`."""
+    base = root.resolve()
+    folder = page.resolve().parent
+    parts = folder.relative_to(base).parts if folder.is_relative_to(base) else ()
+    return base.joinpath(*package_path(parts, path_part)).resolve()
+
+
+def scan_page(text: str, page: Path, display: str, root: Path | None = None) -> PageScan:
+    """The references in one page and the problems that would break it in a browser. `root`: the page is a file
+    of the packaged extension there, and its references are resolved as the browser resolves their URLs."""
+    scanner = _Scanner(text, page, display, root)
     scanner.feed(text)
     scanner.close()
     problems = list(scanner.problems)

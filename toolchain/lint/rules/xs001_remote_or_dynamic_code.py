@@ -122,9 +122,12 @@ class RemoteOrDynamicCode(Rule):
                 )
 
     def _pages(self, ctx: LintContext) -> Iterator[Finding]:
+        root = Path(ctx.root).resolve()
         for page in sorted(Path(ctx.root).rglob("*.htm*")):
             if page.suffix.lower() not in (".html", ".htm") or "node_modules" in page.parts:
                 continue
+            if not page.resolve().is_relative_to(root):
+                continue  # a link out of the extension: not a page of it, never read (XL010 when it is named)
             scanner = _RemoteScripts()
             try:
                 scanner.feed(page.read_text(encoding="utf-8", errors="replace"))

@@ -18,9 +18,10 @@ CODES = {
     "XM005": "unhandled-receiving-end-error", "XM006": "listener-answer-style", "XM007": "protocol-codegen-drift",
     "XP008": "unreviewed-broad-host-access", "XS007": "computed-html-sink",
     "XL007": "asset-not-in-package", "XP009": "tab-property-without-access", "XP010": "api-unavailable-in-context",
+    "XL010": "path-outside-extension", "XL011": "duplicate-json-key", "XL012": "duplicate-archive-member",
 }  # fmt: skip
 PROJECT_ONLY = {"XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
-EXTENSION_ONLY = {"XP005"}
+EXTENSION_ONLY = {"XP005", "XL010", "XL012"}
 WARNINGS = {"XP005", "XP006", "XS007"}
 
 
