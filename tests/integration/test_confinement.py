@@ -387,3 +387,22 @@ def test_golden_generate_refuses_a_vector_file_linked_out(tmp_path: Path) -> Non
     assert result.code == 2 and re.search(r"^golden/countWords\.json: error: symbolic link to .*victim\.json leaves "
                                           "the project", result.stderr, re.M), result.output
     assert victim.read_text() == "not xtk's"
+
+
+@pytest.mark.parametrize("name", ["firefox", "firefox.metafile.json"])
+def test_a_browser_output_linked_out_is_refused_before_any_browser_is_replaced(tmp_path: Path, name: str) -> None:
+    project = copy_fixture(tmp_path / "p")
+    assert build(project).code == 0
+    outside = outside_folder(tmp_path)
+    target = outside / name
+    target.mkdir() if name == "firefox" else target.write_text("not xtk's")
+    before = tree(project / "build/chrome")
+    edit(project / "src/background/index.ts", "", "// edited\n")
+    linked = project / "build" / name
+    shutil.rmtree(linked) if linked.is_dir() else linked.unlink()
+    linked.symlink_to(target)
+    result = build(project)
+    assert result.code == 2 and re.search(rf"^build/{re.escape(name)}: error: symbolic link to .* leaves the project",
+                                          result.stderr, re.M), result.output
+    assert tree(outside) == ({} if name == "firefox" else {name: b"not xtk's"})
+    assert tree(project / "build/chrome") == before  # the last good build stays, whole

@@ -38,6 +38,12 @@ def scratch_dir(out_dir: Path) -> Path:
     return out_dir / ".xtk"
 
 
+def browser_outputs(out_dir: Path, browser: str) -> list[Path]:
+    """What a build of `browser` writes in `out`: its staging folder, its folder, its metafile and contexts map."""
+    return [staging_dir(out_dir, browser), out_dir / browser, out_dir / f"{browser}.metafile.json",
+            out_dir / f"{browser}.contexts.json"]
+
+
 class Execution:
     """Start the slow parts (esbuild, tsc) as early as the commands are known; finish with the rest.
 
@@ -69,7 +75,9 @@ class Execution:
                 self.made_out_dir = not self.out_dir.exists()
                 make_folder(scratch_dir(self.out_dir), self.base_dir)
                 for browser in dict.fromkeys([*(browsers or []), *(c.browser for c in commands)]):
-                    staging = confine(staging_dir(self.out_dir, browser), self.base_dir)
+                    for written in browser_outputs(self.out_dir, browser):  # all checked before anything is written
+                        confine(written, self.base_dir)
+                    staging = staging_dir(self.out_dir, browser)
                     self.staged.append(staging)
                     shutil.rmtree(staging, ignore_errors=True)
                     staging.mkdir()
@@ -153,12 +161,11 @@ class Execution:
             shutil.copyfile(source, target)
         manifest_text = json.dumps(recipe.manifest, indent=2, ensure_ascii=False) + "\n"
         (staging / "manifest.json").write_text(manifest_text, encoding="utf-8")
-        final = confine(self.out_dir / recipe.browser, self.base_dir)
+        final = self.out_dir / recipe.browser  # it, the staging folder and the two maps were confined in `start`
         shutil.rmtree(final, ignore_errors=True)
         staging.rename(final)
-        metafile = merge_metafiles(metafiles, staging, self.root)
-        _write_json(confine(self.out_dir / f"{recipe.browser}.metafile.json", self.base_dir), metafile)
-        _write_json(confine(self.out_dir / f"{recipe.browser}.contexts.json", self.base_dir), recipe.contexts)
+        _write_json(self.out_dir / f"{recipe.browser}.metafile.json", merge_metafiles(metafiles, staging, self.root))
+        _write_json(self.out_dir / f"{recipe.browser}.contexts.json", recipe.contexts)
         files = sum(1 for p in final.rglob("*") if p.is_file())
         return BrowserBuild(recipe.browser, final, recipe.manifest, files)
 
