@@ -427,6 +427,90 @@ def test_a_hidden_page_cleans_up(open_page, docmind: ExtensionBrowser) -> None:
         docmind._command("browsingContext.close", {"context": other["context"]})  # type: ignore[attr-defined]
 
 
+# --- what the reader sees (issue 17) ------------------------------------------------------------------------------
+
+HIDES = "hides-highlights.html"  # each paragraph's marks hidden another way by the page's style sheet, #plain's not
+
+
+@pytest.mark.parametrize(
+    "quotes",
+    [
+        [
+            "The harbour board agreed to repair the northern pier",  # #gone: display none !important
+            "The ferry timetable will change in October",  # #veiled: visibility hidden
+            "Fishing licences for the coming season can be renewed",  # #faded: opacity 0
+            "The lighthouse keeper's cottage will open as a small museum",  # #clipped: clip rect(0 0 0 0)
+        ],
+        ["Dredging of the inner basin is planned for the quiet weeks"],  # #inset: clip-path inset(50%)
+    ],
+    ids=["display-visibility-opacity-clip", "clip-path"],
+)
+def test_marks_the_pages_styles_hide_are_not_reported_highlighted(open_page, quotes: list[str]) -> None:
+    page = open_page(HIDES)
+    page.snapshot()
+    answer = page.inject(*quotes, "Visitors may moor at the eastern pontoon for up to three nights")  # the last in #plain
+    hidden = {"status": "skipped", "confidence": 0, "skipReason": "highlight-hidden", "marks": 0}
+    *hidden_ones, plain = answer["results"]
+    assert hidden_ones == [{"citationId": f"cite-{i}", **hidden} for i in range(1, len(quotes) + 1)]
+    last = f"cite-{len(quotes) + 1}"
+    assert plain == {"citationId": last, "status": "matched", "confidence": 1, "segmentType": "prose", "marks": 1}
+    assert answer["lifecycle"] == {"state": "active", "citationIds": [last]}
+    assert [(m["id"], m["where"]) for m in page.marks()] == [(last, "plain")]
+    assert page.state() == {"state": "active", "citationIds": [last]}
+    page.send({"type": "CLEAR_HIGHLIGHTS"})
+    page.assert_restored()  # the hidden citations' marks were taken off and their text nodes joined back
+
+
+def test_a_page_that_hides_every_mark_ends_stale_with_the_reason(open_page) -> None:
+    page = open_page("article.html")
+    page.js("document.head.insertAdjacentHTML('beforeend', '<style>mark { display: none !important }</style>')")
+    page.snapshot()
+    answer = page.inject("small teams can deliver reliable services")
+    assert answer["results"] == [{"citationId": "cite-1", "status": "skipped", "confidence": 0, "skipReason": "highlight-hidden", "marks": 0}]
+    assert answer["lifecycle"] == {"state": "stale", "reason": "highlights-hidden"}
+    assert page.marks() == []
+    page.assert_restored()
+
+
+def test_a_page_that_removes_marks_as_they_are_drawn_is_not_reported_highlighted(open_page) -> None:
+    page = open_page("removes-highlights.html")
+    answer = page.inject("The harbour board agreed to repair the northern pier", "The ferry timetable will change in October")
+    assert [(r["status"], r.get("skipReason"), r["marks"]) for r in answer["results"]] == [("skipped", "highlight-hidden", 0)] * 2
+    assert answer["lifecycle"] == {"state": "stale", "reason": "highlights-hidden"}
+    assert page.marks() == []
+    assert page.js("document.getElementById('pier').textContent").startswith("The harbour board agreed")  # the text stays
+
+
+#: Ways a page hides or removes marks after they were drawn.
+HIDE_LATER = {
+    "style sheet": "document.head.insertAdjacentHTML('beforeend', '<style>mark.docmind-highlight { display: none !important }</style>')",
+    "ancestor attribute": "document.getElementById('closing').style.visibility = 'hidden'",
+    "class on body": "(document.head.insertAdjacentHTML('beforeend', '<style>.quiet mark { opacity: 0 }</style>'), document.body.classList.add('quiet'))",
+    "mark unwrapped": "document.querySelectorAll('mark').forEach((mark) => mark.replaceWith(...mark.childNodes))",
+    "mark removed": "document.querySelector('mark').remove()",
+}
+
+
+@pytest.mark.parametrize("how", list(HIDE_LATER))
+def test_marks_hidden_after_drawing_make_the_highlights_stale_with_the_reason(open_page, how: str) -> None:
+    page = open_page("article.html")
+    answer = page.inject("small teams can deliver reliable services", "approved the new budget after a long debate")
+    assert answer["lifecycle"] == {"state": "active", "citationIds": ["cite-1", "cite-2"]}
+    page.js(HIDE_LATER[how])
+    assert page.state() == {"state": "stale", "reason": "highlights-hidden"}
+    assert page.marks() == []
+
+
+def test_a_mark_hidden_with_no_mutation_is_caught_when_the_popup_asks(open_page) -> None:
+    """An animation started from script changes no attribute and no node: no mutation to observe, so GET_STATE
+    (which the popup sends every second) looks at the marks itself."""
+    page = open_page("article.html")
+    page.inject("small teams can deliver reliable services")
+    page.js("document.querySelector('mark').animate([{ opacity: 0 }, { opacity: 0 }], { duration: 1e7, fill: 'forwards' })")
+    assert page.state() == {"state": "stale", "reason": "highlights-hidden"}
+    assert page.marks() == []
+
+
 # --- classification and size ---------------------------------------------------------------------------------------
 
 

@@ -24,6 +24,9 @@ from toolchain.browsers import ExtensionBrowser, FixtureServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.node, pytest.mark.corpus]
 
+#: Pages that hide or remove DocMind's marks (shared with the content-script tests).
+CONTENT_PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "pages" / "content"
+
 #: When set, the dark-mode test saves the popup's screenshots there (see `make screenshots`).
 SCREENSHOTS = os.environ.get("DOCMIND_SCREENSHOTS")
 
@@ -44,6 +47,11 @@ def builds(tmp_path_factory: pytest.TempPathFactory, api: RecordingApi) -> Path:
 def server() -> Iterator[FixtureServer]:
     fixtures = {
         "/short.html": "<!doctype html><title>Short</title><body><p>Too little text to highlight here.</p></body>",
+        "/removes-highlights.html": (CONTENT_PAGES / "removes-highlights.html").read_text(),
+        # What the issue reproduced: a page whose style sheet hides every <mark>.
+        "/hides-highlights.html": (CONTENT_PAGES / "removes-highlights.html").read_text()
+        .split("<script>")[0]
+        .replace("</head>", "<style>mark { display: none !important }</style></head>"),
     }
     with FixtureServer(CORPUS / "pages", pages=fixtures) as running:
         yield running
@@ -334,6 +342,60 @@ def test_content_change_makes_highlights_stale(docmind: DocMind) -> None:
     wait_until(docmind.browser, docmind.popup, "document.body.dataset.lifecycle === 'stale'", 5)
     assert docmind.state()["bar"] == "Page content may have updated. Highlights are from a previous state."
     assert docmind.marks() == {}
+
+
+# --- what the reader sees (issue 17) -------------------------------------------------------------------------------
+
+HIDDEN = "Not highlighted: the page hides highlights"
+HIDDEN_BAR = "This page hides or removes DocMind's highlights."
+
+
+@pytest.mark.parametrize("page", ["hides-highlights.html", "removes-highlights.html"])
+def test_a_page_that_hides_or_removes_marks_is_never_called_highlighted(
+    browser: ExtensionBrowser, server: FixtureServer, api: RecordingApi, page: str
+) -> None:
+    quote = "The ferry timetable will change in October to add two crossings on Sundays."
+    api.script(f"scripted: {page}", "The ferry timetable changes.", [quote])
+    session = DocMind.open(browser, server.url(f"/{page}"))
+    try:
+        session.open_popup()
+        state = session.ask(f"scripted: {page}")
+        (citation,) = state["answers"][-1]["citations"]
+        assert (citation["state"], citation["skipReason"], citation["clickable"]) == (HIDDEN, "highlight-hidden", False)
+        assert (state["bar"], state["retry"]) == (HIDDEN_BAR, True)
+        assert session.marks() == {}
+        time.sleep(1.5)  # a poll of the highlight state has passed: what the popup says stands
+        later = session.state()
+        assert (later["answers"][-1]["citations"][0]["state"], later["bar"]) == (HIDDEN, HIDDEN_BAR)
+    finally:
+        session.close()
+    assert extension_errors(browser) == []
+
+
+def test_marks_the_page_hides_later_are_reported_and_retry_brings_them_back(docmind: DocMind) -> None:
+    docmind.open_popup()
+    answer = docmind.ask("What is a Hermitian matrix?")["answers"][-1]
+    highlighted = [c["id"] for c in answer["citations"] if c["clickable"]]
+    assert highlighted
+    docmind.page_eval(
+        "document.head.insertAdjacentHTML('beforeend', '<style id=\"hide\">mark.docmind-highlight { visibility: hidden }</style>')"
+    )
+    wait_until(docmind.browser, docmind.popup, "document.body.dataset.lifecycle === 'stale'", 5)
+    state = docmind.state()
+    assert (state["bar"], state["retry"]) == (HIDDEN_BAR, True)
+    for citation in state["answers"][-1]["citations"]:
+        assert not citation["clickable"]
+        if citation["id"] in highlighted:
+            assert citation["state"] == HIDDEN
+    assert docmind.marks() == {}
+
+    docmind.page_eval("document.getElementById('hide').remove()")
+    docmind.popup_eval("document.getElementById('retry').click()")
+    wait_until(docmind.browser, docmind.popup, "document.body.dataset.lifecycle === 'active'", 10)
+    state = docmind.state()
+    assert state["bar"] is None
+    assert [c["id"] for c in state["answers"][-1]["citations"] if c["clickable"]] == highlighted
+    assert_marks_exactly_on_quotes(docmind, state["answers"][-1])
 
 
 # --- pages that cannot be read or highlighted ---------------------------------------------------------------------

@@ -2,8 +2,11 @@
 // one text node — is wrapped with splitText, never surroundContents: one <mark class="docmind-highlight"
 // data-citation-id="cite-N"> per text node. Every node a split creates is remembered with the node it came from,
 // so cleanup puts back exactly the page's own text nodes (same objects, same data) without normalize(), which
-// would also merge the page's own neighbouring text nodes. The style exists only while marks do.
+// would also merge the page's own neighbouring text nodes. The style exists only while marks do. A mark counts
+// as highlighted only while the reader can see it (hiddenCitations): laid out with some area, and passing the
+// indexer's own visibility test (§6.7) as the page's styles are now.
 import type { Piece } from './locate';
+import { isVisibleText } from './pageIndexer';
 
 const MARK_CLASS = 'docmind-highlight';
 const PULSE_CLASS = 'docmind-pulse';
@@ -12,7 +15,7 @@ const PULSE_MS = 900;
 const M = '.' + MARK_CLASS;
 const P = M + '.' + PULSE_CLASS;
 const STYLE =
-  `${M}{background-color:#fef08a;border-radius:2px;padding:0 2px;transition:background-color .3s ease}` +
+  `${M}{background-color:#fef08a;border-radius:2px;padding:0 2px;transition:background-color .3s}` +
   `${P}{background-color:#fde047;box-shadow:0 0 8px rgba(250,204,21,.6)}` +
   `@media (prefers-color-scheme:dark){${M}{background-color:#854d0e;color:#fef9c3}${P}{background-color:#a16207}}`;
 
@@ -22,6 +25,8 @@ const marks = new Map<string, HTMLElement[]>();
 const splits = new Map<Text, Set<Node>>();
 const pulses = new Map<HTMLElement, ReturnType<typeof setTimeout>>();
 let style: HTMLStyleElement | null = null;
+/** Every mark made and every text node put in one: what the page's mutations of our own marks involve. */
+let own = new WeakSet<Node>();
 
 export interface Plan {
   citationId: string;
@@ -42,6 +47,7 @@ function wrapTextRange(node: Text, start: number, end: number, citationId: strin
     const mark = newMark(citationId);
     parent.insertBefore(mark, match);
     mark.appendChild(match);
+    own.add(match);
     return mark;
   } catch {
     return null;
@@ -52,6 +58,7 @@ function newMark(citationId: string): HTMLElement {
   const mark = document.createElement('mark');
   mark.className = MARK_CLASS;
   mark.dataset.citationId = citationId;
+  own.add(mark);
   return mark;
 }
 
@@ -104,16 +111,47 @@ export function hasMarks(): boolean {
   return marks.size > 0;
 }
 
+/** A node DocMind made or wrapped: a mark, or a text node that was put in one. */
+export function isOwnNode(node: Node): boolean {
+  return own.has(node);
+}
+
+/** True when `node` is one of the marks or holds one. */
+export function holdsMarks(node: Node): boolean {
+  return [...marks.values()].flat().some((mark) => node.contains(mark));
+}
+
+/**
+ * The citations with a mark the reader cannot see now: removed or emptied, without client rects of some area, or
+ * failing §6.7's test (the indexer's own) on the mark or an ancestor up to `root`.
+ */
+export function hiddenCitations(root: Element): string[] {
+  const cache = new WeakMap<Element, number>(); // styles as they are now, not as the last index saw them
+  const seen = (mark: HTMLElement): boolean =>
+    [...mark.getClientRects()].some((rect) => rect.width * rect.height > 0) && isVisibleText(mark.firstChild!, root, cache);
+  return [...marks].filter(([, list]) => !list.every((mark) => mark.firstChild && seen(mark))).map(([id]) => id);
+}
+
+function unwrap(mark: HTMLElement): void {
+  const parent = mark.parentNode;
+  if (!parent) return;
+  while (mark.firstChild) parent.insertBefore(mark.firstChild, mark);
+  parent.removeChild(mark);
+}
+
+/**
+ * Take one citation's marks off (the page hides them). Split text nodes stay split, next to each other, until
+ * clearMarks joins them; the last citation's going is a full clearMarks.
+ */
+export function dropCitation(citationId: string): void {
+  for (const mark of marks.get(citationId) ?? []) unwrap(mark);
+  marks.delete(citationId);
+  if (!marks.size) clearMarks();
+}
+
 /** §6.11: unwrap every mark, give each split node its text back, remove the style. */
 export function clearMarks(): void {
-  for (const list of marks.values()) {
-    for (const mark of list) {
-      const parent = mark.parentNode;
-      if (!parent) continue;
-      while (mark.firstChild) parent.insertBefore(mark.firstChild, mark);
-      parent.removeChild(mark);
-    }
-  }
+  for (const list of marks.values()) list.forEach(unwrap);
   for (const [node, made] of splits) {
     for (let next = node.nextSibling; next && made.has(next); next = node.nextSibling) {
       node.appendData((next as Text).data);
@@ -123,6 +161,7 @@ export function clearMarks(): void {
   for (const timer of pulses.values()) clearTimeout(timer);
   marks.clear();
   splits.clear();
+  own = new WeakSet(); // the page's own text nodes are the page's again
   pulses.clear();
   style?.remove();
   style = null;

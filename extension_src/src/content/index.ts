@@ -4,8 +4,9 @@
 // protocol first: an invalid one is answered with an error, never acted on.
 //
 // INJECT_HIGHLIGHTS (§6.4–§6.12): clean up, wait for the page to be complete (§8.2), classify (§6.6), index,
-// validate and match (§7, §6.8), highlight — in slices that yield to the page (scheduler.ts) — then watch for
-// what makes the highlights stale (§6.4) or calls for cleanup (§6.11).
+// validate and match (§7, §6.8), highlight — in slices that yield to the page (scheduler.ts) — then check that
+// the reader sees each citation's marks, and watch for what makes the highlights stale (§6.4: the page's text
+// changed, or the page hid or removed the marks) or calls for cleanup (§6.11).
 import { onMessage } from '../shared/browser/messaging';
 import { cutEnd } from '../shared/page';
 import {
@@ -19,7 +20,17 @@ import {
 } from '../shared/protocol';
 import { checkStale, parseUrlIdentity, type UrlIdentity } from '../shared/url';
 import { resolveCitations } from './citationMatcher';
-import { clearMarks, hasMarks, highlight, scrollToCitation, type Plan } from './highlighter';
+import {
+  clearMarks,
+  dropCitation,
+  hasMarks,
+  hiddenCitations,
+  highlight,
+  holdsMarks,
+  isOwnNode,
+  scrollToCitation,
+  type Plan,
+} from './highlighter';
 import { fallbackPiece, piecesOf } from './locate';
 import { classifyPage } from './pageClassifier';
 import { buildIndex, indexRoot } from './pageIndexer';
@@ -31,6 +42,10 @@ let generation = 0;
 /** The URL the active highlights were made for. */
 let identity: UrlIdentity | null = null;
 let observer: MutationObserver | null = null;
+/** The indexing root the observer watches for text changes. */
+let watchedRoot: Element | null = null;
+/** While an injection waits for the page's first reaction to its marks, the observer's records wait here. */
+let held: MutationRecord[] | null = null;
 let listening = false;
 
 /** The protocol's bound on TEXT_EXTRACTED.text: far past any article; a page longer still is cut (pairs whole). */
@@ -47,6 +62,7 @@ function cleanup(next: HighlightLifecycle): void {
   generation++;
   observer?.disconnect();
   observer = null;
+  held = null;
   clearMarks();
   lifecycle = next;
 }
@@ -81,13 +97,19 @@ function listenForCleanup(): void {
 
 const IGNORED = /^(script|style|noscript|template|link|meta)$/;
 
-/** A text-affecting change (§6.4): text added, removed or edited, outside script and style. */
-function changesText(records: MutationRecord[]): boolean {
+/**
+ * A text-affecting change (§6.4) in the indexing root: text added, removed or edited, outside script and style.
+ * Our own marks, and the text nodes in them, moved or removed by the page are not a text change: that is the
+ * page hiding the highlights (hidesMarks).
+ */
+function changesText(records: MutationRecord[], root: Element): boolean {
   const meaningful = (node: Node): boolean =>
-    node.nodeType === Node.TEXT_NODE
+    !isOwnNode(node) &&
+    (node.nodeType === Node.TEXT_NODE
       ? (node as Text).data.trim() !== ''
-      : node.nodeType === Node.ELEMENT_NODE && !IGNORED.test((node as Element).localName) && !!node.textContent?.trim();
+      : node.nodeType === Node.ELEMENT_NODE && !IGNORED.test((node as Element).localName) && !!node.textContent?.trim());
   return records.some((record) => {
+    if (record.type === 'attributes' || !root.contains(record.target)) return false;
     const target = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : record.target.parentElement;
     if (target?.closest('script,style,noscript,template')) return false;
     if (record.type === 'characterData') return true;
@@ -95,15 +117,28 @@ function changesText(records: MutationRecord[]): boolean {
   });
 }
 
-function onMutations(records: MutationRecord[]): void {
-  if (lifecycle.state === 'active' && changesText(records)) cleanup({ state: 'stale', reason: 'dom-changed' });
+/**
+ * Active highlights end stale when the page's text changed (dom-changed) or the reader no longer sees a mark
+ * (highlights-hidden): looked at after any change of the document's nodes (a mark removed, a style sheet
+ * added…) and of the attributes of a mark or its ancestors (class, style, hidden…), and always when the popup
+ * asks (`look`: a media query or :hover hides with no mutation to see).
+ */
+function react(records: MutationRecord[], look = records.some((r) => r.type !== 'attributes' || holdsMarks(r.target))): void {
+  if (lifecycle.state !== 'active') return; // active: watch() set watchedRoot
+  if (changesText(records, watchedRoot!)) cleanup({ state: 'stale', reason: 'dom-changed' });
+  else if (look && hiddenCitations(watchedRoot!).length) cleanup({ state: 'stale', reason: 'highlights-hidden' });
 }
 
-function watch(): void {
-  const root = indexRoot();
-  if (!root) return;
+function onMutations(records: MutationRecord[]): void {
+  if (held) held.push(...records);
+  else react(records);
+}
+
+/** The whole document for attributes and style sheets (what hides marks); text changes count in the root only. */
+function watch(root: Element): void {
+  watchedRoot = root;
   observer = new MutationObserver(onMutations);
-  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
 }
 
 function pageComplete(): Promise<void> {
@@ -129,9 +164,16 @@ function injected(results: HighlightResult[], stats: { [key: string]: number }):
   };
 }
 
+const skipped = (citationId: string, skipReason: HighlightResult['skipReason'] = 'page-structure-unsupported'): HighlightResult => ({
+  citationId,
+  status: 'skipped',
+  confidence: 0,
+  skipReason,
+  marks: 0,
+});
+
 /** Nothing can be highlighted: every citation skipped, no mark. */
-const skipAll = (citations: readonly Citation[]): HighlightResult[] =>
-  citations.map((c) => ({ citationId: c.id, status: 'skipped', confidence: 0, skipReason: 'page-structure-unsupported', marks: 0 }));
+const skipAll = (citations: readonly Citation[]): HighlightResult[] => citations.map((c) => skipped(c.id));
 
 async function injectHighlights(citations: Citation[]): Promise<ContentToBackground> {
   cleanup({ state: 'idle' });
@@ -188,23 +230,44 @@ async function injectHighlights(citations: Citation[]): Promise<ContentToBackgro
   await slicer.breathe();
   if (stale()) return done([]);
   const counts = highlight(locate());
-  const results = resolutions.map(({ result }): HighlightResult => {
+  let results = resolutions.map(({ result }): HighlightResult => {
     const marks = counts.get(result.citationId) ?? 0;
     if (result.status !== 'matched' || marks > 0) return { ...result, marks };
     // Never claim a match without a mark: the popup only links citations that have one.
-    return { citationId: result.citationId, status: 'skipped', confidence: 0, skipReason: 'page-structure-unsupported', marks: 0 };
+    return skipped(result.citationId);
   });
   stats.highlightMs = performance.now() - started;
+  if (!hasMarks()) return done(results); // and so root is not null
+
+  // The page reacts to the marks first (a MutationObserver that removes them runs before our next task): its
+  // changes wait in `held`. Then only what the reader sees counts as highlighted.
+  held = [];
+  watch(root!);
+  await slicer.pause();
+  if (stale()) return done([]);
+  const records = [...held, ...observer!.takeRecords()];
+  held = null;
+  const hidden = new Set(hiddenCitations(root!));
+  if (hidden.size > 0) {
+    observer!.disconnect(); // our own unwrapping is not the page's change
+    observer = null;
+    hidden.forEach(dropCitation);
+    results = results.map((r) => (hidden.has(r.citationId) ? skipped(r.citationId, 'highlight-hidden') : r));
+    if (hasMarks()) watch(root!);
+    // None left: stale, so the popup offers Retry (the page may show them another time).
+    else lifecycle = { state: 'stale', reason: 'highlights-hidden' };
+  }
   if (hasMarks()) {
     lifecycle = { state: 'active', citationIds: results.filter((r) => r.marks > 0).map((r) => r.citationId) };
     identity = parseUrlIdentity(location.href);
-    watch();
   }
-  return done(results);
+  const answer = done(results);
+  react(records); // a text change while we waited: stale, as if it had come a moment later
+  return answer;
 }
 
 function state(): ContentToBackground {
-  if (observer) onMutations(observer.takeRecords()); // changes not yet delivered count too
+  if (observer && !held) react(observer.takeRecords(), true); // changes not yet delivered count too
   return { type: 'STATE', lifecycle, url: location.href };
 }
 

@@ -54,9 +54,23 @@ export function indexRoot(): Element | null {
   return document.querySelector('main') ?? document.querySelector('article') ?? document.body;
 }
 
-/** The element's flags; VISIBLE is exactly §6.7's test. */
-function flags(element: Element): number {
-  let value = info.get(element);
+/**
+ * A zero-size clip hides an element whatever its box (the "visually hidden" patterns): `clip: rect(t, r, b, l)`
+ * with r ≤ l or b ≤ t (absolutely positioned elements only), or a one-value `clip-path: inset(p%)` with p ≥ 50.
+ * Other clip-path shapes are not evaluated.
+ */
+function clippedAway(style: CSSStyleDeclaration): boolean {
+  const [top, right, bottom, left] = style.clip.split(/[(,]/).slice(1).map(parseFloat); // auto: NaN, never ≤
+  const path = style.clipPath;
+  return (
+    (/^(absolute|fixed)$/.test(style.position) && (right! <= left! || bottom! <= top!)) ||
+    (/^inset\(\S+%\)$/.test(path) && parseFloat(path.slice(6)) >= 50)
+  );
+}
+
+/** The element's flags; VISIBLE is §6.7's test, and a zero-size clip hides too. */
+function flags(element: Element, cache: WeakMap<Element, number> = info): number {
+  let value = cache.get(element);
   if (value !== undefined) return value;
   const html = element as HTMLElement;
   let visible = true;
@@ -68,19 +82,22 @@ function flags(element: Element): number {
   const display = style.display;
   const isInline = display === 'inline' || display === 'inline-block';
   if (visible && !isInline && html.offsetWidth === 0 && html.offsetHeight === 0) visible = false;
-  visible &&= display !== 'none' && style.visibility !== 'hidden' && parseFloat(style.opacity) > 0;
+  visible &&= display !== 'none' && style.visibility !== 'hidden' && parseFloat(style.opacity) > 0 && !clippedAway(style);
   value =
     (visible ? VISIBLE : 0) |
     (/^(inline|contents|ruby)/.test(display) ? 0 : BLOCK) |
     (display === 'none' ? 0 : RENDERED);
-  info.set(element, value);
+  cache.set(element, value);
   return value;
 }
 
-/** §6.7 for a node of the last index: it and its ancestors up to the root are visible page text. */
-export function isVisibleText(node: Node, root: Element): boolean {
+/**
+ * §6.7 for a node: it and its ancestors up to the root are visible page text. Answers from the last index's
+ * cache by default; `cache` (a fresh WeakMap) asks the page's styles as they are now — the highlighter's check.
+ */
+export function isVisibleText(node: Node, root: Element, cache: WeakMap<Element, number> = info): boolean {
   for (let element = node.parentElement; element; element = element.parentElement) {
-    if (NOT_TEXT.has(element.localName) || !(flags(element) & VISIBLE)) return false;
+    if (NOT_TEXT.has(element.localName) || !(flags(element, cache) & VISIBLE)) return false;
     if (element === root) return true;
   }
   return false;

@@ -19,6 +19,7 @@ import {
   renderTurn,
   showLifecycle,
   showPrivacy,
+  removedState,
   UNSUPPORTED_MESSAGES,
   type AnswerView,
 } from './view';
@@ -215,6 +216,8 @@ class Popup {
     const answer = await ask(request);
     if (answer.type !== 'HIGHLIGHT_RESULTS' || view !== this.current) return;
     view?.setResults(answer.results);
+    // The results already say what a stale answer (the page hid every mark) means for each citation.
+    document.body.dataset['lifecycle'] = answer.lifecycle.state;
     showLifecycle(answer.lifecycle);
     this.highlighted = answer.lifecycle.state === 'active';
     const marked = answer.results.filter((r) => r.marks > 0).length;
@@ -242,7 +245,7 @@ class Popup {
     }
     if (answer.type !== 'HIGHLIGHT_STATE') return;
     if (answer.lifecycle.state === 'stale' && document.body.dataset['lifecycle'] !== 'stale') {
-      this.current?.setResults(null);
+      this.current?.setResults(null, removedState(answer.lifecycle.reason));
       this.highlighted = false;
     }
     document.body.dataset['lifecycle'] = answer.lifecycle.state;

@@ -2,12 +2,24 @@
 // and the privacy indicator. Plain DOM; text always goes in through textContent, never as HTML.
 import type { Citation, HighlightLifecycle, HighlightResult, StaleReason, UnsupportedReason } from '../shared/protocol';
 
+const PREVIOUS = ' Highlights are from a previous state.';
+
+/** The status bar's message for stale highlights (they have been removed: Retry makes them again). */
 export const STALE_MESSAGES: Record<StaleReason, string> = {
-  'path-changed': 'You navigated to a different page.',
-  'params-changed': 'Page version or settings changed.',
-  expired: 'Highlights are from an earlier session.',
-  'dom-changed': 'Page content may have updated.',
+  'path-changed': 'You navigated to a different page.' + PREVIOUS,
+  'params-changed': 'Page version or settings changed.' + PREVIOUS,
+  expired: 'Highlights are from an earlier session.' + PREVIOUS,
+  'dom-changed': 'Page content may have updated.' + PREVIOUS,
+  'highlights-hidden': "This page hides or removes DocMind's highlights.",
 };
+
+/** A citation whose marks the page hides or removes: found, but the reader would see nothing. */
+export const HIDDEN_BY_PAGE = 'Not highlighted: the page hides highlights';
+
+/** What a citation that was highlighted says once its highlight is gone, by why it went. */
+export function removedState(reason: StaleReason | null): string {
+  return reason === 'highlights-hidden' ? HIDDEN_BY_PAGE : 'Highlight removed';
+}
 
 export const UNSUPPORTED_MESSAGES: Record<UnsupportedReason, string> = {
   'virtualized-content': 'This page uses virtual scrolling.',
@@ -45,6 +57,8 @@ export function citationState(result: HighlightResult | undefined): string {
       return `Not highlighted: closest text is only a ${percent} match`;
     case 'match-timeout':
       return 'Not highlighted: the page took too long to search';
+    case 'highlight-hidden':
+      return HIDDEN_BY_PAGE;
     case 'page-structure-unsupported':
       return 'Not highlighted: this part of the page cannot be highlighted';
     default:
@@ -54,7 +68,8 @@ export function citationState(result: HighlightResult | undefined): string {
 
 export interface AnswerView {
   root: HTMLElement;
-  setResults(results: HighlightResult[] | null): void;
+  /** Null: the highlights are gone; a citation that had one says `removed` instead. */
+  setResults(results: HighlightResult[] | null, removed?: string): void;
 }
 
 /** A question bubble and its answer, with a copy button and one badge per citation. */
@@ -105,8 +120,11 @@ export function renderTurn(
 
   const view: AnswerView = {
     root,
-    setResults(results) {
+    setResults(results, removed = removedState(null)) {
       for (const { citation, row, badge, state } of rows) {
+        // Highlights gone: a citation that was never highlighted keeps what it said (it was never on the page).
+        const settled = badge.dataset['clickable'] !== 'true' && row.dataset['status'] !== 'pending';
+        if (results === null && settled) continue;
         const result = results?.find((r) => r.citationId === citation.id);
         const clickable = result?.status === 'matched' && result.marks > 0;
         badge.disabled = !clickable;
@@ -116,7 +134,7 @@ export function renderTurn(
         if (result?.skipReason) row.dataset['skipReason'] = result.skipReason;
         else delete row.dataset['skipReason'];
         if (result) row.dataset['confidence'] = result.confidence.toFixed(2);
-        state.textContent = results === null ? 'Highlight removed' : citationState(result);
+        state.textContent = results === null ? removed : citationState(result);
       }
     },
   };
@@ -143,7 +161,7 @@ export function showLifecycle(lifecycle: HighlightLifecycle): void {
   bar.dataset['state'] = lifecycle.state;
   if (lifecycle.state === 'stale') {
     bar.dataset['reason'] = lifecycle.reason;
-    message.textContent = `${STALE_MESSAGES[lifecycle.reason]} Highlights are from a previous state.`;
+    message.textContent = STALE_MESSAGES[lifecycle.reason];
   } else if (lifecycle.state === 'unsupported') {
     bar.dataset['reason'] = lifecycle.reason;
     message.textContent = UNSUPPORTED_MESSAGES[lifecycle.reason];

@@ -259,7 +259,7 @@ export type HighlightResult = {
   citationId: string;
   status: 'matched' | 'low-confidence' | 'not-found' | 'skipped';
   confidence: number;
-  skipReason?: 'quote-spans-multiple-sections' | 'page-structure-unsupported' | 'confidence-below-threshold' | 'match-timeout';
+  skipReason?: 'quote-spans-multiple-sections' | 'page-structure-unsupported' | 'confidence-below-threshold' | 'match-timeout' | 'highlight-hidden';
   segmentType?: 'prose' | 'code' | 'heading';
   /** the <mark> elements made for it (one per text node) */
   marks: number;
@@ -268,8 +268,8 @@ export type HighlightResult = {
 /** the page's highlight state (seed 000 §6.1d) */
 export type HighlightLifecycle = { state: 'idle' } | { state: 'active'; citationIds: string[] } | { state: 'stale'; reason: StaleReason } | { state: 'unsupported'; reason: UnsupportedReason };
 
-/** why highlights no longer describe the page (seed 000 §6.4 stale detection) */
-export type StaleReason = 'path-changed' | 'params-changed' | 'expired' | 'dom-changed';
+/** why highlights no longer describe the page (seed 000 §6.4 stale detection); highlights-hidden: the page hid or removed the marks, so the reader no longer sees them */
+export type StaleReason = 'path-changed' | 'params-changed' | 'expired' | 'dom-changed' | 'highlights-hidden';
 
 export type PendingSelection = {
   kind: 'selection';
@@ -955,7 +955,7 @@ function checkHighlightResult(v: unknown, p: string): string | undefined {
   if (typeof x2 !== 'number' || !isFinite(x2)) return p + '/confidence: expected a number';
   if (x2 < 0) return p + '/confidence: expected a number >= 0';
   if (x2 > 1) return p + '/confidence: expected a number <= 1';
-  if (Object.hasOwn(v, 'skipReason') && (v['skipReason'] !== 'quote-spans-multiple-sections' && v['skipReason'] !== 'page-structure-unsupported' && v['skipReason'] !== 'confidence-below-threshold' && v['skipReason'] !== 'match-timeout')) return p + '/skipReason: expected one of "quote-spans-multiple-sections", "page-structure-unsupported", "confidence-below-threshold", "match-timeout"';
+  if (Object.hasOwn(v, 'skipReason') && (v['skipReason'] !== 'quote-spans-multiple-sections' && v['skipReason'] !== 'page-structure-unsupported' && v['skipReason'] !== 'confidence-below-threshold' && v['skipReason'] !== 'match-timeout' && v['skipReason'] !== 'highlight-hidden')) return p + '/skipReason: expected one of "quote-spans-multiple-sections", "page-structure-unsupported", "confidence-below-threshold", "match-timeout", "highlight-hidden"';
   if (Object.hasOwn(v, 'segmentType') && (v['segmentType'] !== 'prose' && v['segmentType'] !== 'code' && v['segmentType'] !== 'heading')) return p + '/segmentType: expected one of "prose", "code", "heading"';
   const x3: unknown = v['marks'];
   if (typeof x3 !== 'number' || !Number.isInteger(x3)) return p + '/marks: expected an integer';
@@ -1033,7 +1033,7 @@ function checkHighlightLifecycle(v: unknown, p: string): string | undefined {
 }
 
 function checkStaleReason(v: unknown, p: string): string | undefined {
-  if (v !== 'path-changed' && v !== 'params-changed' && v !== 'expired' && v !== 'dom-changed') return p + ': expected one of "path-changed", "params-changed", "expired", "dom-changed"';
+  if (v !== 'path-changed' && v !== 'params-changed' && v !== 'expired' && v !== 'dom-changed' && v !== 'highlights-hidden') return p + ': expected one of "path-changed", "params-changed", "expired", "dom-changed", "highlights-hidden"';
   return undefined;
 }
 
