@@ -8,6 +8,7 @@ import warnings
 import zipfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from toolchain.cli import main
@@ -96,3 +97,21 @@ def test_an_archive_with_each_name_once_has_no_finding(tmp_path: Path) -> None:
         ("Manifest.JSON.bak", b"{}"),
     ])
     assert run_rules(extension_context(archive), ["XL012"], []) == []
+
+
+@pytest.mark.node
+def test_a_projects_own_locales_are_read_too(tmp_path: Path) -> None:
+    """A project's manifest is written from xtk.toml (TOML refuses a key twice), but its locales are JSON files."""
+    from tests.unit.lint.rules.support import copy_project, lint_project
+
+    folder = copy_project("security", tmp_path)
+    config = (folder / "xtk.toml").read_text(encoding="utf-8")
+    config = config.replace('root = "."\n', 'root = "."\nlocales = "locales"\n', 1)
+    config = config.replace('version = "1.0.0"\n', 'version = "1.0.0"\ndefault_locale = "en"\n', 1)
+    (folder / "xtk.toml").write_text(config, encoding="utf-8")
+    (folder / "locales" / "en").mkdir(parents=True)
+    (folder / "locales" / "en" / "messages.json").write_text(
+        '{\n  "hello": {"message": "A"},\n  "hello": {"message": "B"}\n}\n', encoding="utf-8")
+    found = run_rules(lint_project(folder), ["XL011"], [])
+    assert [(f.path, f.line, f.message.split(":", 1)[0]) for f in found] == [
+        ("locales/en/messages.json", 3, "`hello` is written twice (lines 2 and 3)")]
