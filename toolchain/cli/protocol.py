@@ -41,30 +41,40 @@ def protocol_codegen(project: str | None, check: bool, output_format: str) -> No
         describeInvalid<Channel>(value), the first problem as '/pointer: what was expected'
         ('' for a valid value), for the error a receiver answers instead of acting.
     The validators implement a subset of JSON Schema 2020-12 exactly (`xtk help protocol`); any other
-    keyword is an error, never ignored. An unchanged module is not rewritten.
+    keyword is an error, never ignored. Schema values reach the module only as string, number or
+    comment text escaped by one serializer; patterns are compiled by JavaScript (Node, u flag) first:
+    one that does not compile, or a $ref cycle that never goes into a property or item, is refused;
+    a pattern with nested unbounded quantifiers (ReDoS) is a warning. An unchanged module is not rewritten.
 
     \b
     Exit codes:
       0  written or already up to date (with --check: up to date)
       1  --check: the module is missing or out of date (the file and first differing line are named)
       2  bad input, located as file:line:column: JSON pointer: no [protocol] in the config, unreadable
-         or invalid protocol.json or schemas, a keyword outside the subset, an unresolved $ref
+         or invalid protocol.json or schemas, a keyword outside the subset, an unresolved $ref, a pattern
+         JavaScript does not compile, a $ref cycle; nothing is written
     """
     from toolchain.files import write_if_changed
     from toolchain.project import load_project
     from toolchain.protocol.codegen import check_generated, generate
+    from toolchain.protocol.patterns import check_patterns
     from toolchain.protocol.project import load_project_protocol
 
-    def prepare() -> tuple[Any, Any, str]:
+    def prepare() -> tuple[Any, Any, str, list[Any]]:
         loaded = load_project(project, require_files=False)  # the schemas and the output path are all it needs
         found = load_project_protocol(loaded)
-        return loaded, found, generate(found.protocol)
+        text = generate(found.protocol)
+        # Patterns are compiled by JavaScript itself (Node) before anything is written: one that does not compile is
+        # refused, located; a nested unbounded quantifier is a warning.
+        return loaded, found, text, check_patterns(found.protocol)
 
-    loaded, found, text = run_reported(output_format, prepare)
+    loaded, found, text, warnings = run_reported(output_format, prepare)
     shown = found.generated_display
     summary = {"path": shown, "bytes": len(text.encode("utf-8")), "channels": len(found.protocol.channels),
                "messages": sum(len(c.messages) for c in found.protocol.channels),
-               "schemas": loaded.display(found.protocol.folder)}
+               "schemas": loaded.display(found.protocol.folder), "warnings": [w.to_json() for w in warnings]}
+    if output_format != "json":
+        emit(warnings)
     if check:
         drift = check_generated(found.protocol, found.generated, shown, expected=text)
         if output_format == "json":

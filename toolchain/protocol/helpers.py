@@ -44,15 +44,25 @@ def declared(code: str) -> str:
     return match.group(1)
 
 
+#: what is not code in generated code: the serializer's strings (single-quoted, one line), comments
+_NOT_CODE = re.compile(r"'(?:[^'\\\n]|\\.)*'|/\*.*?\*/|//[^\n]*", re.DOTALL)
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def identifiers(code: str) -> set[str]:
+    """The names a piece of generated code uses: its identifiers outside string literals and comments (a property
+    named `_len`, in a string, must not make the helper `_len` look used: unused, it would not compile, TS6133)."""
+    return set(_NAME.findall(_NOT_CODE.sub(" ", code)))
+
+
 def reachable(roots: list[str], declarations: dict[str, str], extra: dict[str, str] | None = None) -> dict[str, str]:
     """The declarations the roots use, directly or not, in declaration order. A check whose only callers were in
     code after an unconditional return, or a helper nothing calls, would be an unused local (TS6133)."""
+    uses = {name: identifiers(code) for name, code in declarations.items()}
     found: set[str] = set()
-    pending = [code for name, code in declarations.items() if name in roots] + list((extra or {}).values())
+    pending = [uses[name] for name in declarations if name in roots] + [identifiers(code) for code in (extra or {}).values()]
     while pending:
-        code = pending.pop()
-        for name, declaration in declarations.items():
-            if name not in found and re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", code):
-                found.add(name)
-                pending.append(declaration)
+        for name in (pending.pop() & uses.keys()) - found:
+            found.add(name)
+            pending.append(uses[name])
     return {name: code for name, code in declarations.items() if name in found or name in roots}

@@ -7,7 +7,6 @@ located problems (file, line, JSON pointer) rather than stopping at the first.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import Any
 
 from toolchain.diagnostics import Diagnostic
 from toolchain.json_pointer import escape_token, unescape_token
-from toolchain.protocol.literals import is_number, js_regex
+from toolchain.protocol.literals import is_finite, is_number
 from toolchain.protocol.model import Channel, Protocol
 
 ANNOTATIONS = ("title", "description", "$comment", "examples", "default", "$schema", "$id")
@@ -29,12 +28,13 @@ JSON_TYPES = ("string", "number", "integer", "boolean", "null", "object", "array
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 REF = re.compile(r"^(?P<file>[^#/\\]+\.json)?#/\$defs/(?P<name>[^/]+)$")
-IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-#: names a generated type may not take (TypeScript's own types and reserved words)
+IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # fullmatch: `$` would also match before a final newline
+#: names a generated type may not take (TypeScript's own types and reserved words; `Finite`, whose guard
+#: `isFinite` would shadow the global the number checks call)
 RESERVED = frozenset(
     "any unknown never void undefined null object string number boolean symbol bigint true false this "
     "Array Object String Number Boolean Record Partial Required Readonly Pick Omit Exclude Extract Function "
-    "Promise Date RegExp Error Map Set JSON Math".split()
+    "Promise Date RegExp Error Map Set JSON Math Finite".split()
 )
 
 Loc = tuple[Path, str]  # a schema's file and its JSON pointer in it
@@ -62,6 +62,7 @@ class SchemaIndex:
         self.named: dict[Loc, Named] = {}
         self.refs: dict[Loc, Loc] = {}  # where a $ref is → what it points to
         self.walked: set[Loc] = set()
+        self.patterns: dict[Loc, str] = {}  # where a reachable `pattern` is → the pattern
 
     def problem(self, loc: Loc, message: str) -> None:
         path, pointer = loc
@@ -88,6 +89,8 @@ class SchemaIndex:
         for channel in self.protocol.channels:
             self.walk(channel.schema, (channel.schema_path, ""))
         self.check_names()
+        if not self.problems:
+            self.check_cycles()
 
     def walk(self, schema: Any, loc: Loc) -> None:
         if loc in self.walked:
@@ -125,6 +128,11 @@ class SchemaIndex:
             elif key == "enum":
                 if not isinstance(value, list) or not value:
                     self.problem(where, "enum is a non-empty array")
+                elif not all(finite_data(v) for v in value):
+                    self.problem(where, "enum holds a number past JavaScript's finite doubles (1e400, say)")
+            elif key == "const":
+                if not finite_data(value):
+                    self.problem(where, "const holds a number past JavaScript's finite doubles (1e400, say)")
             elif key == "required":
                 if not isinstance(value, list) or not all(isinstance(v, str) for v in value) or len(set(value)) != len(value):
                     self.problem(where, "required is an array of distinct strings")
@@ -140,16 +148,16 @@ class SchemaIndex:
                 else:
                     self.walk(value, where)
             elif key in ("minItems", "maxItems", "minLength", "maxLength"):
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0 or not is_finite(value):
                     self.problem(where, f"{key} is a non-negative integer")
             elif key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-                if not is_number(value) or not math.isfinite(value):
+                if not is_number(value) or not is_finite(value):
                     self.problem(where, f"{key} is a number")
             elif key == "pattern":
                 if not isinstance(value, str):
                     self.problem(where, "pattern is a string (an ECMAScript regular expression)")
-                elif js_regex(value) is None:
-                    self.problem(where, "pattern is not a valid ECMAScript regular expression with the u flag")
+                else:  # whether it compiles is JavaScript's to say (patterns.py asks Node, for all patterns at once)
+                    self.patterns[where] = value
             elif key in ("oneOf", "anyOf", "allOf"):
                 if not isinstance(value, list) or not value:
                     self.problem(where, f"{key} is a non-empty array of schemas")
@@ -182,7 +190,7 @@ class SchemaIndex:
         for named in self.named.values():
             what = {"channel": "a channel's type_name", "message": "a message's type name (its title or $defs key)",
                     "definition": "a $defs key that is referenced"}[named.kind]
-            if not IDENTIFIER.match(named.name) or named.name in RESERVED:
+            if not IDENTIFIER.fullmatch(named.name) or named.name in RESERVED:
                 self.problem(named.loc, f"{named.name!r}: {what} is a TypeScript type name (a letter, then letters, digits or _; "
                              "not a built-in type)")
             elif named.name in seen:
@@ -193,11 +201,64 @@ class SchemaIndex:
         constants: dict[str, str] = {}
         for channel in self.protocol.channels:
             constant = channel_constant(channel)
-            if not re.match(r"^[A-Z][A-Z0-9_]*$", constant):
+            if not re.fullmatch(r"[A-Z][A-Z0-9_]*", constant):
                 self.problem((channel.schema_path, ""), f"channel name {channel.name!r} does not make a constant name ({constant})")
             elif constant in constants:
                 self.problem((channel.schema_path, ""), f"channels {constants[constant]!r} and {channel.name!r} both make {constant}")
             constants[constant] = channel.name
+
+
+    # -- 2. references that come back to the same value -----------------------------------------------------------
+
+    def same_value_references(self, schema: Any, loc: Loc) -> list[tuple[Loc, Loc]]:
+        """(where, named schema) for each named schema a schema applies to the very same value: through `$ref` and
+        allOf/anyOf/oneOf, not into properties, items or additionalProperties (those go one value deeper)."""
+        found: list[tuple[Loc, Loc]] = []
+        if not isinstance(schema, dict):
+            return found
+        path, pointer = loc
+        if (path, pointer + "/$ref") in self.refs:
+            found.append(((path, pointer + "/$ref"), self.refs[(path, pointer + "/$ref")]))
+        for keyword in ("allOf", "anyOf", "oneOf"):
+            for i, sub in enumerate(schema.get(keyword, []) if isinstance(schema.get(keyword), list) else []):
+                sub_loc = (path, f"{pointer}/{keyword}/{i}")
+                if sub_loc in self.named:
+                    found.append((sub_loc, sub_loc))
+                else:
+                    found += self.same_value_references(sub, sub_loc)
+        return found
+
+    def check_cycles(self) -> None:
+        """A cycle of references that never goes one value deeper is refused, located at the reference closing it:
+        its TypeScript type would be an alias of itself (TS2456) and its check would call itself forever. (JSON
+        Schema forbids it too; recursion through properties, items or additionalProperties is fine.)"""
+        state: dict[Loc, int] = {}  # 1: on the current path, 2: done
+
+        def visit(loc: Loc, path: list[str]) -> None:
+            state[loc] = 1
+            for where, target in self.same_value_references(self.named[loc].schema, loc):
+                if state.get(target) == 1:
+                    names = path[path.index(self.named[target].name):] if self.named[target].name in path else path
+                    cycle = " → ".join(names + [self.named[target].name])
+                    self.problem(where, f"$ref cycle {cycle}: each applies the next to the same value, so no type or check "
+                                 "can be written for it (and JSON Schema forbids it); a recursive schema goes through "
+                                 "properties, items or additionalProperties")
+                elif target not in state:
+                    visit(target, path + [self.named[target].name])
+            state[loc] = 2
+
+        for loc, named in list(self.named.items()):
+            if loc not in state:
+                visit(loc, [named.name])
+
+
+def finite_data(value: Any) -> bool:
+    """Whether every number in a JSON value is a finite double (const and enum values)."""
+    if isinstance(value, list):
+        return all(finite_data(v) for v in value)
+    if isinstance(value, dict):
+        return all(finite_data(v) for v in value.values())
+    return not is_number(value) or is_finite(value)
 
 
 def channel_constant(channel: Channel) -> str:

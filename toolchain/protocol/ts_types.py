@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolchain.json_pointer import escape_token
-from toolchain.protocol.literals import doc_comment, json_equal, ts_key, ts_literal, value_kind_matches
+from toolchain.protocol.literals import comment_text, json_equal, ts_key, ts_literal, value_kind_matches
 from toolchain.protocol.subset import Loc, SchemaIndex
 
 #: a type expression and its precedence (TypeWriter.UNION, INTERSECTION or ATOM)
@@ -120,7 +120,7 @@ class TypeWriter:
         lines = ["{"]
         for member, doc in members:
             if doc:
-                lines.append(f"  /** {doc_comment(doc)} */")
+                lines.append(f"  /** {comment_text(doc)} */")
             lines.append(f"  {member};")
         lines.append("}")
         return "\n".join(lines)

@@ -22,10 +22,10 @@ from toolchain.protocol.fragments import (
     plural,
 )
 from toolchain.protocol.literals import (
-    doc_comment,
+    comment_text,
     is_primitive,
     js_number,
-    js_regex,
+    js_regexp,
     js_string,
     js_value,
     json_equal,
@@ -43,6 +43,12 @@ class ValidatorWriter:
         self.named = index.named
         self.refs = index.refs
         self.functions: list[str] = []
+        #: pattern → the module-level constant holding its RegExp (`_re1`…), compiled once when the module loads
+        self.patterns: dict[str, str] = {}
+
+    def pattern_declarations(self) -> dict[str, str]:
+        """Constant name → its declaration. `@__PURE__`: a bundle that does not use one leaves it out."""
+        return {name: f"const {name} = /* @__PURE__ */ {js_regexp(pattern)};" for pattern, name in self.patterns.items()}
 
     def function(self, name: str, schema: Any, loc: Loc, doc: str = "") -> None:
         """One check function: (value, pointer) → its first problem, or undefined."""
@@ -50,7 +56,7 @@ class ValidatorWriter:
         body = self.compile(fn, schema, loc, fn.v, Pointer((fn.p,)), Facts(), "  ", defining=True)
         lines = []
         if doc:
-            lines.append(f"/** {doc_comment(doc)} */")
+            lines.append(f"/** {comment_text(doc)} */")
         v = "v" if fn.v.used else "_v"
         p = "p" if fn.p.used else "_p"
         lines.append(f"function {name}({v}: unknown, {p}: string): string | undefined {{")
@@ -132,13 +138,15 @@ class ValidatorWriter:
         lines, x, schema = [], at.x, at.schema
         if "minLength" in schema:
             n = schema["minLength"]
-            lines.append(f"if (_len({x}) < {n}) {at.fail('expected at least ' + plural(n, 'character'))}")
+            lines.append(f"if (_len({x}) < {js_number(n)}) {at.fail('expected at least ' + plural(n, 'character'))}")
         if "maxLength" in schema:
             n = schema["maxLength"]  # a string of at most n UTF-16 units has at most n code points: count only longer ones
-            lines.append(f"if ({x}.length > {n} && _len({x}) > {n}) {at.fail('expected at most ' + plural(n, 'character'))}")
+            lines.append(f"if ({x}.length > {js_number(n)} && _len({x}) > {js_number(n)}) "
+                         f"{at.fail('expected at most ' + plural(n, 'character'))}")
         if "pattern" in schema:
-            regex = js_regex(schema["pattern"])
-            lines.append(f"if (!{regex}.test({x})) {at.fail(f'expected a string matching {regex}')}")
+            pattern = schema["pattern"]
+            constant = self.patterns.setdefault(pattern, f"_re{len(self.patterns) + 1}")
+            lines.append(f"if (!{constant}.test({x})) {at.fail('expected a string matching ' + json_text(pattern, limit=200))}")
         at.group("string", lines)
         return True
 
@@ -161,10 +169,10 @@ class ValidatorWriter:
         lines, x, schema = [], at.x, at.schema
         if "minItems" in schema:
             n = schema["minItems"]
-            lines.append(f"if ({x}.length < {n}) {at.fail('expected at least ' + plural(n, 'item'))}")
+            lines.append(f"if ({x}.length < {js_number(n)}) {at.fail('expected at least ' + plural(n, 'item'))}")
         if "maxItems" in schema:
             n = schema["maxItems"]
-            lines.append(f"if ({x}.length > {n}) {at.fail('expected at most ' + plural(n, 'item'))}")
+            lines.append(f"if ({x}.length > {js_number(n)}) {at.fail('expected at most ' + plural(n, 'item'))}")
         items = schema.get("items", True)
         if items is False:
             lines.append(f"if ({x}.length > 0) {at.fail('no items are allowed', at.p.child('0'))}")

@@ -13,7 +13,8 @@ import pytest
 
 from tests.unit.protocol.support import KITCHEN, SPECS, TSC, load, message, needs_tools, tsconfig_like_docmind, write_protocol
 from toolchain.diagnostics import InputError
-from toolchain.protocol.codegen import ASSERTIONS, check_generated, generate, js_regex
+from toolchain.protocol.codegen import ASSERTIONS, check_generated, generate
+from toolchain.protocol.literals import comment_text, js_regexp, js_string, ts_key
 
 
 def _errors(tmp_path: Path, schemas: dict[str, Any]) -> list:
@@ -76,13 +77,14 @@ def test_the_kitchen_fixture_uses_every_supported_keyword() -> None:
     assert booleans == {True, False}
 
 
-def test_regex_literals() -> None:
-    assert js_regex("^a/b$") == "/^a\\/b$/u"
-    assert js_regex("[/]") == "/[\\/]/u"
-    assert js_regex("\\/") == "/\\//u"
-    assert js_regex("") == "/(?:)/u"
-    assert js_regex("x\ny\u2028\U0001F600") == "/x\\u{a}y\\u{2028}\\u{1f600}/u"
-    assert js_regex("*a") is None and js_regex("a\\") is None
+def test_the_serializer() -> None:
+    # Patterns are strings given to RegExp, never regex literals, whatever their classes and escapes.
+    assert js_regexp("^a/b[/]$") == "new RegExp('^a/b[/]$', 'u')"
+    assert js_regexp("[\\]/`${x}'") == "new RegExp('[\\\\]/`${x}\\'', 'u')"
+    assert js_string("x\ny\u2028\u2029\U0001F600\ud800") == "'x\\ny\\u2028\\u2029\\ud83d\\ude00\\ud800'"
+    assert js_string("</script><!-- a<b */") == "'\\x3c/script>\\x3c!-- a<b */'"
+    assert ts_key("tabId") == "tabId" and ts_key("a\n") == "'a\\n'" and ts_key("a-b") == "'a-b'"
+    assert comment_text("a */ b\n\u2028c\x00*\x00/ \ud800") == "a *\\/ b c * / \ufffd"
 
 
 @pytest.mark.node
@@ -145,7 +147,7 @@ export function kinds(value: unknown): string {
         ({"required": ["a", "a"]}, "/oneOf/0/properties/x/required", "distinct strings"),
         ({"enum": []}, "/oneOf/0/properties/x/enum", "non-empty"),
         ({"anyOf": []}, "/oneOf/0/properties/x/anyOf", "non-empty"),
-        ({"pattern": "*x"}, "/oneOf/0/properties/x/pattern", "ECMAScript"),
+        ({"pattern": 7}, "/oneOf/0/properties/x/pattern", "pattern is a string"),
         ({"$id": "x.json"}, "/oneOf/0/properties/x/$id", "root of a schema file"),
         ({"$ref": "https://example.com/s.json"}, "/oneOf/0/properties/x/$ref", "'#/$defs/Name'"),
         ({"$ref": "#/oneOf/0"}, "/oneOf/0/properties/x/$ref", "'#/$defs/Name'"),

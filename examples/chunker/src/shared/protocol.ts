@@ -303,6 +303,10 @@ function _why(e: string | undefined): string {
   return e === undefined ? '' : e.charAt(0) === ':' ? '(root)' + e : e;
 }
 
+// Patterns, compiled once when the module loads (the u flag, as JSON Schema's ECMAScript regexes).
+const _re1 = /* @__PURE__ */ new RegExp('^(preamble|page|heading-[0-9]+(-item-[0-9]+)?|preamble-item-[0-9]+|region-[0-9]+|block-[0-9]+)$', 'u');
+const _re2 = /* @__PURE__ */ new RegExp('^(/[^/\\s]+)+$', 'u');
+
 function checkContentToBackground(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if ((e = checkPageChunked(v, p))) return e;
@@ -889,14 +893,14 @@ function checkChunk(v: unknown, p: string): string | undefined {
 
 function checkChunkId(v: unknown, p: string): string | undefined {
   if (typeof v !== 'string') return p + ': expected a string';
-  if (!/^(preamble|page|heading-[0-9]+(-item-[0-9]+)?|preamble-item-[0-9]+|region-[0-9]+|block-[0-9]+)$/u.test(v)) return p + ': expected a string matching /^(preamble|page|heading-[0-9]+(-item-[0-9]+)?|preamble-item-[0-9]+|region-[0-9]+|block-[0-9]+)$/u';
+  if (!_re1.test(v)) return p + ': expected a string matching "^(preamble|page|heading-[0-9]+(-item-[0-9]+)?|preamble-item-[0-9]+|region-[0-9]+|block-[0-9]+)$"';
   return undefined;
 }
 
 function checkXPath(v: unknown, p: string): string | undefined {
   if (typeof v !== 'string') return p + ': expected a string';
   if (v.length > 8192 && _len(v) > 8192) return p + ': expected at most 8192 characters';
-  if (!/^(\/[^\/\s]+)+$/u.test(v)) return p + ': expected a string matching /^(\\/[^\\/\\s]+)+$/u';
+  if (!_re2.test(v)) return p + ': expected a string matching "^(/[^/\\\\s]+)+$"';
   return undefined;
 }
 

@@ -167,6 +167,9 @@ function _why(e: string | undefined): string {
   return e === undefined ? '' : e.charAt(0) === ':' ? '(root)' + e : e;
 }
 
+// Patterns, compiled once when the module loads (the u flag, as JSON Schema's ECMAScript regexes).
+const _re1 = /* @__PURE__ */ new RegExp('^mgl-node-(0|[1-9][0-9]{0,5})$', 'u');
+
 function checkSidebarToBackground(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
@@ -476,7 +479,7 @@ function checkIdentifiedElement(v: unknown, p: string): string | undefined {
 
 function checkNodeId(v: unknown, p: string): string | undefined {
   if (typeof v !== 'string') return p + ': expected a string';
-  if (!/^mgl-node-(0|[1-9][0-9]{0,5})$/u.test(v)) return p + ': expected a string matching /^mgl-node-(0|[1-9][0-9]{0,5})$/u';
+  if (!_re1.test(v)) return p + ': expected a string matching "^mgl-node-(0|[1-9][0-9]{0,5})$"';
   return undefined;
 }
 
