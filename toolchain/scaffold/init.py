@@ -76,9 +76,11 @@ def _check_directory(directory: Path, shown: str) -> None:
 
 
 def _write_files(folder: Path, files: list[RenderedFile]) -> None:
+    from toolchain.files import confine, make_folder
+
     for file in files:
-        target = folder.joinpath(*file.path.parts)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        target = confine(folder.joinpath(*file.path.parts), folder)  # a fresh folder: the one check all the same
+        make_folder(target.parent, folder)
         target.write_bytes(file.data)
 
 
