@@ -56,10 +56,10 @@ class Pointer:
             pieces.append(js_string(self.suffix))
         return " + ".join(pieces)
 
-    def fail(self, message: str) -> str:
-        """`<pointer>: <message>` as an expression."""
+    def fail(self, message: str, then: str | None = None) -> str:
+        """`<pointer>: <message>` as an expression, followed by the expression `then` if given."""
         pieces = [p if isinstance(p, str) else format(p) for p in self.parts]
-        return " + ".join(pieces + [js_string(f"{self.suffix}: {message}")])
+        return " + ".join(pieces + [js_string(f"{self.suffix}: {message}")] + ([then] if then else []))
 
 
 @dataclass
@@ -88,8 +88,8 @@ class Here:
     def loc_of(self, *keys: str | int) -> Loc:
         return self.loc[0], self.loc[1] + "".join("/" + escape_token(str(k)) for k in keys)
 
-    def fail(self, message: str, where: Pointer | None = None) -> str:
-        return f"return {(where or self.p).fail(message)};"
+    def fail(self, message: str, where: Pointer | None = None, then: str | None = None) -> str:
+        return f"return {(where or self.p).fail(message, then)};"
 
     def emit(self, line: str) -> None:
         self.out.append(self.indent + line)

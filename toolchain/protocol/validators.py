@@ -146,7 +146,8 @@ class ValidatorWriter:
         if "pattern" in schema:
             pattern = schema["pattern"]
             constant = self.patterns.setdefault(pattern, f"_re{len(self.patterns) + 1}")
-            lines.append(f"if (!{constant}.test({x})) {at.fail('expected a string matching ' + json_text(pattern, limit=200))}")
+            # The message shows the RegExp itself (`/…/u`, its own escaping): the pattern's text is written once.
+            lines.append(f"if (!{constant}.test({x})) {at.fail('expected a string matching ', then=constant)}")
         at.group("string", lines)
         return True
 

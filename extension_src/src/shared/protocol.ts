@@ -427,7 +427,7 @@ function checkScrollToCitation(v: unknown, p: string): string | undefined {
   if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
   const x1: unknown = v['citationId'];
   if (typeof x1 !== 'string') return p + '/citationId: expected a string';
-  if (!_re1.test(x1)) return p + '/citationId: expected a string matching "^cite-[0-9]+$"';
+  if (!_re1.test(x1)) return p + '/citationId: expected a string matching ' + _re1;
   if ((e = _only(v, ['type', 'tabId', 'citationId'], p))) return e;
   return undefined;
 }
@@ -620,7 +620,7 @@ function checkScrolled(v: unknown, p: string): string | undefined {
   if (v['type'] !== 'SCROLLED') return p + '/type: expected "SCROLLED"';
   const x1: unknown = v['citationId'];
   if (typeof x1 !== 'string') return p + '/citationId: expected a string';
-  if (!_re1.test(x1)) return p + '/citationId: expected a string matching "^cite-[0-9]+$"';
+  if (!_re1.test(x1)) return p + '/citationId: expected a string matching ' + _re1;
   const x2: unknown = v['found'];
   if (typeof x2 !== 'boolean') return p + '/found: expected a boolean';
   if ((e = _only(v, ['type', 'citationId', 'found'], p))) return e;
@@ -728,7 +728,7 @@ function checkScrollTo(v: unknown, p: string): string | undefined {
   if (v['type'] !== 'SCROLL_TO') return p + '/type: expected "SCROLL_TO"';
   const x1: unknown = v['citationId'];
   if (typeof x1 !== 'string') return p + '/citationId: expected a string';
-  if (!_re1.test(x1)) return p + '/citationId: expected a string matching "^cite-[0-9]+$"';
+  if (!_re1.test(x1)) return p + '/citationId: expected a string matching ' + _re1;
   if ((e = _only(v, ['type', 'citationId'], p))) return e;
   return undefined;
 }
@@ -815,7 +815,7 @@ function checkMarkScrolled(v: unknown, p: string): string | undefined {
   if (v['type'] !== 'SCROLLED') return p + '/type: expected "SCROLLED"';
   const x1: unknown = v['citationId'];
   if (typeof x1 !== 'string') return p + '/citationId: expected a string';
-  if (!_re1.test(x1)) return p + '/citationId: expected a string matching "^cite-[0-9]+$"';
+  if (!_re1.test(x1)) return p + '/citationId: expected a string matching ' + _re1;
   const x2: unknown = v['found'];
   if (typeof x2 !== 'boolean') return p + '/found: expected a boolean';
   if ((e = _only(v, ['type', 'citationId', 'found'], p))) return e;
@@ -918,7 +918,7 @@ function checkCitation(v: unknown, p: string): string | undefined {
   if ((e = _need(v, ['id', 'text', 'relevance'], p))) return e;
   const x1: unknown = v['id'];
   if (typeof x1 !== 'string') return p + '/id: expected a string';
-  if (!_re1.test(x1)) return p + '/id: expected a string matching "^cite-[0-9]+$"';
+  if (!_re1.test(x1)) return p + '/id: expected a string matching ' + _re1;
   const x2: unknown = v['text'];
   if (typeof x2 !== 'string') return p + '/text: expected a string';
   if (_len(x2) < 1) return p + '/text: expected at least 1 character';
@@ -952,7 +952,7 @@ function checkHighlightResult(v: unknown, p: string): string | undefined {
   if ((e = _need(v, ['citationId', 'status', 'confidence', 'marks'], p))) return e;
   const x1: unknown = v['citationId'];
   if (typeof x1 !== 'string') return p + '/citationId: expected a string';
-  if (!_re1.test(x1)) return p + '/citationId: expected a string matching "^cite-[0-9]+$"';
+  if (!_re1.test(x1)) return p + '/citationId: expected a string matching ' + _re1;
   if (v['status'] !== 'matched' && v['status'] !== 'low-confidence' && v['status'] !== 'not-found' && v['status'] !== 'skipped') return p + '/status: expected one of "matched", "low-confidence", "not-found", "skipped"';
   const x2: unknown = v['confidence'];
   if (typeof x2 !== 'number' || !isFinite(x2)) return p + '/confidence: expected a number';

@@ -893,14 +893,14 @@ function checkChunk(v: unknown, p: string): string | undefined {
 
 function checkChunkId(v: unknown, p: string): string | undefined {
   if (typeof v !== 'string') return p + ': expected a string';
-  if (!_re1.test(v)) return p + ': expected a string matching "^(preamble|page|heading-[0-9]+(-item-[0-9]+)?|preamble-item-[0-9]+|region-[0-9]+|block-[0-9]+)$"';
+  if (!_re1.test(v)) return p + ': expected a string matching ' + _re1;
   return undefined;
 }
 
 function checkXPath(v: unknown, p: string): string | undefined {
   if (typeof v !== 'string') return p + ': expected a string';
   if (v.length > 8192 && _len(v) > 8192) return p + ': expected at most 8192 characters';
-  if (!_re2.test(v)) return p + ': expected a string matching "^(/[^/\\\\s]+)+$"';
+  if (!_re2.test(v)) return p + ': expected a string matching ' + _re2;
   return undefined;
 }
 

@@ -479,7 +479,7 @@ function checkIdentifiedElement(v: unknown, p: string): string | undefined {
 
 function checkNodeId(v: unknown, p: string): string | undefined {
   if (typeof v !== 'string') return p + ': expected a string';
-  if (!_re1.test(v)) return p + ': expected a string matching "^mgl-node-(0|[1-9][0-9]{0,5})$"';
+  if (!_re1.test(v)) return p + ': expected a string matching ' + _re1;
   return undefined;
 }
 
