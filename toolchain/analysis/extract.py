@@ -36,6 +36,14 @@ RECURSION_LIMIT = 20_000
 
 
 # --- resolution ----------------------------------------------------------------------------------------------------
+def _is_file(path: Path) -> bool:
+    """Is there a file at `path`? False for a name the system refuses (a specifier longer than a file name can be)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 class Resolver:
     """Resolves import specifiers to the project's files and keeps every file read (each is walked once).
 
@@ -93,7 +101,7 @@ class Resolver:
         candidates += [specifier_path.with_name(specifier_path.name + s) for s in RESOLVE_SUFFIXES]
         candidates += [specifier_path / f"index{s}" for s in RESOLVE_SUFFIXES]
         for candidate in candidates:
-            if is_source(candidate) and candidate.is_file():  # `import './popup.css'` is not a source
+            if is_source(candidate) and _is_file(candidate):  # `import './popup.css'` is not a source
                 found = candidate.resolve()
                 if self._confine and self.root is not None and not found.is_relative_to(self.root):
                     return None  # a link out of the extension: the browser does not load it, xtk does not read it

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from toolchain.analysis.facts import CallStrings
+from toolchain.lint.extension_paths import is_file
 
 #: calls that load the scripts they name → the context those scripts run in (None: the caller's own contexts)
 SCRIPT_LOADERS: dict[str, str | None] = {
@@ -66,7 +67,7 @@ def _script_file(root: Path, caller: Path, name: str) -> Path | None:
     bases = [root] if name.startswith("/") else [root, caller.parent]
     for base in bases:
         script = (base / name.lstrip("/")).resolve()
-        if script.is_relative_to(root) and script.is_file():
+        if script.is_relative_to(root) and is_file(script):
             return script
     return None
 
@@ -74,4 +75,4 @@ def _script_file(root: Path, caller: Path, name: str) -> Path | None:
 def missing_entries(root: Path, entries: dict[Path, set[str]], suffixes: set[str]) -> dict[Path, set[str]]:
     """The scripts named as entries that do not exist, with the contexts they were to run in."""
     return {path: contexts for path, contexts in sorted(entries.items())
-            if path.suffix in suffixes and not path.is_file() and path.is_relative_to(root)}
+            if path.suffix in suffixes and not is_file(path) and path.is_relative_to(root)}

@@ -15,6 +15,7 @@ What the browsers do with one that leaves, as measured (Chromium 156, Firefox 15
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from dataclasses import dataclass
@@ -27,6 +28,9 @@ from toolchain.urls import url_scheme
 
 Kind = Literal["script", "style", "page", "icon", "resource", "file", "locale"]
 
+#: the longest file name and path the systems browsers run on accept (a longer name cannot be a file)
+_NAME_MAX = 255
+_PATH_MAX = 4096
 _DRIVE = re.compile(r"^[A-Za-z]:([\\/]|$)")
 _ICON_HOLDERS = ("action", "browser_action", "page_action", "sidebar_action")
 
@@ -43,9 +47,10 @@ class NamedPath:
 
 @dataclass(frozen=True)
 class Departure:
-    """Why a name leaves the extension: `how` is "parent", "drive", "file-url" or "link"."""
+    """Why a name leaves the extension: `how` is "parent", "drive", "file-url", "link" (or "no-file": no file can
+    have that name)."""
 
-    how: Literal["parent", "drive", "file-url", "link"]
+    how: Literal["parent", "drive", "file-url", "link", "no-file"]
     detail: str  # for a link: where it leads, relative to the extension; for `..`: what Firefox resolves it to
 
 
@@ -54,6 +59,9 @@ def leaves_extension(root: Path, value: str, *, glob: bool = False) -> Departure
     it stays inside. Reads no file: a link's target is looked up, never opened. `glob`: a web-accessible pattern,
     judged on its text alone."""
     text = value.strip()
+    parts = re.split(r"[\\/]", text)
+    if "\0" in text or len(text.encode()) > _PATH_MAX or any(len(part.encode()) > _NAME_MAX for part in parts):
+        return Departure("no-file", "")
     if _DRIVE.match(text) or text.startswith("\\\\"):
         return Departure("drive", "")
     if url_scheme(text) == "file":
@@ -84,11 +92,43 @@ def leaves_extension(root: Path, value: str, *, glob: bool = False) -> Departure
     return None
 
 
+def symlink_loops(root: Path) -> list[str]:
+    """The symbolic links in the folder that lead back to themselves (`a.js` → `b.js` → `a.js`), relative to it:
+    no browser can read them, and resolving one raises, so a folder holding one is refused before anything else
+    (walked once, links not followed)."""
+    loops = []
+    for folder, folders, files in os.walk(root, followlinks=False):
+        for name in sorted(folders + files):
+            path = os.path.join(folder, name)
+            if not os.path.islink(path):
+                continue
+            try:
+                os.stat(path)
+            except OSError as error:
+                if error.errno == errno.ELOOP:
+                    loops.append(Path(path).relative_to(root).as_posix())
+    return sorted(loops)
+
+
+def is_file(path: Path) -> bool:
+    """Is there a file at `path`? False, not an error, for a name the system refuses (longer than a name can be)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def inside_extension(root: Path, value: str) -> Path | None:
     """The file `value` names inside the extension (resolved), or None when it leaves it: never to be read."""
     if leaves_extension(root, value) is not None:
         return None
     return (root.resolve() / value.strip().lstrip("/")).resolve()
+
+
+def shown(value: str, limit: int = 120) -> str:
+    """A name as a finding quotes it: control characters escaped, a long one cut (`xxxx…`, 5,004 characters)."""
+    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in value[:limit])
+    return f"{text}… ({len(value):,} characters)" if len(value) > limit else text
 
 
 def consequence(departure: Departure) -> str:
@@ -101,6 +141,9 @@ def consequence(departure: Departure) -> str:
     if departure.how == "drive":
         return ("it is a path on a Windows disk, not in the extension: browsers read a manifest's files from the "
                 "extension only, and no package can carry it")
+    if departure.how == "no-file":
+        return ("no file can have this name (it holds a NUL character, or a part longer than 255 bytes): no browser "
+                "loads it, and no package can carry it")
     if departure.how == "file-url":
         return ("it is a `file:` URL, not a file of the extension: browsers read a manifest's files from the "
                 "extension only, and no package can carry it")

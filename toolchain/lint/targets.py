@@ -163,6 +163,7 @@ def extension_context(
     names, to a fixed point, then what they import), then the facts of every source once."""
     from toolchain.lint.archive import unpack_archive
     from toolchain.lint.code_reach import missing_entries
+    from toolchain.lint.extension_paths import symlink_loops
     from toolchain.lint.manifest_shape import check_manifest_shape
     from toolchain.manifest.json_positions import value_positions
     from toolchain.manifest.schema import decode_manifest, parse_manifest_text
@@ -170,6 +171,10 @@ def extension_context(
     root = unpack_archive(path, limits or InputLimits(), workdir) if path.is_file() else path.resolve()
     manifest_path = root / "manifest.json"
     display = "manifest.json"
+    loops = symlink_loops(root) if path.is_dir() else []  # an archive holds no links (archive.py refuses them)
+    if loops:
+        raise InputError.single(f"a symbolic link loop (it leads back to itself): no browser can read it; remove it"
+                                f"{' (and ' + ', '.join(loops[1:6]) + ')' if len(loops) > 1 else ''}", path=loops[0])
     if not manifest_path.is_file():
         raise InputError.single(f"no manifest.json in {path}: give an extension folder, a .zip/.xpi, or an xtk project")
     try:
@@ -375,6 +380,8 @@ def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts:
     `windows.create`, `runtime.getURL('search.html')`): a literal naming an .html file of the extension makes that
     page's scripts entries too (context "page", or the context the call that names it gives: `loaded_as`, an
     offscreen document), as the manifest's pages are. True when something was added."""
+    from toolchain.lint.extension_paths import inside_extension, is_file
+
     added = False
     for script in scripts:
         try:
@@ -382,8 +389,8 @@ def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts:
         except OSError:
             continue
         for literal in _HTML_LITERAL.findall(text):
-            page = (root / literal.lstrip("/")).resolve()
-            if not page.is_file() or not page.is_relative_to(root):
+            page = inside_extension(root, literal)
+            if page is None or not is_file(page):
                 continue
             context = (loaded_as or {}).get(literal.lstrip("/"), "page")
             for target in _page_scripts(root, page, literal, outside, context):

@@ -157,7 +157,7 @@ def scan_page(text: str, page: Path, display: str, root: Path | None = None) -> 
     problems = list(scanner.problems)
     references: list[PageReference] = []
     for ref in scanner.references:
-        if not ref.target.is_file():
+        if not _is_file(ref.target):
             problems.append(
                 Diagnostic("error", f"{ref.value}: file not found", path=display, line=ref.line, column=ref.column)
             )
@@ -169,6 +169,14 @@ def scan_page(text: str, page: Path, display: str, root: Path | None = None) -> 
             continue
         references.append(ref)
     return PageScan(references, problems)
+
+
+def _is_file(path: Path) -> bool:
+    """Is there a file at `path`? False, not an error, for a name the system refuses (too long for it)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def rewrite_page(text: str, replacements: dict[tuple[int, int], str]) -> str:

@@ -119,3 +119,51 @@ def test_absolute_names_are_read_from_the_extension_root_never_from_the_disk(tmp
     assert not [f for f in findings if f.code in ("XP001", "XS001", "XL010")], findings
     missing = [f.message for f in findings if f.code == "XL005"]
     assert missing and missing[0].startswith(f"`{str(secret).lstrip('/')}` (content script named in the manifest)")
+
+
+def test_a_symlink_loop_in_the_folder_is_a_located_input_error(tmp_path: Path) -> None:
+    """Resolving a looped link raises: before, `xtk lint` said "internal error: RuntimeError"."""
+    from click.testing import CliRunner
+
+    from toolchain.cli import main
+
+    extension = write_extension(tmp_path / "ext", {
+        "manifest_version": 3, "name": "loop", "version": "1",
+        "content_scripts": [{"matches": ["https://example.com/*"], "js": ["a.js"]}],
+    }, {})
+    (extension / "a.js").symlink_to("b.js")
+    (extension / "b.js").symlink_to("a.js")
+    result = CliRunner().invoke(main, ["lint", str(extension)], catch_exceptions=False)
+    assert result.exit_code == 2, result.output
+    assert "a.js: error: a symbolic link loop (it leads back to itself)" in result.output
+    assert "(and b.js)" in result.output and "internal error" not in result.output
+
+
+def test_names_no_file_can_have_are_findings_not_crashes(tmp_path: Path) -> None:
+    """A NUL character, or a name longer than a system allows, in the manifest, a page or the code: before, each
+    was "internal error: ValueError: embedded null byte" or "OSError: File name too long"."""
+    from click.testing import CliRunner
+
+    from toolchain.cli import main
+
+    long = "x" * 5000
+    extension = write_extension(tmp_path / "ext", {
+        "manifest_version": 3, "name": "names", "version": "1", "permissions": ["scripting", "activeTab"],
+        "icons": {"16": "a\u0000.png"},
+        "background": {"service_worker": "bg.js", "type": "module"},
+        "content_scripts": [{"matches": ["https://example.com/*"], "js": [f"{long}.js"]}],
+        "options_page": "options.html",
+    }, {
+        "bg.js": f'import "./{long}.js";\n'
+                 f'chrome.scripting.executeScript({{ target: {{ tabId: 1 }}, files: ["{long}.js"] }});\n'
+                 f'importScripts("{long}.js");\nchrome.tabs.create({{ url: "{long}.html" }});\n',
+        "options.html": '<script src="' + "y/" * 3000 + 'z.js"></script>\n',
+    })
+    result = CliRunner().invoke(main, ["lint", str(extension), "--select", "XL010"], catch_exceptions=False)
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output
+    lines = [line for line in result.output.splitlines() if "XL010" in line]
+    assert len(lines) == 2, result.output
+    assert '`icons["16"]` names `a\\x00.png`: no file can have this name' in lines[0]
+    cut = f"`content_scripts[0].js[0]` names `{'x' * 120}… (5,003 characters)`: no file can have this name"
+    assert cut in lines[1]

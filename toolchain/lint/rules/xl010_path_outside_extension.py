@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from toolchain.lint.context import LintContext, Target
-from toolchain.lint.extension_paths import Departure, consequence, leaves_extension, manifest_paths
+from toolchain.lint.extension_paths import Departure, consequence, leaves_extension, manifest_paths, shown
 from toolchain.lint.model import Finding, Rule
 
 #: the kinds of named file whose code lint would have analysed
@@ -50,7 +50,7 @@ class PathOutsideExtension(Rule):
             yield from self._manifest_names(ctx, target)
         for reference in ctx.outside_references:
             yield self.finding(
-                f"the page loads `{reference.value}`: "
+                f"the page loads `{shown(reference.value)}`: "
                 + consequence(Departure("link", reference.target))
                 + "; its code was not analysed: unused permissions and unhandled messages are not judged",
                 fix="put the file itself in the extension's folder, not a link to it",
@@ -75,7 +75,7 @@ class PathOutsideExtension(Rule):
                     why += "; xtk does not read it: its code was not analysed, so unused permissions and unhandled " \
                            "messages are not judged"
             yield self.finding(
-                f"`{named.key_path}` names `{named.value}`: {why}",
+                f"`{named.key_path}` names `{shown(named.value)}`: {why}",
                 fix=fix,
                 **ctx.manifest_where(named.pointer, target),
             )
