@@ -20,8 +20,9 @@ class PathOutsideExtension(Rule):
     content scripts' `js` and `css`, the popup, options, devtools, side panel and sidebar pages, sandbox pages,
     `chrome_url_overrides`, icons, web-accessible resources, rule files, the managed-storage schema,
     `default_locale` — and every script an extension page loads. One is reported when it climbs above the
-    extension's root with `..`, is a Windows disk path (`C:\\…`, `\\\\server\\…`) or a `file:` URL, or leads out
-    of an unpacked folder through a symbolic link. A name starting with `/` is not one: both browsers read
+    extension's root with `..`, is a Windows disk path (`C:\\…`, `\\\\server\\…`) or a `file:` URL, leads out
+    of an unpacked folder through a symbolic link, or is a name no file can have (a NUL character, a part longer
+    than 255 bytes). A name starting with `/` is not one: both browsers read
     `/icons/a.png` from the extension's root. xtk reads none of these files, so a script's code is not analysed
     and findings that rest on code being absent (XP002, XM001, XM002) are not reported.
 
