@@ -308,7 +308,7 @@ def nested_quantifier(pattern: str) -> str | None:
         top = parser.alternatives()
         if parser.i != len(pattern):
             return None
-    except (_Unsupported, ValueError, IndexError):
+    except (_Unsupported, ValueError, IndexError, RecursionError):
         return None
     pending = [item for alternative in top for item in alternative]
     while pending:

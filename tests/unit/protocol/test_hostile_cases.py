@@ -175,6 +175,17 @@ def test_object_prototype_member_names_are_plain_own_properties(tmp_path: Path) 
     assert outcome["result"] == [False, False, True, False, True, False], outcome
 
 
+@pytest.mark.node
+def test_helper_names_in_strings_do_not_count_as_uses(tmp_path: Path) -> None:
+    # A helper only a string mentions would be declared and never read: noUnusedLocals fails (TS6133).
+    names = ["_len", "_eq", "_one", "_any", "_at", "_re1", "checkB"]
+    schema = {**message("A", **{n: {"type": "string"} for n in names}), "required": ["type", *names]}
+    text = generate(load(write_protocol(tmp_path / "p", {"a.schema.json": {"oneOf": [schema]}})))
+    assert "function _len(" not in text and "const _re1" not in text
+    checked = _tsc(text, tmp_path / "tsc")
+    assert checked.returncode == 0, checked.stdout
+
+
 # --- 5. nested unbounded quantifiers: a warning, not a refusal ---------------------------------------------------
 
 
@@ -187,6 +198,17 @@ def test_nested_unbounded_quantifiers_are_found(pattern: str) -> None:
                                      "^(preamble|heading-[0-9]+(-item-[0-9]+)?)$", "[(a+)+]", "\\(a+\\)+"])
 def test_unambiguous_repetitions_are_not_flagged(pattern: str) -> None:
     assert nested_quantifier(pattern) is None, pattern
+
+
+def test_the_quantifier_search_survives_any_text() -> None:
+    import random
+
+    rng = random.Random(5)
+    alphabet = list("()[]{}|^$.*+?\\-,:=!<>/^dDwWsSbBpPkux0123456789aé\u2028`'\"") + ["(?:", "(?<n>", "\\u{", "\\p{L}"]
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        assert nested_quantifier(text) in (None, *[text[i:j] for i in range(len(text)) for j in range(i, len(text) + 1)])
+    assert nested_quantifier("(" * 5000 + "a+" + ")" * 5000 + "+") in (None, "(" * 5000 + "a+" + ")" * 5000 + "+")
 
 
 @pytest.mark.node
