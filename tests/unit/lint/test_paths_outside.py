@@ -167,3 +167,17 @@ def test_names_no_file_can_have_are_findings_not_crashes(tmp_path: Path) -> None
     assert '`icons["16"]` names `a\\x00.png`: no file can have this name' in lines[0]
     cut = f"`content_scripts[0].js[0]` names `{'x' * 120}… (5,003 characters)`: no file can have this name"
     assert cut in lines[1]
+
+
+def test_a_manifest_linked_from_outside_is_not_read(tmp_path: Path, reads: list[Path]) -> None:
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"manifest_version": 3, "name": "not the extension\'s", "version": "1"}', encoding="utf-8")
+    extension = tmp_path / "ext"
+    extension.mkdir()
+    (extension / "manifest.json").symlink_to(secret)
+    from toolchain.diagnostics import InputError
+
+    with pytest.raises(InputError) as raised:
+        extension_context(extension)
+    assert "manifest.json: error: a symbolic link out of the extension (to ../secret.json)" in str(raised.value)
+    assert secret.resolve() not in reads
