@@ -153,8 +153,9 @@ def test_names_no_file_can_have_are_findings_not_crashes(tmp_path: Path) -> None
         "background": {"service_worker": "bg.js", "type": "module"},
         "content_scripts": [{"matches": ["https://example.com/*"], "js": [f"{long}.js"]}],
         "options_page": "options.html",
+        "web_accessible_resources": [{"resources": [f"{long}.png"], "matches": ["https://example.com/*"]}],
     }, {
-        "bg.js": f'import "./{long}.js";\n'
+        "bg.js": f'import "./{long}.js";\nchrome.runtime.getURL("{long}.html");\n'
                  f'chrome.scripting.executeScript({{ target: {{ tabId: 1 }}, files: ["{long}.js"] }});\n'
                  f'importScripts("{long}.js");\nchrome.tabs.create({{ url: "{long}.html" }});\n',
         "options.html": '<script src="' + "y/" * 3000 + 'z.js"></script>\n',
@@ -163,10 +164,13 @@ def test_names_no_file_can_have_are_findings_not_crashes(tmp_path: Path) -> None
     assert result.exit_code == 1, result.output
     assert "internal error" not in result.output
     lines = [line for line in result.output.splitlines() if "XL010" in line]
-    assert len(lines) == 2, result.output
+    assert len(lines) == 3, result.output
     assert '`icons["16"]` names `a\\x00.png`: no file can have this name' in lines[0]
     cut = f"`content_scripts[0].js[0]` names `{'x' * 120}… (5,003 characters)`: no file can have this name"
     assert cut in lines[1]
+    every_rule = CliRunner().invoke(main, ["lint", str(extension)], catch_exceptions=False)
+    assert every_rule.exit_code == 1 and "internal error" not in every_rule.output, every_rule.output
+    assert "XL007 web-accessible" in every_rule.output  # the long names are not in the package: said, not a crash
 
 
 def test_a_manifest_linked_from_outside_is_not_read(tmp_path: Path, reads: list[Path]) -> None:

@@ -30,7 +30,10 @@ def _present(folder: Path, name: str, files: list[str]) -> bool:
     if any(ch in name for ch in "*?["):  # a glob: `*` crosses folders in the browsers' matching
         return any(fnmatchcase(f, name) for f in files)
     candidate = folder / name
-    return candidate.exists() and candidate.resolve().is_relative_to(folder.resolve())
+    try:
+        return candidate.exists() and candidate.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # a name longer than the system allows, or a link loop: no file of the package
+        return False
 
 
 class AssetNotInPackage(Rule):
