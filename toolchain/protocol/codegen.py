@@ -77,7 +77,8 @@ def generate(protocol: Protocol, remembered: Path | None = None) -> str:
         validators.function(named.check, named.schema, named.loc, "")
     roots = [index.named[(c.schema_path, "")].check for c in protocol.channels]
     functions = reachable(roots + ["_why"], {declared(code): code for code in validators.functions})
-    helpers = reachable(["_why"] + list(functions), dict(runtime_helpers()), functions)
+    recursive = _recursive(roots, functions)
+    helpers = reachable(["_why"] + (["_deep"] if recursive else []) + list(functions), dict(runtime_helpers()), functions)
     used = set().union(*(identifiers(function) for function in functions.values()))
     patterns = [code for name, code in validators.pattern_declarations().items() if name in used]
 
@@ -95,7 +96,7 @@ def generate(protocol: Protocol, remembered: Path | None = None) -> str:
         helpers=list(helpers.values()),
         patterns=patterns,
         functions=list(functions.values()),
-        channels=_channel_entries(index),
+        channels=_channel_entries(index, recursive),
     )
 
 
@@ -132,17 +133,39 @@ def _transport(channel: Channel) -> str:
     return "postMessage" if channel.api == "worker" else f"{channel.api}.sendMessage"
 
 
-def _channel_entries(index: SchemaIndex) -> list[dict[str, str]]:
+def _recursive(roots: list[str], functions: dict[str, str]) -> set[str]:
+    """The roots whose checks can call themselves again (a recursive schema, through properties or items): their
+    depth is the value's, not the schema's, so a deep enough value exhausts the call stack."""
+    calls = {name: identifiers(code.replace(f"function {name}(", "(", 1)) & functions.keys() for name, code in functions.items()}
+    reaches = {name: _reaching(name, calls) for name in functions}
+    cyclic = {name for name, reached in reaches.items() if name in reached}
+    return {root for root in roots if root in cyclic or reaches.get(root, set()) & cyclic}
+
+
+def _reaching(start: str, calls: dict[str, set[str]]) -> set[str]:
+    """The functions `start` calls, directly or not."""
+    seen: set[str] = set()
+    pending = list(calls.get(start, set()))
+    while pending:
+        name = pending.pop()
+        if name not in seen:
+            seen.add(name)
+            pending += calls.get(name, set())
+    return seen
+
+
+def _channel_entries(index: SchemaIndex, recursive: set[str]) -> list[dict[str, str]]:
     """Per channel what the template writes: its route, its message types' constant, and the check behind its
-    `is<Channel>` guard and `describeInvalid<Channel>` (the first problem, or '')."""
+    `is<Channel>` guard and `describeInvalid<Channel>` (the first problem, or ''); a recursive one through `_deep`."""
     entries = []
     for channel in index.protocol.channels:
+        check = index.named[(channel.schema_path, "")].check
         entries.append({
             "name": comment_text(channel.name),  # only ever in comments
             "type_name": channel.type_name,
             "constant": channel_constant(channel),
             "types": ", ".join(js_string(t) for t in channel.messages),
-            "check": index.named[(channel.schema_path, "")].check,
+            "call": f"_deep({check}, value)" if check in recursive else f"{check}(value, '')",
             "route": comment_text(f"{', '.join(sorted(channel.senders))} -> {', '.join(sorted(channel.receivers))}, "
                                   f"{_transport(channel)}, {channel.kind}" + (f" to {channel.responds_to}" if channel.responds_to else "")),
         })

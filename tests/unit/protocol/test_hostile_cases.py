@@ -148,6 +148,24 @@ def test_recursion_through_properties_and_items_is_expressed(tmp_path: Path) -> 
     assert outcome["result"] == [True, False], outcome
 
 
+@pytest.mark.node
+def test_a_value_nested_past_the_call_stack_is_invalid_not_an_exception(tmp_path: Path) -> None:
+    tree = {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}}
+    schema = {"oneOf": [message("A", tree={"$ref": "#/$defs/Tree"})], "$defs": {"Tree": tree}}
+    text = generate(load(write_protocol(tmp_path / "p", {"a.schema.json": schema})))
+    calls = """(() => {
+      let deep = {}; for (let i = 0; i < 200000; i++) deep = { children: [deep] };
+      const shallow = { children: [{ children: [] }] };
+      return [m.isAChannel({ type: 'A', tree: deep }), m.describeInvalidAChannel({ type: 'A', tree: deep }),
+              m.isAChannel({ type: 'A', tree: shallow }), m.describeInvalidAChannel({ type: 'A', tree: { children: [1] } })];
+    })()"""
+    outcome = _load_in_node(text, tmp_path / "run", calls)
+    assert outcome["result"] == [False, "(root): nested too deeply to check", True, "/tree/children/0: expected an object"], outcome
+    # A protocol without recursion is called directly (nothing to catch: its depth is the schema's).
+    flat = generate(load(write_protocol(tmp_path / "q", {"a.schema.json": {"oneOf": [message("A")]}})))
+    assert "_deep" not in flat
+
+
 # --- 4. Object.prototype members as property names ----------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from tests.unit.protocol.support import KITCHEN, TSC, load, needs_tools, tsconfi
 from toolchain.protocol import helpers
 from toolchain.protocol.codegen import generate
 
-HELPER_NAMES = ["_Check", "_obj", "_len", "_eq", "_at", "_need", "_only", "_none", "_one", "_any", "_why"]
+HELPER_NAMES = ["_Check", "_obj", "_len", "_eq", "_at", "_need", "_only", "_none", "_one", "_any", "_deep", "_why"]
 
 
 def _tsc(folder: Path, files: list[str]) -> subprocess.CompletedProcess[str]:

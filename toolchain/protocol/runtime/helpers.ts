@@ -71,6 +71,16 @@ export function _any(v: unknown, p: string, checks: readonly _Check[]): string |
   return _none(p, problems, 'anyOf');
 }
 
+/** The check of a recursive schema: a value nested past the call stack is invalid, not an exception. */
+export function _deep(check: _Check, v: unknown): string | undefined {
+  try {
+    return check(v, '');
+  } catch (error) {
+    if (error instanceof RangeError) return ': nested too deeply to check';
+    throw error;
+  }
+}
+
 export function _why(e: string | undefined): string {
   return e === undefined ? '' : e.charAt(0) === ':' ? '(root)' + e : e;
 }
