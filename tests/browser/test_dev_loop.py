@@ -180,6 +180,28 @@ def test_a_save_storm_ends_with_the_last_save_running_and_no_error(tmp_path: Pat
     finally:
         dev.kill()
 
+def test_a_background_stuck_in_a_loop_is_still_reloaded(tmp_path: Path, report_server: ReportServer) -> None:
+    """The background being edited hangs its service worker (`for (;;) {}`). Playwright's Worker.evaluate has no
+    timeout, so asking that worker to reload held xtk forever; a worker that does not answer is now reloaded from
+    chrome://extensions, which stops it, and the fixed background runs."""
+    project = copy_dev_mini(tmp_path / "project")
+    background = project / "src/background.ts"
+    background.write_text(background.read_text() + "\nsetTimeout(() => { for (;;) {} }, 1000);\n")
+    dev = XtkProcess("dev", "--browser", "chrome", "--headless", "--start-url", report_server.page_url, project=project)
+    try:
+        dev.wait_for("ready")
+        report_server.wait_for(background="background-v1")
+        time.sleep(2)  # the worker is stuck by now
+        edited = time.time()
+        background.write_text(background.read_text().replace("for (;;) {}", "void 0").replace(
+            '"background-v1"', '"background-v2"'))
+        reloaded = dev.wait_for("reloaded")
+        assert reloaded["scope"] == "extension" and reloaded["confirmed"] is True, reloaded
+        report_server.wait_for(since=edited, background="background-v2")
+        assert dev.stop(signal.SIGINT) == 0
+    finally:
+        dev.kill()
+
 def test_run_builds_once_launches_and_sigterm_leaves_nothing(tmp_path: Path, report_server: ReportServer) -> None:
     project = copy_dev_mini(tmp_path / "project")
     run = XtkProcess("run", "--browser", "chrome", "--headless", "--start-url", report_server.page_url, project=project)

@@ -7,10 +7,16 @@ tabs whose page the extension may script are reloaded. Content scripts a dev ses
 re-read without reloading the extension (`update_content_scripts`), when an edit reached only them.
 
 Every wait is bounded by the reload's `Deadline` (toolchain/dev/reload.py) and, past it, names what it waited for.
+The worker is asked over CDP (a message to its target, its answer awaited WORKER_ANSWER seconds at most), not with
+Playwright's `Worker.evaluate`, which has no timeout: a worker stuck in a loop (`for (;;) {}` in the background
+being edited) would hold xtk forever. A worker that does not answer is reloaded from chrome://extensions, which
+stops it from the browser's side.
 """
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 from toolchain.browsers.base import BrowserError
@@ -19,15 +25,16 @@ from toolchain.dev.reload import Deadline, NotConfirmed
 
 # Deferred, so the evaluation answers before the worker goes away.
 _RELOAD = "setTimeout(() => chrome.runtime.reload(), 0)"
-_DEVELOPER_RELOAD = """async (id) => {
-  for (let waited = 0; !globalThis.chrome?.developerPrivate && waited < 5000; waited += 20) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await chrome.developerPrivate.reload(id, { failQuietly: true });
+_DEVELOPER_RELOAD = """async ([id, ms]) => {
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  for (let waited = 0; !globalThis.chrome?.developerPrivate && waited < ms; waited += 20) await sleep(20);
+  await Promise.race([chrome.developerPrivate.reload(id, { failQuietly: true }), sleep(ms)]);
 }"""
-_UPDATE = "(scripts) => chrome.scripting.updateContentScripts(scripts)"
+_UPDATE = "chrome.scripting.updateContentScripts({scripts})"
 WEB_SCHEMES = ("http://", "https://", "file://")
 NEW_WORKER = "the extension's new service worker"
+#: How long a running worker may take to answer: it answers in milliseconds unless its thread is stuck.
+WORKER_ANSWER = 2.0
 
 
 class ChromiumReloader:
@@ -69,35 +76,56 @@ def reload_extension(browser: ChromiumBrowser, deadline: Deadline) -> None:
 def update_content_scripts(browser: ChromiumBrowser, registered: list[dict[str, Any]]) -> bool:
     """Have Chromium re-read the run-time registered content scripts (toolchain/dev/runtime_scripts.py), the
     background left running. False when that could not be done: no service worker runs to ask (MV3 stops an idle
-    one), it stopped meanwhile, or the update failed (the extension's own code unregistered the scripts). The
-    caller then reloads the extension, whose background registers them again and reports any error it meets."""
-    workers = _workers(browser)
-    if not workers:
+    one), it stopped meanwhile, it did not answer (stuck), or the update failed (the extension's own code
+    unregistered the scripts). The caller then reloads the extension, whose background registers them again and
+    reports any error it meets."""
+    return _ask_worker(browser, _UPDATE.format(scripts=json.dumps(registered)), WORKER_ANSWER)
+
+
+def _ask_worker(browser: ChromiumBrowser, expression: str, within: float) -> bool:
+    """Evaluate `expression` (its promise awaited) in the extension's newest service worker; True when it answered
+    within `within` seconds without an exception. Over CDP from an open tab (Playwright lists workers but its
+    `evaluate` cannot be given a timeout); False when no worker runs or no tab is open to reach it from."""
+    pages = [page for page in browser.context.pages if not page.is_closed()]
+    if not pages:
         return False
+    cdp = browser.context.new_cdp_session(pages[0])
     try:
-        workers[-1].evaluate(_UPDATE, registered)
-    except Exception:
+        workers = [target for target in cdp.send("Target.getTargets")["targetInfos"]
+                   if target["type"] == "service_worker" and target["url"].startswith(browser.extension_base_url)]
+        if not workers:
+            return False
+        answers: list[dict[str, Any]] = []
+        cdp.on("Target.receivedMessageFromTarget", lambda event: answers.append(event))
+        target = {"targetId": workers[-1]["targetId"], "flatten": False}
+        session = cdp.send("Target.attachToTarget", target)["sessionId"]
+        message = {"id": 1, "method": "Runtime.evaluate", "params": {"expression": expression, "awaitPromise": True}}
+        cdp.send("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(message)})
+        end = time.monotonic() + within
+        while time.monotonic() < end:
+            for answer in answers:
+                reply = json.loads(answer["message"])
+                if reply.get("id") == 1:
+                    return "error" not in reply and "exceptionDetails" not in reply.get("result", {})
+            pages[0].wait_for_timeout(2)  # lets Playwright deliver the CDP events
         return False
-    return True
-
-
-def _workers(browser: ChromiumBrowser) -> list[Any]:
-    """The extension's running service workers (none when MV3 has stopped an idle one)."""
-    return [w for w in browser.context.service_workers if w.url.startswith(browser.extension_base_url)]
+    except Exception:  # the tab or the worker went away meanwhile
+        return False
+    finally:
+        try:
+            cdp.detach()
+        except Exception:
+            pass
 
 
 def _trigger_reload(browser: ChromiumBrowser, deadline: Deadline) -> None:
-    workers = _workers(browser)
-    if workers:
-        try:
-            workers[-1].evaluate(_RELOAD)
-            return
-        except Exception:  # the worker stopped meanwhile: reload from the extensions page instead
-            pass
+    if _ask_worker(browser, _RELOAD, min(WORKER_ANSWER, deadline.remaining(NEW_WORKER))):
+        return
+    # No worker runs, it stopped meanwhile, or it is stuck: reload from the extensions page, which stops it.
     page = browser.context.new_page()
     try:
         page.goto("chrome://extensions/", wait_until="commit", timeout=_ms(deadline, "chrome://extensions to open"))
-        page.evaluate(_DEVELOPER_RELOAD, browser.extension_id)
+        page.evaluate(_DEVELOPER_RELOAD, [browser.extension_id, int(_ms(deadline, "chrome://extensions to reload"))])
     except NotConfirmed:
         raise
     except Exception as error:

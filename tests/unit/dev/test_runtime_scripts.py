@@ -4,6 +4,8 @@ manifests may, what the dev manifest becomes, and which edits need no extension 
 from __future__ import annotations
 
 import copy
+import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -94,21 +96,64 @@ def test_an_edit_reaching_only_content_script_outputs_is_told_apart(tmp_path: Pa
 
 
 class _Worker:
-    def __init__(self, url: str, context: _Context, failure: str | None = None, stops: bool = False) -> None:
-        self.url, self.context, self.failure, self.stops = url, context, failure, stops
-        self.calls: list[object] = []
+    """A service worker as CDP shows it: it answers an evaluation, fails it, stops meanwhile, or never answers."""
 
-    def evaluate(self, expression: str, arg: object) -> None:
-        self.calls.append(arg)
-        if self.stops:
-            self.context.service_workers.remove(self)
-        if self.failure:
-            raise RuntimeError(self.failure)
+    def __init__(self, url: str, failure: str | None = None, stops: bool = False, stuck: bool = False) -> None:
+        self.url, self.failure, self.stops, self.stuck = url, failure, stops, stuck
+        self.expressions: list[str] = []
+
+
+class _CDP:
+    def __init__(self, context: _Context) -> None:
+        self.context, self.worker = context, None
+        self.handlers: list[Any] = []
+        self.detached = False
+
+    def on(self, event: str, handler: Any) -> None:
+        self.handlers.append(handler)
+
+    def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        workers = self.context.workers
+        if method == "Target.getTargets":
+            return {"targetInfos": [{"type": "page", "url": "about:blank", "targetId": "page"}] + [
+                {"type": "service_worker", "url": worker.url, "targetId": str(index)} for index, worker in enumerate(workers)]}
+        assert params is not None
+        if method == "Target.attachToTarget":
+            self.worker = workers[int(params["targetId"])]
+            return {"sessionId": "s1"}
+        assert method == "Target.sendMessageToTarget" and self.worker is not None
+        message = json.loads(params["message"])
+        self.worker.expressions.append(message["params"]["expression"])
+        if self.worker.stops:
+            workers.remove(self.worker)
+            raise RuntimeError("Target closed")
+        if not self.worker.stuck:
+            result = {"exceptionDetails": {"text": self.worker.failure}} if self.worker.failure else {"result": {}}
+            for handler in self.handlers:
+                handler({"sessionId": "s1", "message": json.dumps({"id": message["id"], "result": result})})
+        return {}
+
+    def detach(self) -> None:
+        self.detached = True
+
+
+class _Page:
+    def is_closed(self) -> bool:
+        return False
+
+    def wait_for_timeout(self, ms: float) -> None:
+        time.sleep(ms / 1000)
 
 
 class _Context:
     def __init__(self) -> None:
-        self.service_workers: list[_Worker] = []
+        self.workers: list[_Worker] = []
+        self.pages = [_Page()]
+        self.sessions: list[_CDP] = []
+
+    def new_cdp_session(self, page: _Page) -> _CDP:
+        self.sessions.append(_CDP(self))
+        return self.sessions[-1]
 
 
 class _Browser:
@@ -118,24 +163,30 @@ class _Browser:
         self.context = _Context()
 
 
-def test_updating_content_scripts_asks_the_running_worker_or_says_to_reload() -> None:
-    from toolchain.dev.reload_chromium import update_content_scripts
+def test_updating_content_scripts_asks_the_running_worker_or_says_to_reload(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolchain.dev import reload_chromium
 
+    monkeypatch.setattr(reload_chromium, "WORKER_ANSWER", 0.2)
+    update = reload_chromium.update_content_scripts
     scripts = registrations(_manifest())
     browser = _Browser()
-    assert update_content_scripts(browser, scripts) is False, "no worker runs: the caller reloads the extension"  # type: ignore[arg-type]
+    assert update(browser, scripts) is False, "no worker runs: the caller reloads the extension"  # type: ignore[arg-type]
 
-    other = _Worker("chrome-extension://other/sw.js", browser.context)
-    ours = _Worker("chrome-extension://abc/background.js", browser.context)
-    browser.context.service_workers += [other, ours]
-    assert update_content_scripts(browser, scripts) is True  # type: ignore[arg-type]
-    assert ours.calls == [scripts] and other.calls == []
+    other, ours = _Worker("chrome-extension://other/sw.js"), _Worker("chrome-extension://abc/background.js")
+    browser.context.workers += [other, ours]
+    assert update(browser, scripts) is True  # type: ignore[arg-type]
+    assert ours.expressions == [f"chrome.scripting.updateContentScripts({json.dumps(scripts)})"]
+    assert other.expressions == []
 
-    browser.context.service_workers = [_Worker("chrome-extension://abc/background.js", browser.context,
-                                               failure="Target closed", stops=True)]
-    assert update_content_scripts(browser, scripts) is False, "the worker stopped meanwhile"  # type: ignore[arg-type]
+    browser.context.workers = [_Worker("chrome-extension://abc/background.js", failure="Target closed", stops=True)]
+    assert update(browser, scripts) is False, "the worker stopped meanwhile"  # type: ignore[arg-type]
 
     # The extension's own code unregistered them: a reload registers them again (and reports what fails then).
-    browser.context.service_workers = [_Worker("chrome-extension://abc/background.js", browser.context,
-                                               failure="Error: Script with ID 'xtk-dev-0' does not exist")]
-    assert update_content_scripts(browser, scripts) is False  # type: ignore[arg-type]
+    browser.context.workers = [_Worker("chrome-extension://abc/background.js",
+                                       failure="Error: Script with ID 'xtk-dev-0' does not exist")]
+    assert update(browser, scripts) is False  # type: ignore[arg-type]
+
+    # A worker stuck in a loop never answers: after WORKER_ANSWER the caller reloads, which stops it.
+    browser.context.workers = [_Worker("chrome-extension://abc/background.js", stuck=True)]
+    assert update(browser, scripts) is False  # type: ignore[arg-type]
+    assert all(session.detached for session in browser.context.sessions)
