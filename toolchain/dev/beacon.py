@@ -60,7 +60,7 @@ class Beacon:
         only counted in `refused`)."""
         #: The per-session secret the dev build's reporter sends back.
         self.token = secrets.token_urlsafe(32)
-        #: Refused requests by reason: path, method, length, size, origin, body, token, pending, busy.
+        #: Refused requests by reason: path, method, length, size, origin, body, token, pending, busy, broken.
         self.refused: Counter[str] = Counter()
         self._origin: str | None = None
         self._reports: OrderedDict[str, _Report] = OrderedDict()
@@ -195,6 +195,10 @@ class _Handler(BaseHTTPRequestHandler):
             # An unread body leaves the connection out of step: close it.
             self._answer(refused.status, close=refused.reason in ("length", "size"))
             return
+        except OSError:  # the body did not arrive within IDLE_TIMEOUT, or the client went away
+            beacon.refuse("broken", str(self.headers.get("Origin", "")))
+            self.close_connection = True
+            return
         self._answer(204)
 
     def _refuse_method(self) -> None:
@@ -230,6 +234,9 @@ class _Server(ThreadingHTTPServer):
         except BaseException:
             self._slots.release()
             raise
+
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any) -> None:
+        self.beacon.refuse("broken")  # counted; a client cannot make xtk print tracebacks
 
     def process_request_thread(self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any) -> None:
         try:

@@ -318,5 +318,5 @@ REFUSALS = {
     "path": "not its path", "method": "not a POST", "length": "no Content-Length",
     "size": f"a body over {MAX_BODY // 1024} KiB", "origin": "not the extension's origin", "body": "not a report",
     "token": "not this session's token", "pending": "too many reports before the browser loaded the extension",
-    "busy": "too many connections",
+    "busy": "too many connections", "broken": "the request did not arrive whole",
 }

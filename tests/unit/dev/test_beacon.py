@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import urlsplit
@@ -112,6 +113,15 @@ def test_a_body_over_the_limit_is_413_unread(beacon: Beacon) -> None:
     assert client.connection.getresponse().status == 413
     client.close()
     assert beacon.kept == 0 and beacon.refused == {"size": 2}
+
+
+def test_a_body_that_never_arrives_is_dropped_after_the_idle_timeout(beacon: Beacon) -> None:
+    url = urlsplit(beacon.url)
+    with socket.create_connection((url.hostname or "", url.port or 0), timeout=10) as connection:
+        connection.sendall(b"POST /__xtk/started HTTP/1.1\r\nHost: x\r\nOrigin: " + EXTENSION.encode()
+                           + b"\r\nContent-Length: 100\r\n\r\n{")
+        assert connection.recv(1000) == b"", "closed without an answer once IDLE_TIMEOUT passed"
+    assert beacon.kept == 0 and beacon.refused == {"broken": 1}
 
 
 def test_what_is_kept_is_bounded_by_count(beacon: Beacon, client: _Client) -> None:
