@@ -23,6 +23,7 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from toolchain.analysis import budget
 from toolchain.analysis.facts import FileFacts
 from toolchain.analysis.parse import RESOLVE_SUFFIXES, is_source, parse_file
 from toolchain.analysis.project_analysis import ProjectAnalysis
@@ -242,8 +243,9 @@ def extract_project(
 
 def walk(resolver: Resolver, files: Iterable[Path]) -> None:
     """Parse and walk `files` and what they import (once each: a resolver keeps what it walked); FileNotFoundError
-    when one cannot be read."""
+    when one cannot be read. A file whose budget or the run's deadline stopped its parse is skipped: it is in
+    `budget.stopped`, which the lint reports (XL004)."""
     for file in files:
-        if resolver.module(Path(file)) is None:
+        if resolver.module(Path(file)) is None and Path(file).resolve() not in budget.stopped:
             raise FileNotFoundError(file)
 

@@ -18,17 +18,25 @@ A file larger than the size limit (`max_file_bytes`, 2 MiB unless `xtk lint --ma
 parsed: `parse_file` raises `FileTooLarge`, an OSError, so callers treat it as a file they cannot read. Parsing is
 what costs on a big bundle (10 MB of minified JavaScript: ~20 s and ~1.3 GB of syntax tree and facts); the lint
 reports such a file (XL004) and treats what depends on it as unknown.
+
+Every parse has a budget in proportion to its file (budget.py: steps of the parser, CPU time, and the run's
+deadline), shared by the JavaScript grammar and the TSX grammar it falls back to; a parse that spends it is
+cancelled and `parse_file` raises `AnalysisStopped`, an OSError too, after recording the file in `budget.stopped`.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from toolchain.analysis import budget
+from toolchain.analysis.budget import AnalysisStopped, ParseBudget
 from toolchain.analysis.facts import Location
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -98,15 +106,29 @@ class ParsedFile:
 
     def __post_init__(self) -> None:
         self._ascii = self.source.isascii()
+        self._wide: tuple[list[int], list[int]] | None = None
 
     def location(self, node: Node) -> Location:
         """1-based line and column of a node's start; columns count UTF-16 code units, as tsc and editors do."""
         row, col = node.start_point
         if col and not self._ascii:
-            start = node.start_byte
-            prefix = self.source[start - col : start].decode("utf-8", errors="replace")
-            col = len(prefix.encode("utf-16-le")) // 2
+            col = self._utf16_column(node.start_byte, col)
         return Location(self.path, row + 1, col + 1)
+
+    def _utf16_column(self, start: int, byte_column: int) -> int:
+        """The UTF-16 column of byte `start`, `byte_column` bytes into its line. Decoding the line's prefix at every
+        location was quadratic on a long line (a minified bundle with one non-ASCII character: minutes at 2 MB);
+        instead the positions of UTF-8 continuation bytes (no code unit of their own) and of 4-byte leads (two
+        code units) are found once, and counted here by bisection."""
+        if self._wide is None:
+            continuation = [m.start() for m in re.finditer(rb"[\x80-\xbf]", self.source)]
+            four_byte = [m.start() for m in re.finditer(rb"[\xf0-\xf7]", self.source)]
+            self._wide = continuation, four_byte
+        continuation, four_byte = self._wide
+        line_start = start - byte_column
+        fewer = bisect.bisect_left(continuation, start) - bisect.bisect_left(continuation, line_start)
+        more = bisect.bisect_left(four_byte, start) - bisect.bisect_left(four_byte, line_start)
+        return byte_column - fewer + more
 
     def text(self, node: Node) -> str:
         return self.source[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
@@ -157,15 +179,36 @@ def _index(tree: Tree) -> dict[str, list[Node]]:
                 return index
 
 
-def parse_source(source: bytes, path: Path, language: SourceLanguage | None = None) -> ParsedFile:
-    """Parse bytes as the file `path` (its suffix picks the grammar unless `language` is given)."""
+def _parse_within(grammar: Grammar, source: bytes, spend: ParseBudget) -> Tree | None:
+    """The tree, or None when the parse ran out of the budget (cancelled: the parser is reset for the next file,
+    which would otherwise resume this one)."""
+    chosen = parser(grammar)
+    try:  # bytes, not memoryview slices: the parser keeps the chunk after the callback returns
+        return chosen.parse(lambda offset, _point: source[offset : offset + 65536], progress_callback=spend.progress)
+    except ValueError:  # py-tree-sitter's "Parsing failed": the progress callback cancelled it
+        chosen.reset()
+        if not spend.reason:
+            raise
+        return None
+
+
+def parse_source(source: bytes, path: Path, language: SourceLanguage | None = None,
+                 spend: ParseBudget | None = None) -> ParsedFile:
+    """Parse bytes as the file `path` (its suffix picks the grammar unless `language` is given), within `spend`
+    (default: the budget of a file of this size, budget.py). Raises AnalysisStopped when the budget runs out."""
     grammar, reported = language_of(path)
     if language is not None:
         grammar, reported = {"typescript": "typescript", "tsx": "tsx", "javascript": "javascript"}[language], language
-    tree = parser(grammar).parse(source)
+    spend = spend or ParseBudget(len(source))
+    tree = _parse_within(grammar, source, spend)
+    if tree is None:
+        raise AnalysisStopped(path, spend.reason)
     if tree.root_node.has_error and grammar == "javascript":
-        tsx_tree = parser("tsx").parse(source)
-        if not tsx_tree.root_node.has_error:  # a construct tree-sitter-javascript misses (see the docstring)
+        tsx_tree = _parse_within("tsx", source, spend)
+        if tsx_tree is None and spend.reason.startswith("the run's deadline"):
+            raise AnalysisStopped(path, spend.reason)
+        # a TSX parse cut short by the budget (garbage, not JSX) leaves the JavaScript tree and its errors
+        if tsx_tree is not None and not tsx_tree.root_node.has_error:  # a construct tree-sitter-javascript misses
             tree = tsx_tree
     parsed = ParsedFile(path, reported, source, tree)
     if tree.root_node.has_error:
@@ -212,7 +255,8 @@ def too_large(path: Path) -> int | None:
 
 def parse_file(path: Path) -> ParsedFile:
     """Parse a file (cached by path, size and mtime). Raises OSError when it cannot be read, FileTooLarge (an
-    OSError) when it is over the size limit."""
+    OSError) when it is over the size limit, AnalysisStopped (an OSError) when its budget or the run's deadline
+    stops its parse (the file is then in `budget.stopped`)."""
     path = path.resolve()
     stat = path.stat()
     if stat.st_size > max_file_bytes:
@@ -221,13 +265,30 @@ def parse_file(path: Path) -> ParsedFile:
     cached = _CACHE.get(path)
     if cached is not None and cached[0] == key:
         return cached[1]
-    parsed = parse_source(path.read_bytes(), path)
+    over = _OVER_BUDGET.get(path)
+    if over is not None and over[0] == key:  # asked again (a rule, a second resolver): not parsed again
+        budget.stopped[path] = over[1]
+        raise AnalysisStopped(path, over[1])
+    try:
+        if budget.past_deadline():
+            raise AnalysisStopped(path, budget.deadline_reason())
+        parsed = parse_source(path.read_bytes(), path)
+    except AnalysisStopped as stopped:
+        budget.stopped[path] = stopped.reason
+        if not budget.past_deadline():  # the file's own budget: the same answer next time
+            _OVER_BUDGET[path] = (key, stopped.reason)
+        raise
     _CACHE[path] = (key, parsed)
     return parsed
 
 
+#: files whose parse ran out of its own budget (not the run's deadline), by path → (size, mtime), why
+_OVER_BUDGET: dict[Path, tuple[tuple[int, int], str]] = {}
+
+
 def clear_cache() -> None:
     _CACHE.clear()
+    _OVER_BUDGET.clear()
 
 
 def _error_problems(parsed: ParsedFile) -> list[tuple[Location, str]]:

@@ -9,9 +9,11 @@ import click
 
 from toolchain.cli.options import project_option
 from toolchain.diagnostics import EXIT_PROJECT_ERRORS
-from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, SizeParam, format_size
+from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, SecondsParam, SizeParam, format_size
 
 _LIMITS = InputLimits()  # the defaults, shown in `xtk lint --help`
+#: the default deadline of a run: DocMind lints in ~10 s; a run past 5 minutes is stalled, not slow
+DEFAULT_TIMEOUT_SECONDS = 300.0
 
 
 @click.command()
@@ -36,6 +38,11 @@ _LIMITS = InputLimits()  # the defaults, shown in `xtk lint --help`
 @click.option("--max-ratio", "max_ratio", type=click.IntRange(min=1), default=None, metavar="N",
               help=f"An archive member of {format_size(RATIO_FLOOR_BYTES)} or more compressed beyond N:1 is refused, as a "
               f"zip bomb (default {_LIMITS.max_ratio}).")
+@click.option("--timeout", "timeout", type=SecondsParam(), default=DEFAULT_TIMEOUT_SECONDS,
+              metavar="SECONDS",
+              help="The run's deadline: source files not analysed by then are reported (XL004, a warning, exit 1) "
+              "and the findings that rest on code being absent are withheld; the rest of the lint completes. "
+              f"Each file also has its own parse budget, in proportion to its size (default {DEFAULT_TIMEOUT_SECONDS:g} s).")
 @click.option("--explain", metavar="CODE", default=None,
               help="Print what a code means (any code xtk emits: XB…, XL…, XP…, XS…, XM…) and exit; `all` lists them.")
 @click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
@@ -43,7 +50,8 @@ _LIMITS = InputLimits()  # the defaults, shown in `xtk lint --help`
               "(.xtk/lint-cache/). --no-cache lints from scratch.")
 def lint(path: Path | None, project: str | None, output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
          browsers: tuple[str, ...], explain: str | None, max_file_size: int | None, max_archive_size: int | None,
-         max_unpacked_size: int | None, max_files: int | None, max_ratio: int | None, use_cache: bool) -> None:
+         max_unpacked_size: int | None, max_files: int | None, max_ratio: int | None, use_cache: bool,
+         timeout: float) -> None:
     """Check the permission posture and the message protocol of a project or a plain extension.
 
     PATH is an xtk project (a folder with xtk.toml; default: --project, else the current folder), or a plain
@@ -60,12 +68,14 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
     \b
     Input is bounded (`xtk help lint`, "Bounded input"): an archive is checked before anything is extracted (size,
     uncompressed size, member count, compression ratio, unsafe names, symbolic links) and its temporary folder
-    is removed on every exit, SIGTERM and SIGINT included; a source file over --max-file-size is not parsed.
+    is removed on every exit, SIGTERM and SIGINT included; a source file over --max-file-size is not parsed; a
+    file whose parse spends its budget (in proportion to its size), or that --timeout leaves unread, is named
+    (XL004) and the verdicts that depend on it are withheld.
 
     \b
-    Exit codes: 0 no findings, or notes only (XL008: a known library named) · 1 errors or warnings · 2 bad input
-    (arguments, config, posture, protocol, a manifest that `xtk build` rejects or of the wrong shape, an archive
-    over a limit or unsafe).
+    Exit codes: 0 no findings, or notes only (XL008: a known library named) · 1 errors or warnings (a lint the
+    deadline cut short has XL004 warnings: never 0) · 2 bad input (arguments, config, posture, protocol, a
+    manifest that `xtk build` rejects or of the wrong shape, an archive or a JSON file over a limit or unsafe).
     """
     from toolchain.lint.registry import parse_codes
 
@@ -85,16 +95,18 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
     if replayed is not None:
         findings, root = replayed
     else:
+        from toolchain.analysis.budget import run_deadline
         from toolchain.analysis.parse import size_limit
         from toolchain.lint.engine import lint_path, run_rules
 
-        with size_limit(limits.max_file_bytes):  # for the whole run: the rules may read sources too
+        # for the whole run: the rules may read sources too
+        with size_limit(limits.max_file_bytes), run_deadline(timeout, f"--timeout {timeout:g} s"):
             context = lint_path(path, project, list(browsers) or None, limits)
             settings = context.project.config.lint if context.project and context.project.config.lint else None
             chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
             dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")
             findings = run_rules(context, chosen, dropped)
-        if cache is not None:
+        if cache is not None and not context.stopped:  # a lint cut short is not the project's answer to replay
             cache.store(context, findings)
         root = context.root
     click.echo(reporter(output_format)(findings, root), nl=False)

@@ -181,6 +181,8 @@ class LintContext:
     notes: list[str] = field(default_factory=list)
     #: source files over the size limit, not parsed (XL004) → their size in bytes; what they hold is unknown
     unanalysed: dict[Path, int] = field(default_factory=dict)
+    #: source files whose analysis its budget or the run's deadline stopped (XL004) → why (analysis/budget.py)
+    stopped: dict[Path, str] = field(default_factory=dict)
     #: scripts the manifest names that do not exist (XL005) → the contexts they were to run in; their code is unknown
     missing: dict[Path, set[str]] = field(default_factory=dict)
     #: scripts and pages named (by the manifest, or a page) outside the extension, never read (XL010): each name as

@@ -52,13 +52,14 @@ UNSEEN_CODE = frozenset({"remote-import", "remote-script"})
 
 
 def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
-    """XL004 (a warning) for each source file over the size limit, which was not parsed, XL005 for each script the
+    """XL004 (a warning) for each source file over the size limit, which was not parsed, or whose analysis its
+    budget or the run's deadline stopped, XL005 for each script the
     manifest names that does not exist, XL006 where code is loaded from a computed or remote place; and none of the
     findings their missing facts would make up."""
     unseen = sorted({(facts.path, fact.location.line, fact.location.column, fact.description)
                      for target in ctx.targets for facts, fact in ctx.each(target, "dynamic_code")
                      if fact.kind in UNSEEN_CODE})
-    if not ctx.unanalysed and not ctx.missing and not unseen and not ctx.outside:
+    if not ctx.unanalysed and not ctx.stopped and not ctx.missing and not unseen and not ctx.outside:
         return findings  # ctx.outside: scripts named outside the extension, never read (XL010 names them)
     from toolchain.analysis.parse import max_file_bytes
     from toolchain.lint.limits import format_size
@@ -80,6 +81,10 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
         kept.append(Finding.of("XL004", f"file not analysed: too large ({format_size(size)}, over the limit of "
                                f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "
                                "messages are not judged", path=ctx.display(path), line=1, column=1))
+    for path, reason in sorted(ctx.stopped.items()):
+        if path not in ctx.unanalysed:
+            kept.append(Finding.of("XL004", f"file not analysed: {reason}; unused permissions and unhandled "
+                                   "messages are not judged", path=ctx.display(path), line=1, column=1))
     return kept
 
 
@@ -169,7 +174,15 @@ def lint_path(path: Path | None, project_option: str | None, browsers: list[str]
         context = project_context(project)
         if browsers:
             context.targets = [t for t in context.targets if t.browser in browsers]
-        return context
+        return _with_stopped(context)
     if not path.exists():
         raise InputError.single(f"{path}: no such file or folder")
-    return extension_context(path, browsers, limits=limits)
+    return _with_stopped(extension_context(path, browsers, limits=limits))
+
+
+def _with_stopped(context: LintContext) -> LintContext:
+    """The files whose analysis was stopped while the context was made (analysis/budget.py), for XL004."""
+    from toolchain.analysis import budget
+
+    context.stopped.update(budget.stopped)
+    return context

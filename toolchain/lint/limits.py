@@ -67,3 +67,21 @@ class SizeParam(click.ParamType):
         if size <= 0:
             self.fail(f"{value!r}: a limit must be more than 0 bytes", param, ctx)
         return size
+
+
+class SecondsParam(click.ParamType):
+    """A click option taking a positive number of seconds (`--timeout 120`, `--timeout 2.5`)."""
+
+    name = "seconds"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            seconds = float(value)
+        else:
+            try:
+                seconds = float(str(value).strip().removesuffix("s").strip())
+            except ValueError:
+                self.fail(f"{value!r} is not a number of seconds (examples: 60, 300, 2.5)", param, ctx)
+        if not seconds > 0 or seconds == float("inf"):
+            self.fail(f"{value!r}: the deadline must be a number of seconds more than 0", param, ctx)
+        return seconds

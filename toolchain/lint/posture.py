@@ -71,12 +71,16 @@ class Posture(_Strict):
 def load_posture(path: Path, display: str) -> Posture:
     from toolchain.manifest.json_positions import value_positions
 
+    from toolchain.json_input import read_json_bytes
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_json_bytes(path, display, "the posture").decode("utf-8")  # its size is judged before it is read
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise InputError.single(f"invalid JSON: {error.msg}", path=display, line=error.lineno, column=error.colno) from None
-    except (OSError, UnicodeDecodeError) as error:
+    except RecursionError:
+        raise InputError.single("invalid JSON: nested too deeply", path=display) from None
+    except UnicodeDecodeError as error:
         raise InputError.single(f"cannot read the posture: {error}", path=display) from None
     positions = value_positions(text)
     data.pop("$schema", None)

@@ -161,6 +161,7 @@ def extension_context(
 
     One way through: the entries and their contexts, complete (the manifest's, then the scripts and pages the code
     names, to a fixed point, then what they import), then the facts of every source once."""
+    from toolchain.json_input import read_json_bytes
     from toolchain.lint.archive import unpack_archive
     from toolchain.lint.code_reach import missing_entries
     from toolchain.lint.extension_paths import symlink_loops
@@ -181,10 +182,7 @@ def extension_context(
         target = os.path.relpath(manifest_path.resolve(), root.resolve())
         raise InputError.single(f"a symbolic link out of the extension (to {target}): xtk reads only files inside "
                                 "the extension; copy the manifest into the folder", path=display)
-    try:
-        data = manifest_path.read_bytes()
-    except OSError as error:
-        raise InputError.single(f"cannot read the manifest: {error.strerror or error}", path=display) from None
+    data = read_json_bytes(manifest_path, display, "the manifest")  # its size is judged before it is read
     text = decode_manifest(data, display)  # UTF-8 only, as browsers read it; a BOM is dropped
     manifest = parse_manifest_text(text, display)
     positions = value_positions(text)

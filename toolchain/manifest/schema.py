@@ -154,11 +154,10 @@ def decode_manifest(data: bytes, source: str) -> str:
 
 def load_manifest_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and parse one manifest.json; unreadable, non-UTF-8, malformed or non-object input is an InputError."""
+    from toolchain.json_input import read_json_bytes
+
     source = os.fspath(path)
-    try:
-        data = Path(source).read_bytes()
-    except OSError as error:
-        raise InputError.single(f"cannot read the manifest: {error.strerror or error}", path=source) from None
+    data = read_json_bytes(Path(source), source, "the manifest")  # its size is judged before it is read
     return parse_manifest_text(decode_manifest(data, source), source)
 
 

@@ -173,13 +173,19 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
             return str(path)
 
     def read(path: Path) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
+        from toolchain.json_input import read_json_bytes
+
+        if not path.exists():
+            raise InputError.single("file not found", path=shown(path))
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_json_bytes(path, shown(path), "the schema").decode("utf-8")  # its size is judged first
             data = json.loads(text, parse_constant=_not_json)
         except json.JSONDecodeError as error:
             raise InputError.single(f"invalid JSON: {error.msg}", path=shown(path), line=error.lineno, column=error.colno) from None
         except _NotJson as error:
             raise InputError.single(f"invalid JSON: {error} is not a JSON number", path=shown(path)) from None
+        except RecursionError:
+            raise InputError.single("invalid JSON: nested too deeply", path=shown(path)) from None
         except FileNotFoundError:
             raise InputError.single("file not found", path=shown(path)) from None
         except (OSError, UnicodeDecodeError) as error:
