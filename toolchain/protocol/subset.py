@@ -38,6 +38,8 @@ RESERVED = frozenset(
 )
 
 Loc = tuple[Path, str]  # a schema's file and its JSON pointer in it
+#: how deep schemas may nest (inline, or through $refs on the way they are first reached)
+MAX_NESTING = 64
 
 
 @dataclass
@@ -92,11 +94,15 @@ class SchemaIndex:
         if not self.problems:
             self.check_cycles()
 
-    def walk(self, schema: Any, loc: Loc) -> None:
+    def walk(self, schema: Any, loc: Loc, depth: int = 0) -> None:
         if loc in self.walked:
             return
         self.walked.add(loc)
         path, pointer = loc
+        if depth > MAX_NESTING:  # the generator recurses as deep as the schemas nest: a bound, not a stack overflow
+            self.problem(loc, f"schemas nested more than {MAX_NESTING} deep here (in one another, or through a chain of $refs "
+                         "first reached this way): not generated")
+            return
         if isinstance(schema, bool):
             return
         if not isinstance(schema, dict):
@@ -141,12 +147,12 @@ class SchemaIndex:
                     self.problem(where, f"{key} is an object of schemas")
                 elif key == "properties":
                     for name, sub in value.items():
-                        self.walk(sub, at(key, name))
+                        self.walk(sub, at(key, name), depth + 1)
             elif key in ("additionalProperties", "items"):
                 if isinstance(value, list):
                     self.problem(where, "items is one schema for every item (tuples, prefixItems, are not supported)")
                 else:
-                    self.walk(value, where)
+                    self.walk(value, where, depth + 1)
             elif key in ("minItems", "maxItems", "minLength", "maxLength"):
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0 or not is_finite(value):
                     self.problem(where, f"{key} is a non-negative integer")
@@ -163,11 +169,11 @@ class SchemaIndex:
                     self.problem(where, f"{key} is a non-empty array of schemas")
                 else:
                     for i, sub in enumerate(value):
-                        self.walk(sub, at(key, i))
+                        self.walk(sub, at(key, i), depth + 1)
             elif key == "$ref":
-                self.walk_ref(value, where, path)
+                self.walk_ref(value, where, path, depth + 1)
 
-    def walk_ref(self, reference: Any, where: Loc, base: Path) -> None:
+    def walk_ref(self, reference: Any, where: Loc, base: Path, depth: int) -> None:
         match = REF.match(reference) if isinstance(reference, str) else None
         if match is None:
             self.problem(where, f"$ref {reference!r}: xtk resolves '#/$defs/Name' and 'file.json#/$defs/Name' only")
@@ -183,7 +189,7 @@ class SchemaIndex:
             name = unescape_token(match.group("name"))
             doc = target.get("description", "") if isinstance(target, dict) else ""
             self.named[loc] = Named(loc, target, name, "definition", str(doc))
-        self.walk(target, loc)
+        self.walk(target, loc, depth)
 
     def check_names(self) -> None:
         seen: dict[str, Named] = {}
@@ -233,23 +239,29 @@ class SchemaIndex:
         its TypeScript type would be an alias of itself (TS2456) and its check would call itself forever. (JSON
         Schema forbids it too; recursion through properties, items or additionalProperties is fine.)"""
         state: dict[Loc, int] = {}  # 1: on the current path, 2: done
-
-        def visit(loc: Loc, path: list[str]) -> None:
-            state[loc] = 1
-            for where, target in self.same_value_references(self.named[loc].schema, loc):
+        for start in list(self.named):
+            if start in state:
+                continue
+            # Depth-first without recursion: a chain of thousands of definitions must not exhaust Python's stack.
+            state[start] = 1
+            path = [start]
+            stack = [iter(self.same_value_references(self.named[start].schema, start))]
+            while stack:
+                step = next(stack[-1], None)
+                if step is None:
+                    state[path.pop()] = 2
+                    stack.pop()
+                    continue
+                where, target = step
                 if state.get(target) == 1:
-                    names = path[path.index(self.named[target].name):] if self.named[target].name in path else path
-                    cycle = " → ".join(names + [self.named[target].name])
-                    self.problem(where, f"$ref cycle {cycle}: each applies the next to the same value, so no type or check "
-                                 "can be written for it (and JSON Schema forbids it); a recursive schema goes through "
-                                 "properties, items or additionalProperties")
+                    names = [self.named[loc].name for loc in path[path.index(target):]] + [self.named[target].name]
+                    self.problem(where, f"$ref cycle {' → '.join(names)}: each applies the next to the same value, so no type "
+                                 "or check can be written for it (and JSON Schema forbids it); a recursive schema goes "
+                                 "through properties, items or additionalProperties")
                 elif target not in state:
-                    visit(target, path + [self.named[target].name])
-            state[loc] = 2
-
-        for loc, named in list(self.named.items()):
-            if loc not in state:
-                visit(loc, [named.name])
+                    state[target] = 1
+                    path.append(target)
+                    stack.append(iter(self.same_value_references(self.named[target].schema, target)))
 
 
 def finite_data(value: Any) -> bool:

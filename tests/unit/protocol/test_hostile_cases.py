@@ -133,6 +133,27 @@ def test_a_ref_cycle_that_consumes_nothing_is_refused(tmp_path: Path, defs: dict
     assert problem.line is not None and "$ref cycle" in problem.message and "properties, items or additionalProperties" in problem.message
 
 
+@pytest.mark.parametrize("shape", ["inline", "chain"])
+def test_nesting_past_the_bound_is_refused_located(tmp_path: Path, shape: str) -> None:
+    # The generator recurses as deep as schemas nest: past 64 it is a located error, not a RecursionError (which
+    # a chain of thousands of definitions caused) nor a module quadratic in the depth.
+    inner: Any = {"type": "string"}
+    defs: dict[str, Any] = {}
+    if shape == "inline":
+        for _ in range(100):
+            inner = {"type": "object", "properties": {"a": inner}}
+    else:
+        defs = {f"D{i}": {"type": "object", "properties": {"n": {"$ref": f"#/$defs/D{i + 1}"}}} for i in range(3000)}
+        defs["D3000"] = inner
+        inner = {"$ref": "#/$defs/D0"}
+    schema = {"oneOf": [message("A", x=inner)], "$defs": defs}
+    (tmp_path / "p").mkdir()
+    with pytest.raises(InputError) as caught:
+        generate(load(write_protocol(tmp_path / "p", {"a.schema.json": json.dumps(schema)})))
+    [problem] = caught.value.diagnostics
+    assert "nested more than 64 deep" in problem.message and problem.line is not None, problem.format()
+
+
 @pytest.mark.node
 def test_recursion_through_properties_and_items_is_expressed(tmp_path: Path) -> None:
     needs_tools()
