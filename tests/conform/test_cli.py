@@ -53,7 +53,7 @@ def test_a_failure_exits_1_showing_id_expected_and_actual(toy: Path) -> None:
 
 
 def test_several_vector_paths(toy: Path) -> None:
-    result = run_xtk("conform", "--engine", "v8", "--vectors", "../vectors/add.json", "--vectors", "../vectors/echo.json",
+    result = run_xtk("conform", "--engine", "v8", "--vectors", "vectors/add.json", "--vectors", "vectors/echo.json",
                      "--format", "json", cwd=toy / "project")
     assert result.code == 0, result.output
     assert json.loads(result.stdout)["functions"] == {"add": 3, "echo": 16}
