@@ -31,7 +31,7 @@ def regenerate_protocol(project_dir: Path) -> None:
     from toolchain.protocol.project import load_project_protocol
 
     loaded = load_project_protocol(load_project(project_dir))
-    write_if_changed(loaded.generated, generate(loaded.protocol))
+    write_if_changed(loaded.generated, generate(loaded.protocol), inside=project_dir)
 
 
 @pytest.fixture(scope="module")
