@@ -4,7 +4,7 @@ one run, with the `u` flag the generated module uses), and each is searched for 
 A pattern Node does not compile is an error (exit 2) located at its JSON pointer: the module would throw when it
 loads. A nested unbounded quantifier whose repetitions nothing separates (`^(a+)+$`) is a warning: such a pattern
 can backtrack exponentially on a short hostile string, in every receiver that checks it. The search is a heuristic
-and says so: a repeated group whose every alternative holds a mandatory character the inner repetition cannot
+(patterns over 10,000 characters are not searched) and says so: a repeated group whose every alternative holds a mandatory character the inner repetition cannot
 match (`(/[^/]+)+`: each `/` ends one repetition) is not reported, and alternations that overlap (`(a|aa)+`) or
 bounded inner repetitions (`(a{1,9})+`) are not looked for.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import deque
 import subprocess
 from dataclasses import dataclass, field
 
@@ -86,6 +87,8 @@ def _reason(message: str) -> str:
 # --- nested unbounded quantifiers ---------------------------------------------------------------------------------
 
 MAX = 0x10FFFF
+#: longer patterns are not searched (the search is not linear in the nesting): nothing is said about them
+MAX_SEARCHED = 10_000
 Ranges = tuple[tuple[int, int], ...]  # sorted, disjoint code point ranges
 ANY: Ranges = ((0, MAX),)
 _DIGITS: Ranges = ((0x30, 0x39),)
@@ -117,7 +120,16 @@ def _complement(ranges: Ranges) -> Ranges:
 
 
 def _overlap(a: Ranges, b: Ranges) -> bool:
-    return any(lo <= d and c <= hi for lo, hi in a for c, d in b)
+    """Whether two sorted range lists share a code point (one merge-like pass: a hostile class can hold thousands)."""
+    i = j = 0
+    while i < len(a) and j < len(b):
+        if a[i][1] < b[j][0]:
+            i += 1
+        elif b[j][1] < a[i][0]:
+            j += 1
+        else:
+            return True
+    return False
 
 
 @dataclass
@@ -294,8 +306,8 @@ def _ambiguous(group: _Item) -> bool:
         inner = _repeated_chars(alternative)
         if not inner:
             continue
-        separators = [item.chars for item in alternative if item.kind == "char" and item.low >= 1]
-        if not any(all(not _overlap(separator, chars) for chars in inner) for separator in separators):
+        repeated = _normal([r for chars in inner for r in chars])  # disjoint from all of them is disjoint from this
+        if not any(item.kind == "char" and item.low >= 1 and not _overlap(item.chars, repeated) for item in alternative):
             return True
     return False
 
@@ -303,6 +315,8 @@ def _ambiguous(group: _Item) -> bool:
 def nested_quantifier(pattern: str) -> str | None:
     """The first unboundedly repeated group that repeats something unboundedly inside with nothing to separate the
     repetitions (`(a+)+` of `^(a+)+$`), or None (also when the pattern uses syntax the search does not follow)."""
+    if len(pattern) > MAX_SEARCHED:
+        return None
     parser = _Parser(pattern)
     try:
         top = parser.alternatives()
@@ -310,9 +324,9 @@ def nested_quantifier(pattern: str) -> str | None:
             return None
     except (_Unsupported, ValueError, IndexError, RecursionError):
         return None
-    pending = [item for alternative in top for item in alternative]
+    pending = deque(item for alternative in top for item in alternative)
     while pending:
-        item = pending.pop(0)
+        item = pending.popleft()
         if item.kind == "group" and item.high is None and _ambiguous(item):
             return item.text
         pending += [inner for alternative in item.alternatives for inner in alternative]
