@@ -175,11 +175,26 @@ def _only_in_strings(line: str) -> bool:
     return True
 
 
-@pytest.mark.parametrize("title", ["A'; globalThis.__pwned=1; '", "Type\n", "A`${x}`", "A*/", "Finite"])
-def test_hostile_type_names_are_refused_located(tmp_path: Path, title: str) -> None:
-    message = {"title": title, "type": "object", "properties": {"type": {"const": "A"}}, "required": ["type"]}
-    folder = write_protocol(tmp_path / "p", {"a.schema.json": {"oneOf": [message]}})
+@pytest.mark.parametrize("name", ["A'; globalThis.__pwned=1; '", "Type\n", "A`${x}`", "A*/", "Finite", "A\u2028B"])
+@pytest.mark.parametrize("where", ["title", "$defs key", "channel type_name"])
+def test_hostile_type_names_are_refused_located(tmp_path: Path, name: str, where: str) -> None:
+    message: dict[str, Any] = {"type": "object", "properties": {"type": {"const": "A"}}, "required": ["type"]}
+    channel = {"name": "a-channel", "schema": "a.schema.json", "api": "runtime", "from": ["popup"], "to": ["background"],
+               "kind": "request"}
+    schema: dict[str, Any] = {"oneOf": [message]}
+    pointer = "/oneOf/0"
+    if where == "title":
+        message["title"] = name
+    elif where == "$defs key":
+        key = name.replace("~", "~0").replace("/", "~1")
+        message["properties"]["x"] = {"$ref": f"#/$defs/{key}"}
+        schema["$defs"] = {name: {"type": "string"}}
+        pointer = f"/$defs/{key}"
+    else:
+        channel["type_name"] = name
+        pointer = None
+    folder = write_protocol(tmp_path / "p", {"a.schema.json": schema}, [channel])
     with pytest.raises(InputError) as caught:
         generate(load(folder))
     [problem] = caught.value.diagnostics
-    assert problem.key == "/oneOf/0" and "TypeScript type name" in problem.message, problem.message
+    assert problem.key == pointer and "TypeScript type name" in problem.message, problem.format()
