@@ -8,7 +8,9 @@ with it (`xtk lint`'s drift rule, XM007, and `xtk protocol codegen --check`). Th
     ts_types    schema → TypeScript type expression
     validators  schema → check functions (built from `fragments`, with `literals` for JavaScript source)
     helpers     the runtime helpers the checks call: real TypeScript in runtime/helpers.ts, embedded as needed
+    literals    the one serializer every schema value goes through (strings, numbers, patterns, comment text)
     codegen     file assembly: declaration order, the header, per channel `is<Channel>`/`describeInvalid<Channel>`
+    patterns    run by `xtk protocol codegen` before writing: each pattern compiled in Node, ReDoS warnings
 
 The validators implement a subset of JSON Schema 2020-12, exactly (docs/protocol.md); a keyword outside it is an
 InputError naming its file, line and JSON pointer, never silently ignored:
