@@ -1,11 +1,16 @@
 """esbuild kept alive between rebuilds: one Node process (esbuild_service.mjs) holding an esbuild context per
-output format, asked to `rebuild` over stdin/stdout. esbuild re-reads only the files that changed."""
+output format, asked to `rebuild` over stdin/stdout. esbuild re-reads only the files that changed.
+
+Each answer is awaited ANSWER_TIMEOUT at most: a rebuild takes milliseconds, but a component compiler stuck on some
+input would hold `xtk dev` forever. Past it the service is killed and started again (its contexts given again before
+the next rebuild), and the rebuild is an error: the last good build stays."""
 
 from __future__ import annotations
 
 import itertools
 import json
 import os
+import select
 import shutil
 import subprocess
 from dataclasses import dataclass, field
@@ -16,6 +21,7 @@ from toolchain.diagnostics import Diagnostic, InputError, ProjectError
 from toolchain.tools.esbuild import parse_esbuild_log
 
 SERVICE = Path(__file__).with_name("esbuild_service.mjs")
+ANSWER_TIMEOUT = 60.0
 
 
 @dataclass
@@ -39,12 +45,16 @@ class Bundler:
         package = root / "node_modules" / "esbuild"
         if not (package / "lib" / "main.js").is_file():
             raise InputError.single(f"esbuild's JavaScript API is not installed in {root}/node_modules: run `npm ci` in {root}")
-        env = {**os.environ, "ESBUILD_BINARY_PATH": str(binary)}  # the very binary `xtk build` runs
+        self._command = [node, str(SERVICE), str(package)]
+        self._env = {**os.environ, "ESBUILD_BINARY_PATH": str(binary)}  # the very binary `xtk build` runs
         self._ids = itertools.count(1)
-        self._process = subprocess.Popen(
-            [node, str(SERVICE), str(package)], cwd=root, env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None, text=True, bufsize=1,
-        )
+        self._process = self._spawn()
+        self._start: dict[str, Any] | None = None  # the last `start` request, given again after a restart
+        self._restarted = False
+
+    def _spawn(self) -> subprocess.Popen[str]:
+        return subprocess.Popen(self._command, cwd=self.root, env=self._env, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=None, text=True, bufsize=1)
 
     def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self._process.stdin is not None and self._process.stdout is not None
@@ -52,6 +62,12 @@ class Bundler:
         try:
             self._process.stdin.write(json.dumps(request) + "\n")
             self._process.stdin.flush()
+            # One answer line per request, read whole: nothing is left buffered between requests for select to miss.
+            if not select.select([self._process.stdout], [], [], ANSWER_TIMEOUT)[0]:
+                self._restart()
+                message = (f"esbuild did not answer the {request['op']} within {ANSWER_TIMEOUT:g} s; its service was "
+                           "restarted (the last good build stays)")
+                raise ProjectError.single(message, browser=self.browser)
             line = self._process.stdout.readline()
         except (BrokenPipeError, OSError) as error:
             raise ProjectError.single(f"the esbuild service stopped: {error}", browser=self.browser) from None
@@ -62,13 +78,23 @@ class Bundler:
             raise ProjectError.single(f"esbuild service: {answer.get('error')}", browser=self.browser)
         return answer
 
+    def _restart(self) -> None:
+        self._kill()
+        self._process = self._spawn()
+        self._restarted = True
+
     def start(self, contexts: list[tuple[str, dict[str, Any]]], components: dict[str, Any] | None = None) -> None:
         """Replace the contexts (one per output format) by these: after a config change. `components` names the
         component compilers' runner and frameworks (`.svelte`, `.vue`), whose esbuild plugins every context gets."""
-        self._ask({"op": "start", "contexts": [{"name": name, "options": options} for name, options in contexts],
-                   "components": components or {}})
+        self._start = {"op": "start", "contexts": [{"name": name, "options": options} for name, options in contexts],
+                       "components": components or {}}
+        self._restarted = False
+        self._ask(self._start)
 
     def rebuild(self) -> BundleResult:
+        if self._restarted and self._start is not None:  # a fresh service after a timeout: give it the contexts
+            self._restarted = False
+            self._ask(self._start)
         result = BundleResult()
         for part in self._ask({"op": "rebuild"})["results"]:
             for diagnostic in parse_esbuild_log(part["errors"] + part["warnings"], self.root, self.base_dir, self.browser):
@@ -90,3 +116,16 @@ class Bundler:
                 process.wait()
         if process.stdout:
             process.stdout.close()
+
+    def _kill(self) -> None:
+        """End a service that stopped answering: by its pid, at once."""
+        process = self._process
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for stream in (process.stdin, process.stdout):
+            if stream:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
