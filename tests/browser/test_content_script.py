@@ -461,6 +461,16 @@ def test_marks_the_pages_styles_hide_are_not_reported_highlighted(open_page, quo
     page.assert_restored()  # the hidden citations' marks were taken off and their text nodes joined back
 
 
+def test_visually_hidden_text_is_not_indexed(open_page) -> None:
+    """The "visually hidden" pattern (a 1 px box, clip: rect(0 0 0 0)): screen readers read it, the reader does
+    not see it, so the indexer's visibility test rejects it like display: none."""
+    page = open_page(HIDES)
+    page.snapshot()
+    (result,) = page.inject("the office closes early on the last Friday of every month")["results"]
+    assert (result["status"], result["marks"]) == ("not-found", 0)
+    page.assert_restored()
+
+
 def test_a_page_that_hides_every_mark_ends_stale_with_the_reason(open_page) -> None:
     page = open_page("article.html")
     page.js("document.head.insertAdjacentHTML('beforeend', '<style>mark { display: none !important }</style>')")
