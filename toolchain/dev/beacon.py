@@ -130,9 +130,9 @@ class Beacon:
         if urlsplit(path).path != PATH:
             raise _Refused("path", 404)
         length = str(headers.get("Content-Length", ""))
-        if headers.get("Transfer-Encoding") is not None or not length.isdigit():
+        if headers.get("Transfer-Encoding") is not None or not (length.isascii() and length.isdigit()):
             raise _Refused("length", 411)
-        if int(length) > MAX_BODY:
+        if len(length) > 9 or int(length) > MAX_BODY:  # (a length of 5,000 digits is not even read as a number)
             raise _Refused("size", 413)
         body = read_body(int(length))
         origin = str(headers.get("Origin", ""))

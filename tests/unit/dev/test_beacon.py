@@ -111,8 +111,15 @@ def test_a_body_over_the_limit_is_413_unread(beacon: Beacon) -> None:
     client.connection.putheader("Content-Length", str(4 << 30))
     client.connection.endheaders()
     assert client.connection.getresponse().status == 413
-    client.close()
-    assert beacon.kept == 0 and beacon.refused == {"size": 2}
+    for length in ("9" * 5000, b"\xb2", "-1", "0x10"):  # digits without end, a superscript 2 (str.isdigit says yes)
+        client = _Client(beacon)
+        client.connection.putrequest("POST", PATH)
+        client.connection.putheader("Origin", EXTENSION)
+        client.connection.putheader("Content-Length", length)
+        client.connection.endheaders()
+        assert client.connection.getresponse().status == (413 if length[:1] == "9" else 411)
+        client.close()
+    assert beacon.kept == 0 and beacon.refused == {"size": 3, "length": 3}
 
 
 def test_a_body_that_never_arrives_is_dropped_after_the_idle_timeout(beacon: Beacon) -> None:
