@@ -108,7 +108,11 @@ def write_problem(path: Path, project_dir: Path) -> Diagnostic | None:
             return Diagnostic("error", link_message(current, project, f"xtk would write through it{written}: "
                                                     "remove the link (xtk creates the folders and files it needs, "
                                                     "inside the project)"), path=shown(current, start))
-        if not current.is_symlink() and not current.exists():
+        if current.is_symlink() and not current.exists():  # the OS would refuse to make a folder there
+            return Diagnostic("error", f"symbolic link to {os.readlink(current)} leads nowhere (its target does not "
+                              "exist); xtk cannot write through it: remove the link or create its target",
+                              path=shown(current, start))
+        if not current.exists():
             break  # nothing further exists yet: xtk creates real folders and files from here
     target = resolved(absolute)
     if target is None or not inside(target, project):

@@ -70,3 +70,10 @@ def test_a_walked_folder_lists_links_that_loop_among_the_refused(project: Path) 
     tree = copied_files(project / "src", project)
     assert tree.refused_links == [project / "src/a", project / "src/b"]
     assert tree.files == [project / "src/x.ts"]
+
+
+def test_a_link_that_leads_nowhere_is_refused_by_its_name(project: Path) -> None:
+    # `.xtk -> nocache` (inside, but missing) was `internal error: FileExistsError` when xtk made the folder.
+    (project / ".xtk").symlink_to("nocache")
+    found = write_problem(project / ".xtk/env.d.ts", project)
+    assert found is not None and found.path == ".xtk" and "leads nowhere" in found.message
