@@ -78,6 +78,15 @@ def call_at_load(path: str, code: str) -> Edit:
     return append(path, f"\n{code}\n")
 
 
+def create(path: str, text: str) -> Edit:
+    def apply(root: Path) -> None:
+        file = root / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+
+    return apply
+
+
 def add_message(schema: str, name: str, type_value: str) -> Edit:
     def change(data: dict) -> None:
         data["oneOf"].append({"$ref": f"#/$defs/{name}"})
@@ -276,4 +285,9 @@ MUTATIONS: list[Mutation] = [
     Mutation("welcome-page-not-built", "XL007", "the background opens pages/welcome.html, a page the build never writes",
              [helper("export function welcomePageUrl(): string {\n  return browser.runtime.getURL('pages/welcome.html');\n}"),
               call_at_load(BACKGROUND, "import { welcomePageUrl } from '../shared/browser';\nvoid welcomePageUrl();")]),
+    # -- XL011: a key written twice in a JSON file the browser reads ------------------------------------------------
+    Mutation("locale-key-twice", "XL011", "a new English locale defines the message appName twice",
+             [replace(CONFIG, 'version = "2.2.0"\n', 'version = "2.2.0"\ndefault_locale = "en"\n'),
+              create("extension_src/public/_locales/en/messages.json",
+                     '{\n  "appName": {"message": "DocMind"},\n  "appName": {"message": "DocMind (beta)"}\n}\n')]),
 ]
