@@ -20,6 +20,7 @@ and keeps every file read (`Resolver`).
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -34,6 +35,36 @@ __all__ = ["Resolver", "extract_file", "extract_project"]
 
 #: the walk recurses with the tree (minified code nests deeply)
 RECURSION_LIMIT = 20_000
+#: the stack of the thread a walk runs in. RECURSION_LIMIT frames of the walk need more than the main thread's 8 MiB
+#: (8,750 nested `if` blocks overflowed it: a segmentation fault, not the RecursionError the walk handles); only the
+#: pages used are ever committed
+WALK_STACK_BYTES = 512 * 1024 * 1024
+_WALK_THREAD = "xtk-walk"
+
+
+def _with_deep_stack(work: Callable[[], None]) -> None:
+    """Run `work` in a thread with a WALK_STACK_BYTES stack (or here, when this is already one), raising what it
+    raises."""
+    if threading.current_thread().name == _WALK_THREAD:
+        work()
+        return
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            work()
+        except BaseException as error:  # noqa: BLE001 - raised again in the calling thread
+            failure.append(error)
+
+    previous = threading.stack_size(WALK_STACK_BYTES)
+    try:
+        thread = threading.Thread(target=run, name=_WALK_THREAD, daemon=True)
+        thread.start()
+    finally:
+        threading.stack_size(previous)
+    thread.join()
+    if failure:
+        raise failure[0]
 
 
 # --- resolution ----------------------------------------------------------------------------------------------------
@@ -137,7 +168,7 @@ class Resolver:
         if limit < RECURSION_LIMIT:  # the walk recurses with the tree (minified code nests deeply)
             sys.setrecursionlimit(RECURSION_LIMIT)
         try:
-            Walker(module, self).run()
+            _with_deep_stack(Walker(module, self).run)
         finally:
             if limit < RECURSION_LIMIT:
                 sys.setrecursionlimit(limit)

@@ -309,19 +309,21 @@ def _error_problems(parsed: ParsedFile) -> list[tuple[Location, str]]:
 
 
 def _first_error_inside(node: Node) -> Node | None:
-    """The first ERROR node below `node` (a token the parser inserted there is a guess of its recovery: not used)."""
-    for child in node.children:
+    """The first ERROR node below `node` (a token the parser inserted there is a guess of its recovery: not used).
+    Without recursion: noise nests ERROR nodes deeper than Python's stack."""
+    stack = list(reversed(node.children))
+    while stack:
+        child = stack.pop()
         if child.is_error:
             return child
-        if child.has_error and (found := _first_error_inside(child)) is not None:
-            return found
+        if child.has_error:
+            stack.extend(reversed(child.children))
     return None
 
 
 def _innermost_problem(parsed: ParsedFile, error: Node) -> tuple[Location, str]:
-    inner = _first_error_inside(error)
-    if inner is not None:
-        return _innermost_problem(parsed, inner)
+    while (inner := _first_error_inside(error)) is not None:
+        error = inner
     skipped_only = all(not c.is_named for c in error.children)  # tokens the parser could not place at all
     if not skipped_only and not parsed.source[error.end_byte :].strip():
         return parsed.location(error.children[-1]), "unexpected end of file"

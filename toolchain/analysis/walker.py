@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from toolchain.analysis import budget
 from toolchain.analysis.scopes import LexicalScope
 from toolchain.analysis.walk_api import ApiWalk
 from toolchain.analysis.walk_bindings import BindingWalk
@@ -58,8 +59,10 @@ class Walker(BindingWalk, ModuleWalk, ApiWalk, ConstantWalk, CallWalk, DynamicWa
             self.statement = statement
             try:
                 self.visit(statement)
-            except RecursionError:  # pathological nesting (minified code): the rest of the statement is skipped
+            except RecursionError:  # pathological nesting: the rest of the statement is skipped, and said so (XL004)
                 self.fn, self.scope, self.load_time, self.try_depth, self.guard = None, "", True, 0, True
+                budget.stopped.setdefault(self.path, f"the statement at line {self.location(statement).line} nests "
+                                          "deeper than the analysis follows: it was read only in part")
         self.exports(statements)
 
     def visit_block(self, node: Node) -> None:

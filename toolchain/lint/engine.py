@@ -161,9 +161,12 @@ def lint_path(path: Path | None, project_option: str | None, browsers: list[str]
               limits: InputLimits | None = None) -> LintContext:
     """What `xtk lint [PATH]` is pointed at: an xtk project (folder with xtk.toml, or the file), else a plain
     extension (folder with manifest.json, or a .zip/.xpi)."""
+    from toolchain.analysis import budget
     from toolchain.diagnostics import InputError
     from toolchain.lint.targets import extension_context, project_context
     from toolchain.project import CONFIG_NAME, load_project
+
+    budget.stopped.clear()  # what this lint stops, not an earlier one in the same process
 
     if path is None or (path.is_dir() and (path / CONFIG_NAME).is_file()) or path.name == CONFIG_NAME:
         project = load_project(project_option or path)
@@ -181,8 +184,9 @@ def lint_path(path: Path | None, project_option: str | None, browsers: list[str]
 
 
 def _with_stopped(context: LintContext) -> LintContext:
-    """The files whose analysis was stopped while the context was made (analysis/budget.py), for XL004."""
+    """The files of this lint whose analysis was stopped while its context was made (analysis/budget.py): XL004."""
     from toolchain.analysis import budget
 
-    context.stopped.update(budget.stopped)
+    files = {path.resolve() for target in context.targets for path in target.files} | set(context.facts)
+    context.stopped.update({path: why for path, why in budget.stopped.items() if path in files})
     return context
