@@ -224,12 +224,14 @@ CODES: tuple[Code, ...] = (
         Fix: fix the syntax error (the bundler reports it too), or keep files that are not code out of the build.
         """),
     Code("XL004", "file-not-analysed", "warning", "lint-engine", text="""
-        A source file was not analysed: it is larger than the size limit.
+        A source file was not analysed (or only in part): over the size limit, its parse budget or the deadline.
 
-        What it checks: every JavaScript/TypeScript file xtk would read facts from; one larger than the limit (2 MiB
-        unless `xtk lint --max-file-size` says otherwise) is not parsed. Findings that rest on code being absent
-        (XP002 unused permission, XM001/XM002 unmatched messages) are then not reported, since the file may hold
-        what they miss.
+        What it checks: every JavaScript/TypeScript file xtk would read facts from. One larger than the limit (2 MiB
+        unless `xtk lint --max-file-size` says otherwise) is not parsed; one whose parse goes past its budget (in
+        proportion to its size: steps of the parser and CPU time) is not analysed; one the run's deadline
+        (`--timeout`, 300 s by default) leaves unread is not either; a statement nested deeper than the analysis
+        follows is read only in part. Findings that rest on code being absent (XP002 unused permission,
+        XM001/XM002 unmatched messages) are then not reported, since the file may hold what they miss.
 
         Why it matters: what xtk did not read it cannot judge; saying so keeps a clean result from claiming more
         than was checked, and bounds the time and memory a hostile or generated file can cost.
@@ -237,9 +239,11 @@ CODES: tuple[Code, ...] = (
         Example:
 
             dist/vendor.bundle.js:1:1: XL004 file not analysed: too large (5.2 MiB, over the limit of 2 MiB, …)
+            lib/noise.js:1:1: XL004 file not analysed: its parse went past its budget (1,000 steps of the parser …)
 
         Fix: lint the sources, not a bundle (exclude generated or vendored files), or raise the limit with
-        `--max-file-size` if the file really is source.
+        `--max-file-size` if the file really is source; a file past its parse budget is not JavaScript the parser
+        can read (noise, a binary named .js); past the deadline, raise `--timeout`.
         """),
     Code("XL005", "missing-entry-file", "warning", "lint-engine", text="""
         A script the manifest names does not exist: its code was not analysed.
