@@ -179,12 +179,17 @@ def _index(tree: Tree) -> dict[str, list[Node]]:
                 return index
 
 
+#: bytes handed to the parser per read (see _parse_within)
+READ_CHUNK = 512
+
+
 def _parse_within(grammar: Grammar, source: bytes, spend: ParseBudget) -> Tree | None:
     """The tree, or None when the parse ran out of the budget (cancelled: the parser is reset for the next file,
     which would otherwise resume this one)."""
     chosen = parser(grammar)
-    try:  # bytes, not memoryview slices: the parser keeps the chunk after the callback returns
-        return chosen.parse(lambda offset, _point: source[offset : offset + 65536], progress_callback=spend.progress)
+    try:  # bytes (py-tree-sitter reads nothing else), in small chunks: `Node.text` of a tree parsed from a callback
+        # calls it again for every node asked, and 64 KiB chunks made the walk of a bundle ten times slower
+        return chosen.parse(lambda offset, _point: source[offset : offset + READ_CHUNK], progress_callback=spend.progress)
     except ValueError:  # py-tree-sitter's "Parsing failed": the progress callback cancelled it
         chosen.reset()
         if not spend.reason:
