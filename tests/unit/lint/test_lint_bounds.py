@@ -181,3 +181,36 @@ def test_the_context_records_no_stopped_file_on_ordinary_code(tmp_path: Path) ->
         findings = run_rules(context, [], [])
     assert context.stopped == {}
     assert [f.code for f in findings] == ["XP002"]
+
+
+# -- pages -----------------------------------------------------------------------------------------------------------
+
+
+def test_a_page_ending_in_an_unterminated_tag_is_not_rescanned_from_every_bracket(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """50 KB of `<a ` took 100 s: closing Python's HTMLParser rescanned to the end of the page from every `<` of a
+    tag never closed. What a page leaves open at its end is dropped, as a browser drops it: no tag is parsed."""
+    from html.parser import HTMLParser
+
+    from toolchain.plan.pages import scan_page
+
+    tags_parsed = []
+    original = HTMLParser.parse_starttag
+    monkeypatch.setattr(HTMLParser, "parse_starttag", lambda self, i: tags_parsed.append(i) or original(self, i))
+    scan_page("<p>ok</p>" + "<a " * 3000, Path("/nowhere/popup.html"), "popup.html")
+    assert tags_parsed == [0, 9]  # the <p>, and the first open one once (feed waits for its end); not 3,000
+
+
+def test_a_declaration_html_parser_cannot_read_is_a_bogus_comment(tmp_path: Path) -> None:
+    """`<![<![` made Python's HTMLParser raise AssertionError: lint ended in an internal error. A browser reads it
+    as a bogus comment up to the next `>` (which here swallows the script tag, so a.js is not loaded)."""
+    folder = tmp_path / "ext"
+    folder.mkdir()
+    (folder / "manifest.json").write_text(json.dumps({"manifest_version": 3, "name": "x", "version": "1",
+                                                      "action": {"default_popup": "popup.html"}}), encoding="utf-8")
+    (folder / "popup.html").write_text('<html><![<![ <script src="a.js"></script><script src="b.js"></script>',
+                                       encoding="utf-8")
+    (folder / "a.js").write_text("chrome.storage.local.get('a');\n", encoding="utf-8")
+    (folder / "b.js").write_text("chrome.storage.local.get('b');\n", encoding="utf-8")
+    code, output = lint(str(folder))
+    assert code == 1 and "b.js:1:1: XP001" in output and "a.js" not in output

@@ -12,6 +12,7 @@ from typing import Any
 
 from toolchain.lint.context import LintContext
 from toolchain.lint.model import Finding, Rule
+from toolchain.plan.pages import read_whole_page
 from toolchain.urls import is_remote_url
 
 _WHAT = {
@@ -130,8 +131,7 @@ class RemoteOrDynamicCode(Rule):
                 continue  # a link out of the extension: not a page of it, never read (XL010 when it is named)
             scanner = _RemoteScripts()
             try:
-                scanner.feed(page.read_text(encoding="utf-8", errors="replace"))
-                scanner.close()
+                read_whole_page(scanner, page.read_text(encoding="utf-8", errors="replace"))
             except Exception:  # noqa: BLE001 - a page HTMLParser cannot read has nothing we can judge
                 continue
             for src, line, column in scanner.found:
