@@ -214,3 +214,24 @@ def test_a_declaration_html_parser_cannot_read_is_a_bogus_comment(tmp_path: Path
     (folder / "b.js").write_text("chrome.storage.local.get('b');\n", encoding="utf-8")
     code, output = lint(str(folder))
     assert code == 1 and "b.js:1:1: XP001" in output and "a.js" not in output
+
+
+# -- nesting ---------------------------------------------------------------------------------------------------------
+
+
+def test_a_statement_nested_past_the_walk_is_said_not_skipped_silently(tmp_path: Path) -> None:
+    """9,000 nested `if` blocks: the walk follows 20,000 frames, then skipped the rest of the statement without a
+    word (and on some nestings overflowed the C stack: a segmentation fault). Now XL004 says the file was read only
+    in part and the verdicts of absence are withheld — `alarms`, used deep inside, is not called unused. Run as a
+    subprocess, so that a crash fails the test instead of ending it."""
+    import subprocess
+    import sys
+
+    content = b"if (a) {" * 9000 + b"chrome.alarms.create('tick', {periodInMinutes: 1});" + b"}" * 9000
+    folder = extension(tmp_path / "ext", content)
+    done = subprocess.run([sys.executable, "-m", "toolchain", "lint", "--no-cache", str(folder)],
+                          capture_output=True, text=True, cwd=Path(__file__).resolve().parents[3])
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert ("content.js:1:1: XL004 file not analysed: the statement at line 1 nests deeper than the analysis follows "
+            "(only its outer part was read)") in done.stdout
+    assert "XP002" not in done.stdout
