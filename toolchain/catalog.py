@@ -227,10 +227,10 @@ CODES: tuple[Code, ...] = (
         A source file was not analysed (or only in part): over the size limit, its parse budget or the deadline.
 
         What it checks: every JavaScript/TypeScript file xtk would read facts from. One larger than the limit (2 MiB
-        unless `xtk lint --max-file-size` says otherwise) is not parsed; one whose parse goes past its budget (in
-        proportion to its size: steps of the parser and CPU time) is not analysed; one the run's deadline
-        (`--timeout`, 300 s by default) leaves unread is not either; a statement nested deeper than the analysis
-        follows is read only in part. Findings that rest on code being absent (XP002 unused permission,
+        unless `xtk lint --max-file-size` says otherwise) is not parsed (nor is a page over it read for its scripts);
+        one whose parse goes past its budget (in proportion to its size: steps of the parser and CPU time) is not
+        analysed; one the run's deadline (`--timeout`, 300 s by default) leaves unread is not either; a statement
+        nested deeper than the analysis follows is read only in part. Findings that rest on code being absent (XP002 unused permission,
         XM001/XM002 unmatched messages) are then not reported, since the file may hold what they miss.
 
         Why it matters: what xtk did not read it cannot judge; saying so keeps a clean result from claiming more

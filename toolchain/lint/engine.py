@@ -184,9 +184,9 @@ def lint_path(path: Path | None, project_option: str | None, browsers: list[str]
 
 
 def _with_stopped(context: LintContext) -> LintContext:
-    """The files of this lint whose analysis was stopped while its context was made (analysis/budget.py): XL004."""
+    """The files (sources, and pages too large to read) whose analysis was stopped while the context was made
+    (analysis/budget.py; `lint_path` starts the record empty): XL004."""
     from toolchain.analysis import budget
 
-    files = {path.resolve() for target in context.targets for path in target.files} | set(context.facts)
-    context.stopped.update({path: why for path, why in budget.stopped.items() if path in files})
+    context.stopped.update(budget.stopped)
     return context

@@ -301,9 +301,16 @@ def _page_scripts(root: Path, page: Path, shown: str, outside: Outside, context:
     """The scripts a page of the extension loads, as its browser finds them: a name is a URL inside the extension
     (`/x.js` from its root, `../x.js` no higher than the root); one that leads out through a link is recorded in
     `outside`, not returned (nor read)."""
+    from toolchain.analysis import budget
+    from toolchain.analysis.parse import max_file_bytes
     from toolchain.plan.pages import scan_page
 
     base = root.resolve()
+    size = too_large(page)
+    if size is not None:  # read as a source file would not be (XL004 names it; what it loads is unknown)
+        budget.stopped[page.resolve()] = (f"too large to read as a page ({size:,} bytes, over the limit of "
+                                          f"{max_file_bytes:,} bytes, --max-file-size)")
+        return []
     text = page.read_text(encoding="utf-8", errors="replace")
     scripts = []
     for ref in scan_page(text, page, shown, root=base).references:

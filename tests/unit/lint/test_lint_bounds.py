@@ -235,3 +235,22 @@ def test_a_statement_nested_past_the_walk_is_said_not_skipped_silently(tmp_path:
     assert ("content.js:1:1: XL004 file not analysed: the statement at line 1 nests deeper than the analysis follows "
             "(only its outer part was read)") in done.stdout
     assert "XP002" not in done.stdout
+
+
+def test_a_page_over_the_size_limit_is_not_read_and_is_named(tmp_path: Path) -> None:
+    """A page is read whole and scanned by a parser written in Python (about 1 MB a second): one over
+    --max-file-size is not read, as a source file over it is not parsed, and XL004 says so."""
+    folder = tmp_path / "ext"
+    folder.mkdir()
+    (folder / "manifest.json").write_text(json.dumps({"manifest_version": 3, "name": "x", "version": "1",
+                                                      "permissions": ["alarms"],
+                                                      "action": {"default_popup": "popup.html"}}), encoding="utf-8")
+    (folder / "popup.html").write_text("<p>padding</p>\n" * 5000 + '<script src="popup.js"></script>', encoding="utf-8")
+    (folder / "popup.js").write_text("chrome.alarms.create('a', {periodInMinutes: 1});\n", encoding="utf-8")
+    assert lint(str(folder)) == (0, "All checks passed.\n")
+    code, output = lint(str(folder), "--max-file-size", "64k")
+    assert code == 1
+    size = (folder / "popup.html").stat().st_size
+    assert (f"popup.html:1:1: XL004 file not analysed: too large to read as a page ({size:,} bytes, over the limit "
+            "of 65,536 bytes, --max-file-size)") in output
+    assert "XP002" not in output  # `alarms` is used by the script the page would load

@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from toolchain.analysis.parse import too_large
 from toolchain.lint.context import LintContext
 from toolchain.lint.model import Finding, Rule
 from toolchain.plan.pages import read_whole_page
@@ -129,6 +130,8 @@ class RemoteOrDynamicCode(Rule):
                 continue
             if not page.resolve().is_relative_to(root):
                 continue  # a link out of the extension: not a page of it, never read (XL010 when it is named)
+            if too_large(page) is not None:
+                continue  # over the size limit: not read (XL004 names it when the extension loads it)
             scanner = _RemoteScripts()
             try:
                 read_whole_page(scanner, page.read_text(encoding="utf-8", errors="replace"))
