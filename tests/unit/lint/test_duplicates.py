@@ -115,3 +115,31 @@ def test_a_projects_own_locales_are_read_too(tmp_path: Path) -> None:
     found = run_rules(lint_project(folder), ["XL011"], [])
     assert [(f.path, f.line, f.message.split(":", 1)[0]) for f in found] == [
         ("locales/en/messages.json", 3, "`hello` is written twice (lines 2 and 3)")]
+
+
+def _extension_with_locale(folder: Path) -> Path:
+    (folder / "_locales" / "en").mkdir(parents=True)
+    (folder / "manifest.json").write_text(json.dumps(
+        {"manifest_version": 3, "name": "__MSG_name__", "version": "1", "default_locale": "en"}), encoding="utf-8")
+    return folder / "_locales" / "en" / "messages.json"
+
+
+def test_a_messages_file_too_large_to_scan_is_named_not_skipped(tmp_path: Path) -> None:
+    from toolchain.project.locales import MAX_MESSAGES_BYTES
+
+    messages = _extension_with_locale(tmp_path / "ext")
+    filler = " " * (MAX_MESSAGES_BYTES + 1)
+    messages.write_text('{"name": {"message": "a"}, "name": {"message": "b"}' + filler + "}", encoding="utf-8")
+    findings = [f for f in run_rules(extension_context(tmp_path / "ext"), [], []) if f.path.startswith("_locales")]
+    assert [(f.code, f.severity, f.path) for f in findings] == [("XL004", "warning", "_locales/en/messages.json")]
+    assert "too large" in findings[0].message and "keys are not checked" in findings[0].message
+
+
+def test_a_messages_file_linked_out_of_the_extension_is_named_not_read(tmp_path: Path) -> None:
+    messages = _extension_with_locale(tmp_path / "ext")
+    outside = tmp_path / "outside.json"
+    outside.write_text('{"name": {"message": "a"}, "name": {"message": "b"}}', encoding="utf-8")
+    messages.symlink_to(outside)
+    findings = [f for f in run_rules(extension_context(tmp_path / "ext"), [], []) if "_locales" in f.path]
+    assert [(f.code, f.path.endswith("_locales/en/messages.json")) for f in findings] == [("XL004", True)]
+    assert "link out of the extension" in findings[0].message

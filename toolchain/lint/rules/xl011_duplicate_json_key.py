@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from toolchain.lint.context import LintContext
+from toolchain.lint.limits import format_size
 from toolchain.lint.model import Finding, Related, Rule
 from toolchain.manifest.json_positions import DuplicateKey, scan_json
 
@@ -50,13 +51,24 @@ class DuplicateJsonKey(Rule):
     def _file(self, ctx: LintContext, path: Path, messages: bool) -> Iterator[Finding]:
         from toolchain.project.locales import MAX_MESSAGES_BYTES
 
-        try:
-            if path.stat().st_size > MAX_MESSAGES_BYTES and messages:
-                return  # not a messages file (the build refuses it); its size is not this rule's to judge
-            text = path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
-        except OSError:
-            return
         shown = ctx.display(path)
+        try:
+            if messages and not path.resolve().is_relative_to(ctx.root.resolve()):
+                # a link out of the extension: its bytes are not the package's, and xtk reads nothing outside
+                yield Finding.of("XL004", "file not analysed: a link out of the extension's folder (to "
+                                 f"{path.resolve()}), not read; its keys are not checked", path=shown, line=1, column=1)
+                return
+            size = path.stat().st_size
+            if size > MAX_MESSAGES_BYTES and messages:  # the build refuses it; scanning it would cost seconds
+                yield Finding.of("XL004", f"file not analysed: too large ({format_size(size)}, over the limit of "
+                                 f"{format_size(MAX_MESSAGES_BYTES)} for a messages.json); its keys are not checked",
+                                 path=shown, line=1, column=1)
+                return
+            text = path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
+        except OSError as error:
+            yield Finding.of("XL004", f"file not analysed: cannot read it ({error.strerror or error}); its keys are "
+                             "not checked", path=shown, line=1, column=1)
+            return
         layout = scan_json(text)
         found = [self._exact(duplicate, shown) for duplicate in layout.duplicates]
         if messages:
@@ -103,7 +115,7 @@ class DuplicateJsonKey(Rule):
 
 
 def _locale_files(ctx: LintContext) -> list[Path]:
-    """Every `<locale>/messages.json` of the extension's `_locales/` (a project's locales folder), inside it."""
+    """Every `<locale>/messages.json` of the extension's `_locales/` (a project's locales folder)."""
     if ctx.kind == "project" and ctx.project is not None:
         from toolchain.project.locales import locales_folder
 
@@ -112,6 +124,5 @@ def _locale_files(ctx: LintContext) -> list[Path]:
         folder = ctx.root / "_locales"
     if folder is None or not folder.is_dir():
         return []
-    root = ctx.root.resolve()
-    files = sorted(folder.glob("*/messages.json"))
-    return [path for path in files if path.resolve().is_relative_to(root) and path.is_file()]
+    # links out are kept: _file names them instead of reading them
+    return [path for path in sorted(folder.glob("*/messages.json")) if path.is_symlink() or path.is_file()]
