@@ -18,7 +18,7 @@ from typing import Any
 from toolchain.dev.esbuild_options import UnsupportedFlag, esbuild_options
 from toolchain.dev.runtime_scripts import ID_PREFIX, dev_manifest, registrations, script_files
 from toolchain.diagnostics import Diagnostic, ProjectError
-from toolchain.files import make_folder, write_if_changed
+from toolchain.files import confine, make_folder, write_if_changed
 from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, plan_build
 from toolchain.plan.pages import rewrite_page
@@ -181,7 +181,7 @@ def write_static(dev: DevPlan) -> None:
         write_if_changed(dev.out / out, text, inside=dev.project.base_dir)
     for source, out in dev.assets:
         target = dev.out / out
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+        make_folder(target.parent, dev.project.base_dir)
+        shutil.copyfile(source, confine(target, dev.project.base_dir))
     write_if_changed(dev.out / "manifest.json", json.dumps(dev.manifest, indent=2, ensure_ascii=False) + "\n",
                      inside=dev.project.base_dir)

@@ -105,3 +105,24 @@ def test_components_rebuild_in_dev(tmp_path: Path) -> None:
         assert dev.stop(signal.SIGINT) == 0
     finally:
         dev.kill()
+
+
+@pytest.mark.node
+def test_a_copied_asset_is_never_written_through_a_link_out_of_the_project(tmp_path: Path) -> None:
+    from toolchain.dev.dev_build import dev_out_dir, plan_dev, reporter_path, write_static
+    from toolchain.diagnostics import InputError
+    from toolchain.project import load_project
+
+    project_dir = copy_dev_mini(tmp_path / "project")
+    (project_dir / "public").mkdir()
+    (project_dir / "public" / "notes.txt").write_text("the asset\n")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not xtk's\n")
+    project = load_project(project_dir)
+    dev = plan_dev(project, "chrome", reporter_path(project))
+    out = dev_out_dir(project, "chrome")
+    out.mkdir(parents=True)
+    (out / "notes.txt").symlink_to(outside)
+    with pytest.raises(InputError, match="notes.txt"):
+        write_static(dev)
+    assert outside.read_text() == "not xtk's\n"
