@@ -25,6 +25,9 @@ from toolchain.lint.suppressions import collect_suppressions
 
 
 def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Finding]:
+    from toolchain.analysis import budget
+
+    stopped_before = set(budget.stopped)  # a rule may parse more (XS005 walks the project): its stops count too
     findings: list[Finding] = []
     for rule_class in all_rules():
         if not selected(rule_class.code, select, ignore):
@@ -36,6 +39,7 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
         for location, reason in list(zip(facts.parse_errors, facts.parse_error_reasons))[:1]:  # the rest follow
             findings.append(Finding.of("XL003", f"syntax error: {reason}: facts from this file may be incomplete",
                                        path=ctx.display(path), line=location.line, column=location.column))
+    ctx.stopped.update({path: why for path, why in budget.stopped.items() if path not in stopped_before})
     findings = _with_unanalysed_files(ctx, findings)
     findings = _outside_known_libraries(ctx, findings)
     findings = [f for f in findings if selected(f.code, select, ignore)]

@@ -254,3 +254,30 @@ def test_a_page_over_the_size_limit_is_not_read_and_is_named(tmp_path: Path) -> 
     assert (f"popup.html:1:1: XL004 file not analysed: too large to read as a page ({size:,} bytes, over the limit "
             "of 65,536 bytes, --max-file-size)") in output
     assert "XP002" not in output  # `alarms` is used by the script the page would load
+
+
+def test_a_file_a_rule_parses_and_its_budget_stops_is_named_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule may parse files the context did not (XS005 walks the project): a stop during the rules is XL004 and
+    withholds the verdicts of absence, as one while the context was made."""
+    from toolchain.lint import engine
+    from toolchain.lint.model import Rule
+    from toolchain.lint.targets import extension_context
+
+    folder = extension(tmp_path / "ext", b"chrome.runtime.id;\n")
+    late = folder / "late.js"
+    late.write_text("chrome.alarms.create('a', {});\n", encoding="utf-8")
+
+    class ParsesLate(Rule):
+        code = "XS005"
+
+        def check(self, ctx):  # type: ignore[no-untyped-def]
+            budget.stopped[late] = "its parse went past its budget (a stand-in)"
+            return []
+
+    context = extension_context(folder)
+    with_rule = [*engine.all_rules(), ParsesLate]
+    monkeypatch.setattr(engine, "all_rules", lambda: with_rule)
+    findings = run_rules(context, [], [])
+    assert [(f.code, f.path.endswith("late.js")) for f in findings if f.code == "XL004"] == [("XL004", True)]
+    assert not [f for f in findings if f.code == "XP002"]
+    budget.stopped.pop(late, None)
