@@ -461,6 +461,17 @@ def test_marks_the_pages_styles_hide_are_not_reported_highlighted(open_page, quo
     page.assert_restored()  # the hidden citations' marks were taken off and their text nodes joined back
 
 
+def test_the_page_editing_a_hidden_citations_text_makes_the_others_stale(open_page) -> None:
+    """A hidden citation's marks are taken off and their text is the page's again: a later edit of it is a change
+    of the page's text, as for any other (it was still counted as DocMind's own node, so nothing was said)."""
+    page = open_page(HIDES)
+    answer = page.inject("The ferry timetable will change in October",  # #veiled: its mark hidden, taken off
+                         "Visitors may moor at the eastern pontoon for up to three nights")
+    assert answer["lifecycle"] == {"state": "active", "citationIds": ["cite-2"]}
+    page.js("document.getElementById('veiled').firstChild.data = 'The ferry timetable stays as it is.'")
+    assert page.state() == {"state": "stale", "reason": "dom-changed"}
+
+
 def test_visually_hidden_text_is_not_indexed(open_page) -> None:
     """The "visually hidden" pattern (a 1 px box, clip: rect(0 0 0 0)): screen readers read it, the reader does
     not see it, so the indexer's visibility test rejects it like display: none."""
