@@ -186,9 +186,7 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
             raise InputError.single(f"invalid JSON: {error} is not a JSON number", path=shown(path)) from None
         except RecursionError:
             raise InputError.single("invalid JSON: nested too deeply", path=shown(path)) from None
-        except FileNotFoundError:
-            raise InputError.single("file not found", path=shown(path)) from None
-        except (OSError, UnicodeDecodeError) as error:
+        except UnicodeDecodeError as error:  # read_json_bytes answers an unreadable file itself
             raise InputError.single(f"cannot read: {error}", path=shown(path)) from None
         if not isinstance(data, dict):
             raise InputError.single("expected a JSON object", path=shown(path))
