@@ -83,15 +83,22 @@ def page_texts() -> tuple[list[str], str]:
     return [sentence * 120], "generated text (the corpus is absent)"
 
 
-QUESTIONS = ["What is this page about?", "Who wrote this and when?", "What are the main points?",
-             "What does the page say about prices?", "How does it work?"]
+QUESTIONS = [
+    "What is this page about?",
+    "Who wrote this and when?",
+    "What are the main points?",
+    "What does the page say about prices?",
+    "How does it work?",
+]
 
 
 def request_bytes(index: int, texts: list[str]) -> bytes:
     body = json.dumps({"pageText": texts[index % len(texts)], "question": QUESTIONS[index % len(QUESTIONS)]})
     data = body.encode("utf-8")
-    head = (f"POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n")
+    head = (
+        f"POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n"
+    )
     return head.encode("ascii") + data
 
 
@@ -163,16 +170,24 @@ async def burst(server: str, port: int, concurrency: int, texts: list[str], dead
             result.failures[outcome.failure] = result.failures.get(outcome.failure, 0) + 1
     answered = [o.seconds * 1000 for o in outcomes if o.status is not None]
     if answered:
-        result.latency_ms = {"p50": round(percentile(answered, 0.5), 1), "p95": round(percentile(answered, 0.95), 1),
-                             "max": round(max(answered), 1)}
+        result.latency_ms = {
+            "p50": round(percentile(answered, 0.5), 1),
+            "p95": round(percentile(answered, 0.95), 1),
+            "max": round(max(answered), 1),
+        }
     return result
 
 
 def baseline_module() -> Path | None:
     """The http.server version of server.py, from git, beside a launcher; None without git or the commit."""
     try:
-        source = subprocess.run(["git", "show", f"{BASELINE_COMMIT}:extension_src/api/docmind_api/server.py"],
-                                cwd=REPO, capture_output=True, text=True, check=True).stdout
+        source = subprocess.run(
+            ["git", "show", f"{BASELINE_COMMIT}:extension_src/api/docmind_api/server.py"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
     WORK.mkdir(parents=True, exist_ok=True)
@@ -183,14 +198,15 @@ def baseline_module() -> Path | None:
         "from docmind_api.settings import Settings\nfrom stdlib_server import DocMindServer\n"
         "server = DocMindServer(('127.0.0.1', 0), Settings(), log=lambda line: None)\n"
         "print(f'DocMind API on http://127.0.0.1:{server.server_address[1]} (answerer: offline)', flush=True)\n"
-        "server.serve_forever()\n", encoding="utf-8")
+        "server.serve_forever()\n",
+        encoding="utf-8",
+    )
     return launcher
 
 
 def start_server(command: list[str]) -> tuple[subprocess.Popen[str], int]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DOCMIND_")}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
-                               cwd=REPO)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=REPO)
     assert process.stdout is not None
     match = STARTED.match(process.stdout.readline())
     if not match:
@@ -221,17 +237,21 @@ def print_burst(result: Burst) -> None:
     latency = result.latency_ms
     others = ", ".join(f"{k}: {v}" for k, v in sorted(result.other_statuses.items())) or "0"
     failures = ", ".join(f"{k}: {v}" for k, v in sorted(result.failures.items())) or "0"
-    print(f"{result.server:<12} {result.concurrency:>5} concurrent: 200 {result.answered_200:>4}, "
-          f"503+Retry-After {result.answered_503_retry_after:>4}, other statuses {others}, "
-          f"resets/errors {failures}; latency p50 {latency.get('p50', '-')} ms, p95 {latency.get('p95', '-')} ms, "
-          f"max {latency.get('max', '-')} ms; {result.wall_seconds} s", flush=True)
+    print(
+        f"{result.server:<12} {result.concurrency:>5} concurrent: 200 {result.answered_200:>4}, "
+        f"503+Retry-After {result.answered_503_retry_after:>4}, other statuses {others}, "
+        f"resets/errors {failures}; latency p50 {latency.get('p50', '-')} ms, p95 {latency.get('p95', '-')} ms, "
+        f"max {latency.get('max', '-')} ms; {result.wall_seconds} s",
+        flush=True,
+    )
 
 
 def main() -> int:
     options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--bursts", default="200,1000", help="concurrency of each burst, in order")
-    options.add_argument("--deadline", type=float, default=60.0, help="seconds a query may take before it counts "
-                         "as failed")
+    options.add_argument(
+        "--deadline", type=float, default=60.0, help="seconds a query may take before it counts as failed"
+    )
     options.add_argument("--no-baseline", action="store_true", help="only our server")
     options.add_argument("--json", type=Path, default=RESULTS)
     args = options.parse_args()
@@ -240,23 +260,26 @@ def main() -> int:
         if any(not 1 <= level <= 5_000 for level in levels):
             raise ValueError
     except ValueError:
-        print(f"api_load: error: --bursts: comma-separated counts from 1 to 5000 (got {args.bursts!r})",
-              file=sys.stderr)
+        print(
+            f"api_load: error: --bursts: comma-separated counts from 1 to 5000 (got {args.bursts!r})", file=sys.stderr
+        )
         return 2
     texts, source = page_texts()
     print(f"bodies: {source}; {len(levels)} bursts: {', '.join(map(str, levels))}", flush=True)
-    ours = run_bursts("hypercorn", [sys.executable, "-m", "docmind_api", "--port", "0"], levels, texts,
-                      args.deadline)
+    ours = run_bursts("hypercorn", [sys.executable, "-m", "docmind_api", "--port", "0"], levels, texts, args.deadline)
     baseline: list[Burst] = []
     launcher = None if args.no_baseline else baseline_module()
     if launcher is not None:
         api_path = str(REPO / "extension_src" / "api")
-        baseline = run_bursts("http.server", [sys.executable, str(launcher), api_path, str(REPO)], levels, texts,
-                              args.deadline)
+        baseline = run_bursts(
+            "http.server", [sys.executable, str(launcher), api_path, str(REPO)], levels, texts, args.deadline
+        )
     for mine, theirs in zip(ours, baseline):
         share = lambda b: (b.answered_200 + b.answered_503_retry_after) / b.concurrency  # noqa: E731
-        print(f"{mine.concurrency:>5} concurrent: answered (200 or 503) {share(mine):.0%} on hypercorn vs "
-              f"{share(theirs):.0%} on http.server")
+        print(
+            f"{mine.concurrency:>5} concurrent: answered (200 or 503) {share(mine):.0%} on hypercorn vs "
+            f"{share(theirs):.0%} on http.server"
+        )
     record = {
         "date": time.strftime("%Y-%m-%d"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",

@@ -144,7 +144,8 @@ def check_installed_as_locked(root: Path) -> None:
     wrong = [
         f"{name}: locked {entry.get('version')}, installed {installed.get(name, {}).get('version')}"
         for name, entry in locked.items()
-        if name and installed.get(name, {}).get("version") != entry.get("version")
+        if name
+        and installed.get(name, {}).get("version") != entry.get("version")
         and not (entry.get("optional") and name not in installed)
     ]
     if wrong:
@@ -186,7 +187,9 @@ class Failure(Exception):
     pass
 
 
-def run_checked(command: Sequence[str | os.PathLike[str]], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+def run_checked(
+    command: Sequence[str | os.PathLike[str]], cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
     done = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True)
     if done.returncode != 0:
         raise Failure(
@@ -233,7 +236,9 @@ def make_tools(xtk_project: Path, wxt_root: Path, jobs: list[BareJob], bare_out:
         def run() -> dict[str, float]:
             try:
                 done: list[subprocess.CompletedProcess[bytes]] = []
-                total = timed(lambda: done.append(run_checked([*xtk_command, *extra], REPO, python_env(state["prefix"]))))
+                total = timed(
+                    lambda: done.append(run_checked([*xtk_command, *extra], REPO, python_env(state["prefix"])))
+                )
                 return {"total": total, "recipe_from_cache": float(b"from cache" in done[0].stdout)}
             finally:
                 state["prefix"] = template
@@ -248,16 +253,20 @@ def make_tools(xtk_project: Path, wxt_root: Path, jobs: list[BareJob], bare_out:
 
     def bare_concurrent() -> dict[str, float]:
         def go() -> None:
-            processes = [subprocess.Popen(j.command, cwd=j.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for j in jobs]
+            processes = [
+                subprocess.Popen(j.command, cwd=j.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for j in jobs
+            ]
             for job, process in zip(jobs, processes):
                 _, err = process.communicate()
                 if process.returncode != 0:
-                    raise Failure(f"esbuild ({job.browser}, {job.fmt}) exited {process.returncode}: {err.decode(errors='replace')}")
+                    raise Failure(
+                        f"esbuild ({job.browser}, {job.fmt}) exited {process.returncode}: {err.decode(errors='replace')}"
+                    )
 
         return {"total": timed(go)}
 
     def bare_sequential() -> dict[str, float]:
-        parts = {b: 0.0 for b in BROWSERS}
+        parts = dict.fromkeys(BROWSERS, 0.0)
         for job in jobs:
             parts[job.browser] += timed(lambda: run_checked(job.command, job.cwd))
         return {"total": sum(parts.values()), **parts}
@@ -355,8 +364,13 @@ def check_same_commands(xtk_project: Path, jobs: list[BareJob]) -> tuple[list[st
     theirs = {(c["browser"], c["fmt"]): normal(c["argv"]) for b in recipe["browsers"] for c in b["esbuild"]}
     ours = {(j.browser, j.fmt): normal(j.command) for j in jobs}
     if theirs == ours:
-        return [], f"identical to the {len(theirs)} commands in xtk's own recipe cache (but for --outdir and --metafile)"
-    return [f"bare esbuild commands differ from xtk's recipe: {sorted(set(theirs) ^ set(ours)) or 'arguments differ'}"], "differ"
+        return (
+            [],
+            f"identical to the {len(theirs)} commands in xtk's own recipe cache (but for --outdir and --metafile)",
+        )
+    return [
+        f"bare esbuild commands differ from xtk's recipe: {sorted(set(theirs) ^ set(ours)) or 'arguments differ'}"
+    ], "differ"
 
 
 # -- where xtk's time goes (from outside) -----------------------------------------------------------------------
@@ -379,7 +393,11 @@ def breakdown(xtk_project: Path, prefix: Path, runs: int, has_cache: bool) -> di
     probes = {
         "python -c pass (interpreter start-up, site)": [PYTHON, "-c", "pass"],
         "xtk --version (start-up + CLI imports: click, toolchain.cli)": [XTK, "--version"],
-        "python -c 'import what the full build imports' (+ pydantic, Jinja2, jsonschema ...)": [PYTHON, "-c", FULL_PATH_IMPORTS],
+        "python -c 'import what the full build imports' (+ pydantic, Jinja2, jsonschema ...)": [
+            PYTHON,
+            "-c",
+            FULL_PATH_IMPORTS,
+        ],
     }
     if has_cache:
         probes["python -c 'import what the cached path imports'"] = [PYTHON, "-c", CACHED_PATH_IMPORTS]
@@ -392,14 +410,20 @@ def breakdown(xtk_project: Path, prefix: Path, runs: int, has_cache: bool) -> di
         for _ in range(runs):
             done = run_checked([XTK, *build_args, *extra, "--format", "json"], REPO, env)
             inside.append(json.loads(done.stdout)["seconds"] * 1000)
-        result[f"'seconds' that `xtk build{suffix} --format json` reports (its esbuild runs and file writes)"] = summary(inside)
+        result[f"'seconds' that `xtk build{suffix} --format json` reports (its esbuild runs and file writes)"] = (
+            summary(inside)
+        )
 
     # -X importtime over one real warm `xtk build` (per variant): import time (each module's own, so nothing is
     # counted twice) summed by distribution: xtk's toolchain, each dependency, and the standard library as one.
     code = "import sys; from toolchain.cli import main; sys.argv = ['xtk', *sys.argv[1:]]; main()"
     for suffix, extra in variants:
         done = subprocess.run(
-            [str(PYTHON), "-X", "importtime", "-c", code, *build_args, *extra], cwd=REPO, env=env, capture_output=True, text=True
+            [str(PYTHON), "-X", "importtime", "-c", code, *build_args, *extra],
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
         )
         totals: dict[str, int] = {}
         modules: dict[str, int] = {}
@@ -413,7 +437,9 @@ def breakdown(xtk_project: Path, prefix: Path, runs: int, has_cache: bool) -> di
         result[f"importtime{suffix}"] = {
             "total_ms": round(sum(totals.values()) / 1000, 1),
             "by_package_ms": {k: round(v / 1000, 1) for k, v in sorted(totals.items(), key=lambda kv: -kv[1])[:10]},
-            "slowest_modules_ms": {k: round(v / 1000, 1) for k, v in sorted(modules.items(), key=lambda kv: -kv[1])[:8]},
+            "slowest_modules_ms": {
+                k: round(v / 1000, 1) for k, v in sorted(modules.items(), key=lambda kv: -kv[1])[:8]
+            },
         }
     return result
 
@@ -433,7 +459,11 @@ def machine(binary: Path, wxt_root: Path) -> dict[str, object]:
 
     cpu = "unknown"
     try:
-        cpu = next(l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines() if l.startswith("model name"))
+        cpu = next(
+            l.split(":", 1)[1].strip()
+            for l in Path("/proc/cpuinfo").read_text().splitlines()
+            if l.startswith("model name")
+        )
     except (OSError, StopIteration):
         pass
     package = lambda name: json.loads((wxt_root / "node_modules" / name / "package.json").read_text())["version"]  # noqa: E731
@@ -462,7 +492,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="warm repetitions per tool (default 7)")
     parser.add_argument("--cold-runs", type=int, default=5, help="cold repetitions per tool (default 5)")
-    parser.add_argument("--json", type=Path, default=RESULTS, help=f"where to write the figures (default {RESULTS.relative_to(REPO)})")
+    parser.add_argument(
+        "--json", type=Path, default=RESULTS, help=f"where to write the figures (default {RESULTS.relative_to(REPO)})"
+    )
     args = parser.parse_args()
     if args.runs < 1 or args.cold_runs < 1:
         parser.error("--runs and --cold-runs must be at least 1")
@@ -481,7 +513,9 @@ def main() -> int:
     # A shared 2-core machine: the figures say little without how busy it was (other work's runnable processes).
     info["load_average_1min_at_start"] = round(os.getloadavg()[0], 2)
 
-    say(f"build_speed: DocMind for {', '.join(BROWSERS)}, production; {args.cold_runs} cold + {args.runs} warm runs per tool")
+    say(
+        f"build_speed: DocMind for {', '.join(BROWSERS)}, production; {args.cold_runs} cold + {args.runs} warm runs per tool"
+    )
     say("machine: " + ", ".join(f"{k} {v}" for k, v in info.items()))
     say(f"bare esbuild: the {len(jobs)} commands xtk runs, from xtk's own plan and grouping, e.g.")
     say("  " + " ".join(jobs[0].command[:3]) + f" … ({len(jobs[0].command)} arguments)")
@@ -494,12 +528,15 @@ def main() -> int:
             tool.run()
         for kind, count in (("cold", args.cold_runs), ("warm", args.runs)):
             for i in range(count):
-                order = tools[i % len(tools):] + tools[: i % len(tools)]  # rotate, so drift spreads over all
+                order = tools[i % len(tools) :] + tools[: i % len(tools)]  # rotate, so drift spreads over all
                 for tool in order:
                     if kind == "cold":
                         tool.reset_cold()
                     tool.samples[kind].append(tool.run())
-                say(f"  {kind} {i + 1}/{count}: " + "  ".join(f"{t.name} {t.samples[kind][-1]['total']:.0f} ms" for t in tools))
+                say(
+                    f"  {kind} {i + 1}/{count}: "
+                    + "  ".join(f"{t.name} {t.samples[kind][-1]['total']:.0f} ms" for t in tools)
+                )
         problems, sizes = check_outputs(xtk_project, bare_out, wxt_root)
         command_problems, same_commands = check_same_commands(xtk_project, jobs)
         problems += command_problems
@@ -557,20 +594,28 @@ def main() -> int:
         say(f"  {name}, per browser (warm medians): " + ", ".join(f"{b} {v:.0f} ms" for b, v in parts.items()))  # type: ignore[union-attr]
     if has_cache:
         replays = figures["xtk"]["warm"].get("runs_that_replayed_the_cached_recipe")
-        say(f"  xtk warm runs that replayed its cached build recipe: {replays} of {args.runs} (cold runs: "
-            f"{figures['xtk']['cold'].get('runs_that_replayed_the_cached_recipe')} of {args.cold_runs})")
+        say(
+            f"  xtk warm runs that replayed its cached build recipe: {replays} of {args.runs} (cold runs: "
+            f"{figures['xtk']['cold'].get('runs_that_replayed_the_cached_recipe')} of {args.cold_runs})"
+        )
     say("")
     for kind in ("cold", "warm"):
         v = verdicts[kind]
         say(f"{kind}:")
-        say(f"  xtk / WXT = {v['xtk_over_wxt']:.3f}  (goal ≤ {GOAL_RATIO}: {'met' if v['ratio_goal_met'] else 'NOT met'}; "
-            f"WXT takes {v['wxt_over_xtk']}× as long)")
-        say(f"  xtk − bare esbuild (concurrent) = {v['xtk_overhead_vs_concurrent_esbuild_ms']:.0f} ms  (goal ≤ "
+        say(
+            f"  xtk / WXT = {v['xtk_over_wxt']:.3f}  (goal ≤ {GOAL_RATIO}: {'met' if v['ratio_goal_met'] else 'NOT met'}; "
+            f"WXT takes {v['wxt_over_xtk']}× as long)"
+        )
+        say(
+            f"  xtk − bare esbuild (concurrent) = {v['xtk_overhead_vs_concurrent_esbuild_ms']:.0f} ms  (goal ≤ "
             f"{GOAL_OVERHEAD_MS:.0f} ms: {'met' if v['overhead_goal_met'] else 'NOT met'});  "
-            f"xtk − bare esbuild (sequential) = {v['xtk_overhead_vs_sequential_esbuild_ms']:.0f} ms")
+            f"xtk − bare esbuild (sequential) = {v['xtk_overhead_vs_sequential_esbuild_ms']:.0f} ms"
+        )
         if has_cache:
-            say(f"  xtk --no-cache − bare esbuild (concurrent) = {v['xtk_no_cache_overhead_vs_concurrent_esbuild_ms']:.0f} ms;"
-                f"  xtk --no-cache / WXT = {v['xtk_no_cache_over_wxt']:.3f}")
+            say(
+                f"  xtk --no-cache − bare esbuild (concurrent) = {v['xtk_no_cache_overhead_vs_concurrent_esbuild_ms']:.0f} ms;"
+                f"  xtk --no-cache / WXT = {v['xtk_no_cache_over_wxt']:.3f}"
+            )
     say("")
     say("where xtk's time goes (warm medians; each line its own process, so they overlap, they do not add up):")
     for label, value in where.items():
@@ -579,24 +624,31 @@ def main() -> int:
     for label, value in where.items():
         if label.startswith("importtime"):
             variant = label.removeprefix("importtime") or ""
-            say(f"  -X importtime of one `xtk build{variant}`: {value['total_ms']} ms of imports, by package: "  # type: ignore[index]
+            say(
+                f"  -X importtime of one `xtk build{variant}`: {value['total_ms']} ms of imports, by package: "  # type: ignore[index]
                 + ", ".join(f"{k} {v}" for k, v in value["by_package_ms"].items())  # type: ignore[index]
-                + "; slowest modules: " + ", ".join(f"{k} {v}" for k, v in value["slowest_modules_ms"].items()))  # type: ignore[index]
+                + "; slowest modules: "
+                + ", ".join(f"{k} {v}" for k, v in value["slowest_modules_ms"].items())
+            )  # type: ignore[index]
     say("")
     say(f"bare esbuild commands: {same_commands}")
-    say("output check, JS bytes (background + content + popup) for chrome/edge/firefox: "
-        + "; ".join(f"{t} " + "/".join(str(sizes[t][b]) for b in BROWSERS) for t in sizes))
+    say(
+        "output check, JS bytes (background + content + popup) for chrome/edge/firefox: "
+        + "; ".join(f"{t} " + "/".join(str(sizes[t][b]) for b in BROWSERS) for t in sizes)
+    )
     if problems:
         for problem in problems:
             say(f"  OUTPUT PROBLEM: {problem}")
     else:
-        say("  ok: all three tools built chrome, edge and firefox (MV3, MV3, MV2); xtk's and WXT's bundles are "
-            f"minified and hold DocMind's code ({', '.join(repr(m) for m in MARKERS.values())}); bare esbuild's too")
+        say(
+            "  ok: all three tools built chrome, edge and firefox (MV3, MV3, MV2); xtk's and WXT's bundles are "
+            f"minified and hold DocMind's code ({', '.join(repr(m) for m in MARKERS.values())}); bare esbuild's too"
+        )
 
     info["load_average_1min_at_end"] = round(os.getloadavg()[0], 2)
     report = {
         "benchmark": "build_speed",
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": info,
         "runs": {"cold": args.cold_runs, "warm": args.runs},
         "commands": {

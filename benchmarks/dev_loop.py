@@ -102,7 +102,9 @@ def wrap_wxt(source: str, kind: str) -> str:
     body = "\n".join("    " + line for line in source.strip().splitlines())
     if kind == "background":
         return f"export default defineBackground(() => {{\n{body}\n}});\n"
-    return f"export default defineContentScript({{\n  matches: ['http://127.0.0.1/*'],\n  main() {{\n{body}\n  }},\n}});\n"
+    return (
+        f"export default defineContentScript({{\n  matches: ['http://127.0.0.1/*'],\n  main() {{\n{body}\n  }},\n}});\n"
+    )
 
 
 def prepare(tool: str, server: ReportServer) -> tuple[Path, dict[str, Path]]:
@@ -139,9 +141,15 @@ class WxtProcess:
 
     def __init__(self, root: Path, browser: str) -> None:
         self.log = (WORK / f"wxt-{browser}.log").open("w")
-        self.process = subprocess.Popen([str(root / "node_modules/.bin/wxt"), "-b", browser], cwd=root,
-                                        stdin=subprocess.PIPE, stdout=self.log, stderr=subprocess.STDOUT,
-                                        env={**os.environ, **private_env("wxt")}, start_new_session=True)
+        self.process = subprocess.Popen(
+            [str(root / "node_modules/.bin/wxt"), "-b", browser],
+            cwd=root,
+            stdin=subprocess.PIPE,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, **private_env("wxt")},
+            start_new_session=True,
+        )
 
     def stop(self) -> None:
         family = [self.process.pid, *descendants(self.process.pid)]  # the browser too: known before it detaches
@@ -160,9 +168,13 @@ def nearest_rank(values: list[float], fraction: float) -> float:
 def summary(values: list[float]) -> dict[str, Any]:
     if not values:
         return {"n": 0}
-    return {"n": len(values), "median_ms": round(statistics.median(values), 1),
-            "p95_ms": round(nearest_rank(values, 0.95), 1), "min_ms": round(min(values), 1),
-            "max_ms": round(max(values), 1)}
+    return {
+        "n": len(values),
+        "median_ms": round(statistics.median(values), 1),
+        "p95_ms": round(nearest_rank(values, 0.95), 1),
+        "min_ms": round(min(values), 1),
+        "max_ms": round(max(values), 1),
+    }
 
 
 def save(path: Path, text: str) -> None:
@@ -184,8 +196,16 @@ class Session:
         self.result: dict[str, Any] = {"tool": tool, "browser": browser}
         self.latencies: dict[str, list[float]] = {"background": [], "content": []}
         if tool == "xtk":
-            self.runner: Any = XtkProcess("dev", "--browser", browser, "--headless", "--start-url",
-                                          self.server.page_url, project=self.root, env=private_env("xtk"))
+            self.runner: Any = XtkProcess(
+                "dev",
+                "--browser",
+                browser,
+                "--headless",
+                "--start-url",
+                self.server.page_url,
+                project=self.root,
+                env=private_env("xtk"),
+            )
         else:
             self.runner = WxtProcess(self.root, browser)
 
@@ -208,7 +228,7 @@ class Session:
         version = f"{prefix}-{kind[:1]}{number}"
         path = self.files[kind]
         text = path.read_text()
-        old = text[text.index(f'"{prefix}-'):].split('"')[1]
+        old = text[text.index(f'"{prefix}-') :].split('"')[1]
         started = time.time()
         save(path, text.replace(f'"{old}"', f'"{version}"'))
         try:
@@ -262,8 +282,11 @@ def measure(tools: list[str], browser: str, edits: int) -> list[dict[str, Any]]:
     results = []
     for tool in tools:
         runs = sessions[tool]
-        result: dict[str, Any] = {"tool": tool, "browser": browser,
-                                  "startup_ms": [r.result.get("startup_ms") for r in runs]}
+        result: dict[str, Any] = {
+            "tool": tool,
+            "browser": browser,
+            "startup_ms": [r.result.get("startup_ms") for r in runs],
+        }
         errors = [r.result["error"] for r in runs if "error" in r.result]
         if errors:
             result["error"] = "; ".join(errors)
@@ -275,8 +298,11 @@ def measure(tools: list[str], browser: str, edits: int) -> list[dict[str, Any]]:
         results.append(result)
         for kind in ("background", "content"):
             figures = result[kind]
-            say(f"  {tool:<4} {browser:<8} {kind:<10} median {figures.get('median_ms')} ms, "
-                f"p95 {figures.get('p95_ms')} ms, missed {figures.get('missed')}" + (f"  ({result['error']})" if errors else ""))
+            say(
+                f"  {tool:<4} {browser:<8} {kind:<10} median {figures.get('median_ms')} ms, "
+                f"p95 {figures.get('p95_ms')} ms, missed {figures.get('missed')}"
+                + (f"  ({result['error']})" if errors else "")
+            )
     return results
 
 
@@ -290,13 +316,17 @@ def main() -> int:
     WORK.mkdir(parents=True, exist_ok=True)
     wxt_missing = "wxt" in tools and not (WXT_INSTALL / "node_modules/.bin/wxt").exists()
     if wxt_missing:
-        say(f"WXT is not installed in {WXT_INSTALL}: run benchmarks/build_speed.py once (it installs benchmarks/wxt's lock)")
+        say(
+            f"WXT is not installed in {WXT_INSTALL}: run benchmarks/build_speed.py once (it installs benchmarks/wxt's lock)"
+        )
         tools = [t for t in tools if t != "wxt"]
     runs = []
     load_before = os.getloadavg()
     for browser in browsers:
-        say(f"{' and '.join(tools)} in {browser}: {args.edits} background and {args.edits} content-script edits each, "
-            "in two sessions per tool (A B B A) ...")
+        say(
+            f"{' and '.join(tools)} in {browser}: {args.edits} background and {args.edits} content-script edits each, "
+            "in two sessions per tool (A B B A) ..."
+        )
         runs.extend(measure(tools, browser, args.edits))
     ratios = {}
     for browser in browsers:
@@ -306,35 +336,55 @@ def main() -> int:
             theirs = by_tool.get("wxt", {}).get(kind, {}).get("median_ms")
             if ours and theirs:
                 ratios[f"{browser}.{kind}"] = round(ours / theirs, 3)
-    chromium = [r[k]["median_ms"] for r in runs if r["tool"] == "xtk" and r["browser"] == "chrome"
-                for k in ("background", "content") if r.get(k, {}).get("median_ms") is not None]
+    chromium = [
+        r[k]["median_ms"]
+        for r in runs
+        if r["tool"] == "xtk" and r["browser"] == "chrome"
+        for k in ("background", "content")
+        if r.get(k, {}).get("median_ms") is not None
+    ]
     report = {
-        "when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "system": platform.platform(),
-                    # The machine is shared: its 1-minute load average when the run began and ended.
-                    "load_average": [round(load_before[0], 1), round(os.getloadavg()[0], 1)]},
+        "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "system": platform.platform(),
+            # The machine is shared: its 1-minute load average when the run began and ended.
+            "load_average": [round(load_before[0], 1), round(os.getloadavg()[0], 1)],
+        },
         "edits_per_series": args.edits,
         "runs": runs,
         "xtk_over_wxt_median": ratios,
-        "goal": {"chromium_median_ms": GOAL_CHROMIUM_MEDIAN_MS,
-                 "met_chromium": bool(chromium) and max(chromium) <= GOAL_CHROMIUM_MEDIAN_MS,
-                 "faster_than_wxt": bool(ratios) and all(r < 1 for r in ratios.values())},
+        "goal": {
+            "chromium_median_ms": GOAL_CHROMIUM_MEDIAN_MS,
+            "met_chromium": bool(chromium) and max(chromium) <= GOAL_CHROMIUM_MEDIAN_MS,
+            "faster_than_wxt": bool(ratios) and all(r < 1 for r in ratios.values()),
+        },
         "wxt_not_run": "not installed (run benchmarks/build_speed.py once)" if wxt_missing else None,
     }
     RESULTS.write_text(json.dumps(report, indent=2) + "\n")
-    say("\nmedian ms (p95)         " + "".join(f"{b + ' ' + k:>28}" for b in browsers for k in ("background", "content")))
+    say(
+        "\nmedian ms (p95)         "
+        + "".join(f"{b + ' ' + k:>28}" for b in browsers for k in ("background", "content"))
+    )
     for tool in tools:
         cells = []
         for browser in browsers:
             run = next((r for r in runs if r["tool"] == tool and r["browser"] == browser), {})
             for kind in ("background", "content"):
                 figures = run.get(kind, {})
-                cells.append(f"{figures.get('median_ms', '-')} ({figures.get('p95_ms', '-')})"
-                             + (f" {figures['missed']} missed" if figures.get("missed") else ""))
+                cells.append(
+                    f"{figures.get('median_ms', '-')} ({figures.get('p95_ms', '-')})"
+                    + (f" {figures['missed']} missed" if figures.get("missed") else "")
+                )
         say(f"{tool:<24}" + "".join(f"{c:>28}" for c in cells))
     say(f"xtk / WXT (median): {ratios}")
     say(f"wrote {RESULTS.relative_to(REPO)}")
-    failed = [r for r in runs if r["tool"] == "xtk" and ("error" in r or any(r.get(k, {}).get("missed") for k in ("background", "content")))]
+    failed = [
+        r
+        for r in runs
+        if r["tool"] == "xtk" and ("error" in r or any(r.get(k, {}).get("missed") for k in ("background", "content")))
+    ]
     return 1 if failed else 0
 
 

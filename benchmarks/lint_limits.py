@@ -39,7 +39,10 @@ REPO = Path(__file__).resolve().parents[1]
 WORK = REPO / "benchmarks" / ".work" / "lint_limits"
 XTK = REPO / ".venv" / "bin" / "xtk"
 MANIFEST = {
-    "manifest_version": 3, "name": "lint limits benchmark", "version": "1", "permissions": ["storage", "tabs"],
+    "manifest_version": 3,
+    "name": "lint limits benchmark",
+    "version": "1",
+    "permissions": ["storage", "tabs"],
     "background": {"service_worker": "background.js"},
     "content_scripts": [{"matches": ["https://example.com/*"], "js": ["bundle.min.js"]}],
 }
@@ -51,9 +54,11 @@ def minified_bundle(size: int) -> bytes:
     total = 0
     index = 0
     while total < size:
-        chunk = (f"function f{index}(a,b){{var c=a.map(function(d){{return d*b+{index}}});"
-                 f"if(c.length>{index % 7}){{chrome.storage.local.set({{k{index}:c}})}}return c}}"
-                 f"var v{index}=f{index}([1,2,3],{index % 13}),s{index}=\"item-{index}\";").encode()
+        chunk = (
+            f"function f{index}(a,b){{var c=a.map(function(d){{return d*b+{index}}});"
+            f"if(c.length>{index % 7}){{chrome.storage.local.set({{k{index}:c}})}}return c}}"
+            f'var v{index}=f{index}([1,2,3],{index % 13}),s{index}="item-{index}";'
+        ).encode()
         parts.append(chunk)
         total += len(chunk)
         index += 1
@@ -67,7 +72,7 @@ def random_text(size: int) -> bytes:
 
 
 def minified_non_ascii(size: int) -> bytes:
-    return "var label=\"café\";".encode() + minified_bundle(size - 20)
+    return 'var label="café";'.encode() + minified_bundle(size - 20)
 
 
 def deep_nesting(size: int) -> bytes:
@@ -108,10 +113,12 @@ def measure_growth(sizes: list[int], kinds: list[str], runs: int) -> dict[str, o
     base_rss = statistics.median(float(r["peak_rss_mib"]) for r in base)
     base_seconds = statistics.median(float(r["seconds"]) for r in base)
     base_cpu = statistics.median(float(r["cpu_seconds"]) for r in base)
-    print(f"\ngrowth with input size ({runs} run(s) each, medians; an empty extension: {base_seconds:.2f} s, "
-          f"{base_cpu:.2f} s CPU, {base_rss:.0f} MiB; 'per doubling': the ratio of CPU time and of memory above the "
-          "empty extension's for each doubling of the size, 2.0 = linear; CPU time, not the wall clock, so that other "
-          "load on the machine counts less):")
+    print(
+        f"\ngrowth with input size ({runs} run(s) each, medians; an empty extension: {base_seconds:.2f} s, "
+        f"{base_cpu:.2f} s CPU, {base_rss:.0f} MiB; 'per doubling': the ratio of CPU time and of memory above the "
+        "empty extension's for each doubling of the size, 2.0 = linear; CPU time, not the wall clock, so that other "
+        "load on the machine counts less):"
+    )
     table: dict[str, list[dict[str, object]]] = {}
     failed = False
     for kind in kinds:
@@ -120,10 +127,15 @@ def measure_growth(sizes: list[int], kinds: list[str], runs: int) -> dict[str, o
             folder = growth_extension(kind, size)
             done = [measure([str(folder), "--no-cache", "--max-file-size", "4M"]) for _ in range(runs)]
             failed |= any(r["exit"] not in (0, 1) for r in done)
-            rows.append({"bytes": size, "seconds": statistics.median(float(r["seconds"]) for r in done),
-                         "cpu_seconds": statistics.median(float(r["cpu_seconds"]) for r in done),
-                         "peak_rss_mib": statistics.median(float(r["peak_rss_mib"]) for r in done),
-                         "outcome": outcome(str(done[-1]["output"]))})
+            rows.append(
+                {
+                    "bytes": size,
+                    "seconds": statistics.median(float(r["seconds"]) for r in done),
+                    "cpu_seconds": statistics.median(float(r["cpu_seconds"]) for r in done),
+                    "peak_rss_mib": statistics.median(float(r["peak_rss_mib"]) for r in done),
+                    "outcome": outcome(str(done[-1]["output"])),
+                }
+            )
         for before, after in zip(rows, rows[1:]):
             doublings = math.log2(int(after["bytes"]) / int(before["bytes"]))
             work = [max(float(r["cpu_seconds"]) - base_cpu, 0.01) for r in (before, after)]
@@ -131,20 +143,30 @@ def measure_growth(sizes: list[int], kinds: list[str], runs: int) -> dict[str, o
             after["time_per_doubling"] = (work[1] / work[0]) ** (1 / doublings)
             after["memory_per_doubling"] = (grown[1] / grown[0]) ** (1 / doublings)
         for row in rows:
-            ratios = (f"per doubling: time {row['time_per_doubling']:.2f}, memory {row['memory_per_doubling']:.2f}"
-                      if "time_per_doubling" in row else "")
-            print(f"  {kind:<9} {int(row['bytes']) / 1024:5.0f} KiB {float(row['seconds']):6.2f} s "
-                  f"{float(row['cpu_seconds']):6.2f} s CPU {float(row['peak_rss_mib']):5.0f} MiB  {ratios:<44} "
-                  f"{row['outcome'][:60]}")
+            ratios = (
+                f"per doubling: time {row['time_per_doubling']:.2f}, memory {row['memory_per_doubling']:.2f}"
+                if "time_per_doubling" in row
+                else ""
+            )
+            print(
+                f"  {kind:<9} {int(row['bytes']) / 1024:5.0f} KiB {float(row['seconds']):6.2f} s "
+                f"{float(row['cpu_seconds']):6.2f} s CPU {float(row['peak_rss_mib']):5.0f} MiB  {ratios:<44} "
+                f"{row['outcome'][:60]}"
+            )
         table[kind] = rows
-    return {"empty_extension": {"seconds": base_seconds, "cpu_seconds": base_cpu, "peak_rss_mib": base_rss},
-            "kinds": table, "failed": failed}
+    return {
+        "empty_extension": {"seconds": base_seconds, "cpu_seconds": base_cpu, "peak_rss_mib": base_rss},
+        "kinds": table,
+        "failed": failed,
+    }
 
 
 def parse_sizes(text: str) -> list[int]:
     units = {"k": 1024, "m": 1024 * 1024}
-    return [int(float(part[:-1]) * units[part[-1].lower()]) if part[-1].lower() in units else int(part)
-            for part in text.split(",")]
+    return [
+        int(float(part[:-1]) * units[part[-1].lower()]) if part[-1].lower() in units else int(part)
+        for part in text.split(",")
+    ]
 
 
 def make_extension(megabytes: float) -> Path:
@@ -169,8 +191,13 @@ def measure(arguments: list[str]) -> dict[str, object]:
         elapsed = time.perf_counter() - started
         output.seek(0)
         text = output.read().decode(errors="replace")
-    return {"seconds": elapsed, "cpu_seconds": usage.ru_utime + usage.ru_stime, "peak_rss_mib": usage.ru_maxrss / 1024,
-            "exit": os.waitstatus_to_exitcode(status), "output": text}
+    return {
+        "seconds": elapsed,
+        "cpu_seconds": usage.ru_utime + usage.ru_stime,
+        "peak_rss_mib": usage.ru_maxrss / 1024,
+        "exit": os.waitstatus_to_exitcode(status),
+        "output": text,
+    }
 
 
 def main() -> int:
@@ -182,8 +209,13 @@ def main() -> int:
     parser.add_argument("--sizes", default="64k,256k,1M,2M", help="content script sizes for the growth part")
     parser.add_argument("--kinds", default=",".join(KINDS), help=f"which of {', '.join(KINDS)}")
     options = parser.parse_args()
-    figures: dict[str, object] = {"date": time.strftime("%Y-%m-%d"), "machine": platform.machine(),
-                                  "cores": os.cpu_count(), "load_1min": os.getloadavg()[0], "runs": options.runs}
+    figures: dict[str, object] = {
+        "date": time.strftime("%Y-%m-%d"),
+        "machine": platform.machine(),
+        "cores": os.cpu_count(),
+        "load_1min": os.getloadavg()[0],
+        "runs": options.runs,
+    }
     failed = False if options.skip_limit else size_limit_part(options, figures)
     growth = measure_growth(parse_sizes(options.sizes), options.kinds.split(","), options.runs)
     figures["growth"] = growth
@@ -197,8 +229,10 @@ def size_limit_part(options: argparse.Namespace, figures: dict[str, object]) -> 
     """Part 1: the 10 MB bundle with and without the size limit. True when a run failed."""
     folder = make_extension(options.megabytes)
     size = (folder / "bundle.min.js").stat().st_size
-    variants = {"with the limit (default 2 MiB)": [str(folder)],
-                "without it (--max-file-size 64M)": [str(folder), "--max-file-size", "64M"]}
+    variants = {
+        "with the limit (default 2 MiB)": [str(folder)],
+        "without it (--max-file-size 64M)": [str(folder), "--max-file-size", "64M"],
+    }
     results: dict[str, list[dict[str, object]]] = {name: [] for name in variants}
     for _ in range(options.runs):
         for name, arguments in variants.items():
@@ -209,8 +243,10 @@ def size_limit_part(options: argparse.Namespace, figures: dict[str, object]) -> 
         failed = True
     if not all("XL004" in str(r["output"]) for r in limited) or any("XL004" in str(r["output"]) for r in unlimited):
         failed = True
-    print(f"xtk lint on {size / 1e6:.1f} MB of minified JavaScript ({platform.machine()}, {os.cpu_count()} cores, "
-          f"load {os.getloadavg()[0]:.1f}), {options.runs} run(s) each, medians:")
+    print(
+        f"xtk lint on {size / 1e6:.1f} MB of minified JavaScript ({platform.machine()}, {os.cpu_count()} cores, "
+        f"load {os.getloadavg()[0]:.1f}), {options.runs} run(s) each, medians:"
+    )
     summary: dict[str, dict[str, float]] = {}
     for name, runs in results.items():
         seconds = statistics.median(float(r["seconds"]) for r in runs)
@@ -218,8 +254,10 @@ def size_limit_part(options: argparse.Namespace, figures: dict[str, object]) -> 
         summary[name] = {"seconds": seconds, "peak_rss_mib": peak}
         print(f"  {name:<36} {seconds:7.2f} s   peak RSS {peak:7.0f} MiB")
     (lim, unl) = summary.values()
-    print(f"  ratio (with / without): time {lim['seconds'] / unl['seconds']:.3f}, "
-          f"memory {lim['peak_rss_mib'] / unl['peak_rss_mib']:.3f}")
+    print(
+        f"  ratio (with / without): time {lim['seconds'] / unl['seconds']:.3f}, "
+        f"memory {lim['peak_rss_mib'] / unl['peak_rss_mib']:.3f}"
+    )
     figures.update({"bundle_bytes": size, "medians": summary})
     if failed:
         print("a run failed, or XL004 was not reported as expected:", file=sys.stderr)

@@ -119,8 +119,10 @@ class Command:
         done = subprocess.run(self.argv, cwd=cwd, env=self.env, capture_output=True)
         elapsed = (time.perf_counter() - started) * 1000
         if done.returncode not in self.ok_codes:
-            raise Failure(f"`{' '.join(self.argv)}` exited {done.returncode}:\n{done.stdout.decode(errors='replace')}\n"
-                          f"{done.stderr.decode(errors='replace')}")
+            raise Failure(
+                f"`{' '.join(self.argv)}` exited {done.returncode}:\n{done.stdout.decode(errors='replace')}\n"
+                f"{done.stderr.decode(errors='replace')}"
+            )
         return elapsed, done
 
 
@@ -154,7 +156,11 @@ TINY_MANIFEST = {
     "name": "Manifest only",
     "version": "1.0",
     "browser_specific_settings": {
-        "gecko": {"id": "tiny@example.com", "strict_min_version": "142.0", "data_collection_permissions": {"required": ["none"]}}
+        "gecko": {
+            "id": "tiny@example.com",
+            "strict_min_version": "142.0",
+            "data_collection_permissions": {"required": ["none"]},
+        }
     },
 }
 
@@ -264,7 +270,9 @@ def breakdown(project: Path, env: dict[str, str], runs: int) -> dict[str, object
     (tiny / "manifest.json").write_text(json.dumps(TINY_MANIFEST, indent=2) + "\n", encoding="utf-8")
     probes["xtk lint on a manifest-only extension (fixed cost)"] = ([str(XTK), "lint", str(tiny)], env)
     probes["web-ext lint on a manifest-only extension (fixed cost)"] = (
-        [str(WEB_EXT), "lint", "--source-dir", str(tiny), "--no-config-discovery"], node_env())
+        [str(WEB_EXT), "lint", "--source-dir", str(tiny), "--no-config-discovery"],
+        node_env(),
+    )
     for label, (argv, environment) in probes.items():
         values = []
         for _ in range(runs):
@@ -278,7 +286,9 @@ def breakdown(project: Path, env: dict[str, str], runs: int) -> dict[str, object
     phases: dict[str, list[float]] = {}
     rules: dict[str, list[float]] = {}
     for _ in range(runs):
-        done = subprocess.run([str(PYTHON), "-c", PROBE, str(project)], cwd=project, env=env, capture_output=True, text=True)
+        done = subprocess.run(
+            [str(PYTHON), "-c", PROBE, str(project)], cwd=project, env=env, capture_output=True, text=True
+        )
         if done.returncode != 0:
             raise Failure(f"the in-process probe failed:\n{done.stderr}")
         data = json.loads(done.stdout.strip().splitlines()[-1])
@@ -288,12 +298,15 @@ def breakdown(project: Path, env: dict[str, str], runs: int) -> dict[str, object
             rules.setdefault(key, []).append(value)
     result["in-process phases (medians, ms)"] = {k: round(statistics.median(v), 1) for k, v in phases.items()}
     result["in-process, slowest rules on the first pass (medians, ms)"] = {
-        k: round(statistics.median(v), 1) for k, v in sorted(rules.items(), key=lambda kv: -statistics.median(kv[1]))[:6]
+        k: round(statistics.median(v), 1)
+        for k, v in sorted(rules.items(), key=lambda kv: -statistics.median(kv[1]))[:6]
     }
 
     # -X importtime over one real `xtk lint`: each module's own import time, summed by distribution.
     code = "import sys; from toolchain.cli import main; sys.argv = ['xtk', 'lint', '--no-cache']; main()"
-    done = subprocess.run([str(PYTHON), "-X", "importtime", "-c", code], cwd=project, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [str(PYTHON), "-X", "importtime", "-c", code], cwd=project, env=env, capture_output=True, text=True
+    )
     totals: dict[str, int] = {}
     modules: dict[str, int] = {}
     for line in done.stderr.splitlines():
@@ -317,22 +330,32 @@ def breakdown(project: Path, env: dict[str, str], runs: int) -> dict[str, object
 def findings(project: Path, env: dict[str, str]) -> dict[str, object]:
     """One JSON run of each command: what it reports (the timed runs use the default text output)."""
     found: dict[str, object] = {}
-    for label, argv in (("xtk lint, project", [str(XTK), "lint", "--format", "json"]),
-                        ("xtk lint, Firefox build", [str(XTK), "lint", "build/firefox", "--format", "json"])):
+    for label, argv in (
+        ("xtk lint, project", [str(XTK), "lint", "--format", "json"]),
+        ("xtk lint, Firefox build", [str(XTK), "lint", "build/firefox", "--format", "json"]),
+    ):
         done = subprocess.run(argv, cwd=project, env=env, capture_output=True, text=True)
         data = json.loads(done.stdout or "[]")
         found[label] = {
             "exit_code": done.returncode,
             "findings": [f"{d['path']}:{d['line']}: {d['code']} {d['message']}" for d in data],
         }
-    done = subprocess.run([str(WEB_EXT), "lint", "--source-dir", "build/firefox", "--no-config-discovery", "--output", "json"],
-                          cwd=project, env=node_env(), capture_output=True, text=True)
+    done = subprocess.run(
+        [str(WEB_EXT), "lint", "--source-dir", "build/firefox", "--no-config-discovery", "--output", "json"],
+        cwd=project,
+        env=node_env(),
+        capture_output=True,
+        text=True,
+    )
     report = json.loads(done.stdout)
     found["web-ext lint, Firefox build"] = {
         "exit_code": done.returncode,
         "summary": report.get("summary"),
-        "messages": [f"{kind[:-1]} {m.get('code')}: {m.get('message')}" for kind in ("errors", "warnings", "notices")
-                     for m in report.get(kind, [])],
+        "messages": [
+            f"{kind[:-1]} {m.get('code')}: {m.get('message')}"
+            for kind in ("errors", "warnings", "notices")
+            for m in report.get(kind, [])
+        ],
     }
     return found
 
@@ -342,7 +365,9 @@ def findings(project: Path, env: dict[str, str]) -> dict[str, object]:
 
 def version(command: Sequence[str | os.PathLike[str]], env: dict[str, str] | None = None) -> str:
     try:
-        return subprocess.run([str(c) for c in command], cwd=REPO, capture_output=True, text=True, env=env).stdout.strip()
+        return subprocess.run(
+            [str(c) for c in command], cwd=REPO, capture_output=True, text=True, env=env
+        ).stdout.strip()
     except OSError:
         return "unknown"
 
@@ -352,7 +377,11 @@ def machine() -> dict[str, object]:
 
     cpu = "unknown"
     try:
-        cpu = next(l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines() if l.startswith("model name"))
+        cpu = next(
+            l.split(":", 1)[1].strip()
+            for l in Path("/proc/cpuinfo").read_text().splitlines()
+            if l.startswith("model name")
+        )
     except (OSError, StopIteration):
         pass
     return {
@@ -377,7 +406,9 @@ def main() -> int:
     sys.path.insert(0, str(REPO))
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="repetitions per command (default 7)")
-    parser.add_argument("--json", type=Path, default=RESULTS, help=f"where to write the figures (default {RESULTS.relative_to(REPO)})")
+    parser.add_argument(
+        "--json", type=Path, default=RESULTS, help=f"where to write the figures (default {RESULTS.relative_to(REPO)})"
+    )
     args = parser.parse_args()
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -392,17 +423,26 @@ def main() -> int:
     info = machine()
     load_before = load_average()
 
-    say(f"lint_speed: xtk lint on DocMind vs web-ext lint on its Firefox build; {args.runs} runs per command, interleaved")
+    say(
+        f"lint_speed: xtk lint on DocMind vs web-ext lint on its Firefox build; {args.runs} runs per command, interleaved"
+    )
     say("machine: " + ", ".join(f"{k} {v}" for k, v in info.items()) + f"; load average {load_before}")
     say("building the Firefox target once (xtk build --browser firefox --no-typecheck) ...")
-    built = subprocess.run([str(XTK), "build", "--browser", "firefox", "--no-typecheck"], cwd=project, env=env,
-                           capture_output=True, text=True)
+    built = subprocess.run(
+        [str(XTK), "build", "--browser", "firefox", "--no-typecheck"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if built.returncode != 0 or not (project / "build" / "firefox" / "manifest.json").is_file():
         say(f"FAILED: xtk build --browser firefox exited {built.returncode}:\n{built.stdout}\n{built.stderr}")
         return 1
     firefox = project / "build" / "firefox"
-    say(f"  {firefox.relative_to(REPO)}: {sum(1 for p in firefox.rglob('*') if p.is_file())} files, "
-        f"{sum(p.stat().st_size for p in firefox.rglob('*') if p.is_file())} bytes")
+    say(
+        f"  {firefox.relative_to(REPO)}: {sum(1 for p in firefox.rglob('*') if p.is_file())} files, "
+        f"{sum(p.stat().st_size for p in firefox.rglob('*') if p.is_file())} bytes"
+    )
 
     edited = project / "extension_src" / "src" / "popup" / "view.ts"
     original = edited.read_text(encoding="utf-8")
@@ -414,18 +454,27 @@ def main() -> int:
     commands = [
         Command("xtk lint, project (warm)", [str(XTK), "lint"], env, (0, 1)),
         Command("xtk lint, project (a source edited)", [str(XTK), "lint"], env, (0, 1), reset=edit),
-        Command("xtk lint, project (cold)", [str(XTK), "lint"], env, (0, 1),
-                reset=lambda: shutil.rmtree(project / ".xtk", ignore_errors=True)),
+        Command(
+            "xtk lint, project (cold)",
+            [str(XTK), "lint"],
+            env,
+            (0, 1),
+            reset=lambda: shutil.rmtree(project / ".xtk", ignore_errors=True),
+        ),
         Command("xtk lint, Firefox build", [str(XTK), "lint", "build/firefox"], env, (0, 1)),
-        Command("web-ext lint, Firefox build", [str(WEB_EXT), "lint", "--source-dir", "build/firefox", "--no-config-discovery"],
-                node_env(), (0, 1)),
+        Command(
+            "web-ext lint, Firefox build",
+            [str(WEB_EXT), "lint", "--source-dir", "build/firefox", "--no-config-discovery"],
+            node_env(),
+            (0, 1),
+        ),
     ]
     try:
         say("priming (untimed): one run of each, which also compiles xtk's bytecode ...")
         for command in commands:
             command.run(project)
         for i in range(args.runs):
-            order = commands[i % len(commands):] + commands[: i % len(commands)]  # rotate, so drift spreads over all
+            order = commands[i % len(commands) :] + commands[: i % len(commands)]  # rotate, so drift spreads over all
             for command in order:
                 elapsed, done = command.run(project)
                 command.times.append(elapsed)
@@ -445,8 +494,12 @@ def main() -> int:
     figures = {c.name: {**summary(c.times), "exit_codes": sorted(set(c.codes))} for c in commands}
     web_ext = figures["web-ext lint, Firefox build"]["median_ms"]
     verdicts: dict[str, dict[str, object]] = {}
-    for name in ("xtk lint, project (warm)", "xtk lint, project (a source edited)", "xtk lint, project (cold)",
-                 "xtk lint, Firefox build"):
+    for name in (
+        "xtk lint, project (warm)",
+        "xtk lint, project (a source edited)",
+        "xtk lint, project (cold)",
+        "xtk lint, Firefox build",
+    ):
         median = float(figures[name]["median_ms"])  # type: ignore[arg-type]
         ratio = median / float(web_ext)  # type: ignore[arg-type]
         verdicts[name] = {
@@ -461,13 +514,17 @@ def main() -> int:
     say(f"{'command':<30}{'median':>10}{'p95':>10}{'min–max':>16}  exit")
     for c in commands:
         f = figures[c.name]
-        say(f"{c.name:<30}{f['median_ms']:>7.0f} ms{f['p95_ms']:>7.0f} ms{f['min_ms']:>8.0f}–{f['max_ms']:<6.0f}  "
-            f"{','.join(map(str, f['exit_codes']))}")  # type: ignore[arg-type]
+        say(
+            f"{c.name:<30}{f['median_ms']:>7.0f} ms{f['p95_ms']:>7.0f} ms{f['min_ms']:>8.0f}–{f['max_ms']:<6.0f}  "
+            f"{','.join(map(str, f['exit_codes']))}"
+        )  # type: ignore[arg-type]
     say("")
     for name, v in verdicts.items():
-        say(f"{name}: {v['median_ms']:.0f} ms (goal ≤ {GOAL_WALL_MS:.0f} ms: {'met' if v['wall_goal_met'] else 'NOT met'}); "
+        say(
+            f"{name}: {v['median_ms']:.0f} ms (goal ≤ {GOAL_WALL_MS:.0f} ms: {'met' if v['wall_goal_met'] else 'NOT met'}); "
             f"/ web-ext lint = {v['over_web_ext']:.3f} (goal ≤ {GOAL_RATIO}: {'met' if v['ratio_goal_met'] else 'NOT met'}; "
-            f"web-ext takes {v['web_ext_over_xtk']}× as long)")
+            f"web-ext takes {v['web_ext_over_xtk']}× as long)"
+        )
     say("")
     say("where xtk lint's time goes (medians; the outside probes are separate processes):")
     for label, value in where.items():
@@ -478,8 +535,10 @@ def main() -> int:
         for key, ms in where[label].items():  # type: ignore[union-attr]
             say(f"    {ms:>6.0f} ms  {key}")
     imports = where["importtime"]
-    say(f"  -X importtime of one `xtk lint --no-cache`: {imports['total_ms']} ms of imports; by package: "  # type: ignore[index]
-        + ", ".join(f"{k} {v}" for k, v in imports["by_package_ms"].items()))  # type: ignore[index]
+    say(
+        f"  -X importtime of one `xtk lint --no-cache`: {imports['total_ms']} ms of imports; by package: "  # type: ignore[index]
+        + ", ".join(f"{k} {v}" for k, v in imports["by_package_ms"].items())
+    )  # type: ignore[index]
     say("")
     say("what they report:")
     for label, value in found.items():
@@ -491,7 +550,7 @@ def main() -> int:
 
     report = {
         "benchmark": "lint_speed",
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": info,
         "load_average": {"start": load_before, "end": load_after},
         "runs": args.runs,
@@ -503,7 +562,7 @@ def main() -> int:
             "bytecode": "xtk's bytecode is kept under benchmarks/.work/pycache-lint/ (PYTHONPYCACHEPREFIX)",
             "web-ext": "NO_UPDATE_NOTIFIER=1, --no-config-discovery; Node keeps no bytecode cache between runs",
             "input": "benchmarks/.work/lint-project: xtk.toml, extension_src/, the posture and protocol schemas; "
-                     "build/firefox made once by `xtk build --browser firefox --no-typecheck`",
+            "build/firefox made once by `xtk build --browser firefox --no-typecheck`",
         },
         "goals": {"xtk_lint_wall_max_ms": GOAL_WALL_MS, "xtk_over_web_ext_max": GOAL_RATIO},
         "results": figures,

@@ -90,8 +90,40 @@ class Prose:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        onsets = ["", "b", "c", "d", "f", "g", "h", "l", "m", "n", "p", "r", "s", "t", "v", "w", "br", "ch", "cl",
-                  "cr", "dr", "fl", "gr", "pl", "pr", "sh", "sl", "sp", "st", "str", "th", "tr"]
+        onsets = [
+            "",
+            "b",
+            "c",
+            "d",
+            "f",
+            "g",
+            "h",
+            "l",
+            "m",
+            "n",
+            "p",
+            "r",
+            "s",
+            "t",
+            "v",
+            "w",
+            "br",
+            "ch",
+            "cl",
+            "cr",
+            "dr",
+            "fl",
+            "gr",
+            "pl",
+            "pr",
+            "sh",
+            "sl",
+            "sp",
+            "st",
+            "str",
+            "th",
+            "tr",
+        ]
         vowels = ["a", "e", "i", "o", "u", "ai", "ea", "ee", "ie", "oo", "ou"]
         codas = ["", "", "n", "r", "s", "t", "l", "m", "nd", "nt", "st", "ck", "ng", "rd", "ss"]
         lexicon: set[str] = set()
@@ -227,8 +259,16 @@ def make_page(seed: int) -> dict[str, Any]:
         else:
             raise RuntimeError(f"no {kind} citation with 5 candidates found")
         used.add(source)
-        citations.append({"id": f"cite-{number}", "text": text, "kind": kind, "source": None if kind == "absent" else source,
-                          "candidates": found, "attempts": attempt})
+        citations.append(
+            {
+                "id": f"cite-{number}",
+                "text": text,
+                "kind": kind,
+                "source": None if kind == "absent" else source,
+                "candidates": found,
+                "attempts": attempt,
+            }
+        )
     return {"segments": segments, "citations": citations}
 
 
@@ -239,8 +279,17 @@ def bundle() -> Path:
     WORK.mkdir(parents=True, exist_ok=True)
     out = WORK / "bench.js"
     subprocess.run(
-        [str(ESBUILD), str(HARNESS), "--bundle", "--format=iife", "--global-name=MatchBench", "--target=es2022",
-         "--minify", f"--outfile={out}", "--log-level=warning"],
+        [
+            str(ESBUILD),
+            str(HARNESS),
+            "--bundle",
+            "--format=iife",
+            "--global-name=MatchBench",
+            "--target=es2022",
+            "--minify",
+            f"--outfile={out}",
+            "--log-level=warning",
+        ],
         check=True,
     )
     return out
@@ -258,7 +307,9 @@ process.stdout.write(JSON.stringify(result));
 def run_node(bundle_path: Path, data_path: Path, options: dict[str, int]) -> dict[str, Any]:
     done = subprocess.run(
         ["node", "-e", NODE_RUNNER, str(bundle_path), str(data_path), json.dumps(options)],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     result = json.loads(done.stdout)
     result["engine"] = f"Node {subprocess.run(['node', '--version'], capture_output=True, text=True).stdout.strip()}"
@@ -274,7 +325,9 @@ def run_chromium(bundle_path: Path, data_path: Path, options: dict[str, int]) ->
 
     extension = WORK / "extension"  # any extension will do: the driver needs one; the page is a plain web page
     extension.mkdir(parents=True, exist_ok=True)
-    (extension / "manifest.json").write_text(json.dumps({"manifest_version": 3, "name": "match speed", "version": "1.0"}))
+    (extension / "manifest.json").write_text(
+        json.dumps({"manifest_version": 3, "name": "match speed", "version": "1.0"})
+    )
     pages = {"/": PAGE, "/bench.js": bundle_path.read_bytes(), "/data.json": data_path.read_bytes()}
     runs_dir = WORK / "browser-runs"
     shutil.rmtree(runs_dir, ignore_errors=True)
@@ -332,16 +385,29 @@ def main() -> int:
     page = make_page(args.seed)
     WORK.mkdir(parents=True, exist_ok=True)
     data_path = WORK / "data.json"
-    data_path.write_text(json.dumps({"segments": page["segments"], "citations": [{"id": c["id"], "text": c["text"]} for c in page["citations"]]}, ensure_ascii=True))
+    data_path.write_text(
+        json.dumps(
+            {
+                "segments": page["segments"],
+                "citations": [{"id": c["id"], "text": c["text"]} for c in page["citations"]],
+            },
+            ensure_ascii=True,
+        )
+    )
     lengths = [len(s) for s in page["segments"]]
-    print(f"page: {len(lengths)} prose segments, {min(lengths)}–{max(lengths)} units (mean {statistics.mean(lengths):.0f}); "
-          f"{len(page['citations'])} citations of {', '.join(str(len(c['text'])) for c in page['citations'])} characters "
-          f"({time.perf_counter() - started:.1f} s to generate)")
+    print(
+        f"page: {len(lengths)} prose segments, {min(lengths)}–{max(lengths)} units (mean {statistics.mean(lengths):.0f}); "
+        f"{len(page['citations'])} citations of {', '.join(str(len(c['text'])) for c in page['citations'])} characters "
+        f"({time.perf_counter() - started:.1f} s to generate)"
+    )
     from docmind_reference import FUNCTIONS
 
     reference = FUNCTIONS["matchCitations"](
-        {"citations": [{"id": c["id"], "text": c["text"]} for c in page["citations"]],
-         "segments": [{"normalizedText": s, "type": "prose"} for s in page["segments"]], "clock": []}
+        {
+            "citations": [{"id": c["id"], "text": c["text"]} for c in page["citations"]],
+            "segments": [{"normalizedText": s, "type": "prose"} for s in page["segments"]],
+            "clock": [],
+        }
     )
     reference = [{**r, "skipReason": r.get("skipReason")} for r in reference]
     bundle_path = bundle()
@@ -355,8 +421,11 @@ def main() -> int:
         print(f"running in {name}…", flush=True)
         result = runner(bundle_path, data_path, options)
         differences = compare(result)
-        differences += [f"{a['citationId']}: runtime {a} ≠ Python reference {b}"
-                        for a, b in zip(result["results"]["runtime"], reference) if a != b]
+        differences += [
+            f"{a['citationId']}: runtime {a} ≠ Python reference {b}"
+            for a, b in zip(result["results"]["runtime"], reference)
+            if a != b
+        ]
         failures += [f"{name}: {d}" for d in differences]
         runtime, literal = summary(result["runtime"]), summary(result["literal"])
         engines[name] = {
@@ -375,44 +444,79 @@ def main() -> int:
     print(f"{'':34s}{'median':>10s}{'p95':>10s}{'min':>10s}{'max':>10s}  runs")
     for name, e in engines.items():
         print(f"{e['engine']}")
-        for label, key in (("  runtime matchCitations", "runtime"), ("  literal port", "literal"), ("  runtime token index (per page)", "token_index_build")):
+        for label, key in (
+            ("  runtime matchCitations", "runtime"),
+            ("  literal port", "literal"),
+            ("  runtime token index (per page)", "token_index_build"),
+        ):
             s = e[key]
-            print(f"{label:34s}{s['median_ms']:>8.2f}ms{s['p95_ms']:>8.2f}ms{s['min_ms']:>8.2f}ms{s['max_ms']:>8.2f}ms  {s['runs']}")
+            print(
+                f"{label:34s}{s['median_ms']:>8.2f}ms{s['p95_ms']:>8.2f}ms{s['min_ms']:>8.2f}ms{s['max_ms']:>8.2f}ms  {s['runs']}"
+            )
         print(f"{'  first call, index built inside':34s}{e['first_call_with_build_ms']:>8.2f}ms")
-        print(f"  ratio (literal / runtime, medians): {e['ratio_median']:.0f}×"
-              f"   results {'identical' if e['same_results'] else 'DIFFER'}")
+        print(
+            f"  ratio (literal / runtime, medians): {e['ratio_median']:.0f}×"
+            f"   results {'identical' if e['same_results'] else 'DIFFER'}"
+        )
     print()
     goals = {}
     if engines:
         worst_ratio = min(e["ratio_median"] for e in engines.values())
-        goals["ratio"] = {"goal": f"≥ {GOAL_RATIO:g}× (each engine)", "value": worst_ratio, "met": worst_ratio >= GOAL_RATIO}
-        print(f"goal runtime ≥ {GOAL_RATIO:g}× faster than the literal port: {worst_ratio:.0f}× (worst engine) — "
-              f"{'met' if goals['ratio']['met'] else 'NOT met'}")
+        goals["ratio"] = {
+            "goal": f"≥ {GOAL_RATIO:g}× (each engine)",
+            "value": worst_ratio,
+            "met": worst_ratio >= GOAL_RATIO,
+        }
+        print(
+            f"goal runtime ≥ {GOAL_RATIO:g}× faster than the literal port: {worst_ratio:.0f}× (worst engine) — "
+            f"{'met' if goals['ratio']['met'] else 'NOT met'}"
+        )
     if "chromium" in engines:
         p95 = engines["chromium"]["runtime"]["p95_ms"]
         goals["chromium_p95"] = {"goal": f"≤ {GOAL_P95_MS:g} ms", "value": p95, "met": p95 <= GOAL_P95_MS}
-        print(f"goal runtime p95 ≤ {GOAL_P95_MS:g} ms in Chromium: {p95:.2f} ms — {'met' if goals['chromium_p95']['met'] else 'NOT met'}")
+        print(
+            f"goal runtime p95 ≤ {GOAL_P95_MS:g} ms in Chromium: {p95:.2f} ms — {'met' if goals['chromium_p95']['met'] else 'NOT met'}"
+        )
     for citation, result in zip(page["citations"], next(iter(engines.values()))["results"] if engines else []):
-        print(f"  {citation['id']} {citation['kind']:18s} {len(citation['text']):3d} units → {result['status']:15s}"
-              f" {result['confidence']:.4f} segment {result['segmentIndex']} (source {citation['source']},"
-              f" candidates {citation['candidates']})")
+        print(
+            f"  {citation['id']} {citation['kind']:18s} {len(citation['text']):3d} units → {result['status']:15s}"
+            f" {result['confidence']:.4f} segment {result['segmentIndex']} (source {citation['source']},"
+            f" candidates {citation['candidates']})"
+        )
     for failure in failures:
         print("DIFFERENCE:", failure)
 
     load = os.getloadavg()[0]
-    print(f"load average (1 min) at the end: {load:.2f} on {os.cpu_count()} CPUs"
-          + (" — the machine was busy: figures are noisy" if load > (os.cpu_count() or 1) else ""))
+    print(
+        f"load average (1 min) at the end: {load:.2f} on {os.cpu_count()} CPUs"
+        + (" — the machine was busy: figures are noisy" if load > (os.cpu_count() or 1) else "")
+    )
     report = {
         "date": datetime.date.today().isoformat(),
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
-                    "load_average_1min": {"start": round(load_at_start, 2), "end": round(load, 2)}},
-        "git": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True).stdout.strip(),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "load_average_1min": {"start": round(load_at_start, 2), "end": round(load, 2)},
+        },
+        "git": subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip(),
         "seed": args.seed,
         "workload": {
-            "segments": len(lengths), "segment_units": {"min": min(lengths), "max": max(lengths), "mean": round(statistics.mean(lengths))},
+            "segments": len(lengths),
+            "segment_units": {"min": min(lengths), "max": max(lengths), "mean": round(statistics.mean(lengths))},
             "topics": TOPICS,
-            "citations": [{"id": c["id"], "kind": c["kind"], "units": len(c["text"]), "source_segment": c["source"],
-                           "candidates": c["candidates"]} for c in page["citations"]],
+            "citations": [
+                {
+                    "id": c["id"],
+                    "kind": c["kind"],
+                    "units": len(c["text"]),
+                    "source_segment": c["source"],
+                    "candidates": c["candidates"],
+                }
+                for c in page["citations"]
+            ],
             "clock": "never expires (returns 0) for both matchers, so both do all the work",
             "token_index": "built before the timed runtime runs (prepareSegments), as once per page index; timed separately",
         },
@@ -422,7 +526,9 @@ def main() -> int:
     }
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    print(f"\nwrote {args.json.relative_to(REPO) if args.json.is_relative_to(REPO) else args.json} ({report['seconds']} s)")
+    print(
+        f"\nwrote {args.json.relative_to(REPO) if args.json.is_relative_to(REPO) else args.json} ({report['seconds']} s)"
+    )
     return 1 if failures else 0
 
 

@@ -19,7 +19,10 @@ def copy_docmind(project: Path) -> Path:
     shutil.rmtree(project, ignore_errors=True)
     project.mkdir(parents=True)
     shutil.copy2(REPO / "xtk.toml", project / "xtk.toml")
-    shutil.copytree(REPO / "extension_src", project / "extension_src",
-                    ignore=shutil.ignore_patterns("node_modules", ".xtk", "api", "__pycache__"))
+    shutil.copytree(
+        REPO / "extension_src",
+        project / "extension_src",
+        ignore=shutil.ignore_patterns("node_modules", ".xtk", "api", "__pycache__"),
+    )
     (project / "extension_src" / "node_modules").symlink_to(modules, target_is_directory=True)
     return project

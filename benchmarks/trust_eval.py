@@ -71,9 +71,10 @@ PARTIAL_RESULTS = WORK / "partial.json"
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks.scratch import copy_docmind  # noqa: E402
 from docmind_reference.normalize import normalize_for_matching  # noqa: E402
 from docmind_reference.text import WHITESPACE_CHAR, length  # noqa: E402
+
+from benchmarks.scratch import copy_docmind  # noqa: E402
 from benchmarks.trust_far import far_citations, print_far, summarize_far  # noqa: E402
 
 SEED = 2026
@@ -90,8 +91,17 @@ MIN_CODE, MAX_CODE = 20, 200
 BATCH = 5  # common.schema.json Citations: maxItems 5
 
 #: How many citations of each category a page gets (when the page allows), in the order they are drawn.
-PER_PAGE = {"exact": 2, "light": 2, "heavy": 2, "cross": 2, "code": 2, "absent": 2, "typo": 1, "outside": 1,
-            "far": 5}  # far: asked about on pages past 30,000 characters, the answer's citation (trust_far.py)
+PER_PAGE = {
+    "exact": 2,
+    "light": 2,
+    "heavy": 2,
+    "cross": 2,
+    "code": 2,
+    "absent": 2,
+    "typo": 1,
+    "outside": 1,
+    "far": 5,
+}  # far: asked about on pages past 30,000 characters, the answer's citation (trust_far.py)
 CATEGORIES = tuple(PER_PAGE)
 #: Categories that must be marked, whole, at their place: recall is measured on these (goal ≥ 98 %).
 RECALL_CATEGORIES = ("exact", "light")
@@ -522,10 +532,12 @@ def make_citations(page: Page, absent_pool: Sequence[tuple[str, str]], seed: int
             if done is None or normalize(done[0]) in page.normalized:
                 return None
             return Citation(category, done[0], c.text, c.start, c.end, c.where, done[1])
+
         return make
 
     indexed = ("prose", "table")
     pick("exact", indexed, lambda c: Citation("exact", c.text, c.text, c.start, c.end, c.where))
+
     def make_light(c: Candidate) -> Citation:
         text, applied = light(c.text, rng)
         return Citation("light", text, c.text, c.start, c.end, c.where, applied)
@@ -553,7 +565,11 @@ def make_citations(page: Page, absent_pool: Sequence[tuple[str, str]], seed: int
             out.append(Citation("absent", sentence, None, None, None, None, origin=origin))
             absents += 1
     pick("typo", indexed, perturbed("typo", lambda text: typo(text, rng)))
-    pick("outside", ("heading", "outside"), lambda c: Citation("outside", c.text, c.text, c.start, c.end, c.where, [c.where]))
+    pick(
+        "outside",
+        ("heading", "outside"),
+        lambda c: Citation("outside", c.text, c.text, c.start, c.end, c.where, [c.where]),
+    )
     return out
 
 
@@ -656,7 +672,12 @@ def judge(citation: Citation, marks: Sequence[dict[str, Any]]) -> Verdict:
         else:
             correct += 1
     joined = "".join(mark["text"] for mark in marks)
-    full = bool(marks) and correct == len(marks) and citation.source is not None and squash(joined) == squash(citation.source)
+    full = (
+        bool(marks)
+        and correct == len(marks)
+        and citation.source is not None
+        and squash(joined) == squash(citation.source)
+    )
     return Verdict(len(marks), correct, full, problems, joined)
 
 
@@ -801,7 +822,7 @@ TAB_IDS_JS = r"""
 #: no DNS waits): inline scripts and styles still run. Put first in <head>, before anything it governs.
 CSP = (
     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self' 'unsafe-inline' 'unsafe-eval' data: "
-    "blob:\">"
+    'blob:">'
 )
 
 
@@ -840,8 +861,11 @@ def build() -> Path:
     if not xtk.exists() or not modules.is_dir():
         raise Fatal("xtk or extension_src/node_modules is missing: run `make setup` first")
     project = copy_docmind(WORK / "project")
-    done = subprocess.run([str(xtk), "build", "--browser", "all", "--no-typecheck", "--project", str(project)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [str(xtk), "build", "--browser", "all", "--no-typecheck", "--project", str(project)],
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         raise Fatal(f"the build failed (xtk build exited {done.returncode}):\n{done.stdout}{done.stderr}", code=1)
     return project / "build"
@@ -852,8 +876,11 @@ def sizes(build_dir: Path) -> dict[str, dict[str, int]]:
     for browser in ("chrome", "firefox"):
         path = build_dir / browser / "content" / "index.js"
         data = path.read_bytes()
-        out[browser] = {"bytes": len(data), "gzip_bytes": len(gzip.compress(data, 9, mtime=0)),
-                        "sha256": hashlib.sha256(data).hexdigest()[:16]}
+        out[browser] = {
+            "bytes": len(data),
+            "gzip_bytes": len(gzip.compress(data, 9, mtime=0)),
+            "sha256": hashlib.sha256(data).hexdigest()[:16],
+        }
     return out
 
 
@@ -884,7 +911,9 @@ class Driver:
             raise
         try:
             self.probe = self.browser.open_extension_page("popup/index.html")
-            self.engine = self.browser.evaluate(self.probe, "navigator.userAgent.match(/(HeadlessChrome|Chrome)\\/[\\d.]+/)[0]")
+            self.engine = self.browser.evaluate(
+                self.probe, "navigator.userAgent.match(/(HeadlessChrome|Chrome)\\/[\\d.]+/)[0]"
+            )
             self.own_tab = self.browser.evaluate(self.probe, TAB_IDS_JS)[0]
         except BaseException:
             self.close()
@@ -933,13 +962,23 @@ def run_page(driver: Driver, name: str, pool: Sequence[tuple[str, str]], seed: i
         for number, batch in enumerate(batches(citations), start=1):
             if unsupported:
                 for citation in batch:
-                    record["citations"].append({**citation_record(citation, page), "status": "not-run", "reason": f"page unsupported: {unsupported}"})
+                    record["citations"].append(
+                        {
+                            **citation_record(citation, page),
+                            "status": "not-run",
+                            "reason": f"page unsupported: {unsupported}",
+                        }
+                    )
                 continue
             visibility = browser.evaluate(tab, "document.visibilityState")
             if visibility != "visible":
                 record["problems"].append(f"batch {number}: the page's visibilityState is {visibility!r}")
-            message = {"type": "INJECT_HIGHLIGHTS",
-                       "citations": [{"id": f"cite-{i}", "text": c.text, "relevance": ""} for i, c in enumerate(batch, start=1)]}
+            message = {
+                "type": "INJECT_HIGHLIGHTS",
+                "citations": [
+                    {"id": f"cite-{i}", "text": c.text, "relevance": ""} for i, c in enumerate(batch, start=1)
+                ],
+            }
             started = time.perf_counter()
             answer = driver.send(tab_id, message)
             wall_ms = (time.perf_counter() - started) * 1000
@@ -950,8 +989,15 @@ def run_page(driver: Driver, name: str, pool: Sequence[tuple[str, str]], seed: i
             if lifecycle.get("state") == "unsupported":
                 unsupported = lifecycle.get("reason")
                 record["unsupported"] = unsupported
-            record["injections"].append({"batch": number, "wall_ms": round(wall_ms, 1), "stats": answer.get("stats"),
-                                         "lifecycle": lifecycle, "styles_during": after["styles"]})
+            record["injections"].append(
+                {
+                    "batch": number,
+                    "wall_ms": round(wall_ms, 1),
+                    "stats": answer.get("stats"),
+                    "lifecycle": lifecycle,
+                    "styles_during": after["styles"],
+                }
+            )
             record["injections"][-1].update(check_batch(record, page, batch, answer, after))
             cleared = driver.send(tab_id, {"type": "CLEAR_HIGHLIGHTS"})
             if not isinstance(cleared, dict) or cleared.get("type") != "CLEARED":
@@ -967,7 +1013,9 @@ def run_page(driver: Driver, name: str, pool: Sequence[tuple[str, str]], seed: i
                 retries = []
                 for _ in range(SLICE_RETRIES):
                     again = driver.send(tab_id, message)
-                    retries.append((again.get("stats") or {}).get("longestSliceMs") if isinstance(again, dict) else None)
+                    retries.append(
+                        (again.get("stats") or {}).get("longestSliceMs") if isinstance(again, dict) else None
+                    )
                     driver.send(tab_id, {"type": "CLEAR_HIGHLIGHTS"})
                 record["injections"][-1]["slice_retries_ms"] = retries
         restored = browser.evaluate(tab, RESTORED_JS, arg=None, timeout=30)
@@ -1002,12 +1050,15 @@ def citation_record(citation: Citation, page: Page) -> dict[str, Any]:
     if citation.origin:
         out["from_page"] = citation.origin
     if citation.start is not None and citation.end is not None:
-        out["text_nodes"] = len(page.stream.node_flags(citation.start, citation.end))  # the page's, at the true location
+        out["text_nodes"] = len(
+            page.stream.node_flags(citation.start, citation.end)
+        )  # the page's, at the true location
     return out
 
 
-def check_batch(record: dict[str, Any], page: Page, batch: Sequence[Citation], answer: dict[str, Any],
-                after: dict[str, Any]) -> dict[str, Any]:
+def check_batch(
+    record: dict[str, Any], page: Page, batch: Sequence[Citation], answer: dict[str, Any], after: dict[str, Any]
+) -> dict[str, Any]:
     """Judge every citation of the batch against the marks in the page; append to record['citations']."""
     results = {r.get("citationId"): r for r in answer.get("results", [])}
     spans = mark_spans(after["nodes"], len(after["marks"]))
@@ -1032,22 +1083,26 @@ def check_batch(record: dict[str, Any], page: Page, batch: Sequence[Citation], a
         result = results.get(cid, {})
         verdict = judge(citation, by_id.get(cid, []))
         entry = citation_record(citation, page)
-        entry.update({
-            "status": result.get("status", "missing"),
-            "confidence": result.get("confidence"),
-            "skipReason": result.get("skipReason"),
-            "segmentType": result.get("segmentType"),
-            "reported_marks": result.get("marks"),
-            "marks": verdict.marks,
-            "correct_marks": verdict.correct,
-            "full": verdict.full,
-        })
+        entry.update(
+            {
+                "status": result.get("status", "missing"),
+                "confidence": result.get("confidence"),
+                "skipReason": result.get("skipReason"),
+                "segmentType": result.get("segmentType"),
+                "reported_marks": result.get("marks"),
+                "marks": verdict.marks,
+                "correct_marks": verdict.correct,
+                "full": verdict.full,
+            }
+        )
         if verdict.problems:
             entry["problems"] = verdict.problems
         if verdict.marks and not verdict.full:
             entry["marked_text"] = verdict.marked_text[:300]
         if result.get("marks") is not None and result.get("marks") != verdict.marks:
-            entry.setdefault("problems", []).append(f"reported {result.get('marks')} marks, {verdict.marks} in the page")
+            entry.setdefault("problems", []).append(
+                f"reported {result.get('marks')} marks, {verdict.marks} in the page"
+            )
         record["citations"].append(entry)
     return out
 
@@ -1075,7 +1130,10 @@ def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for category in CATEGORIES:
         group = [c for c in ran if c["category"] == category]
         supported = [c for c in group if c["page"] not in unsupported_pages]
-        statuses = Counter(c["status"] + (f" ({c['skipReason']})" if c.get("skipReason") and c["status"] != "low-confidence" else "") for c in group)
+        statuses = Counter(
+            c["status"] + (f" ({c['skipReason']})" if c.get("skipReason") and c["status"] != "low-confidence" else "")
+            for c in group
+        )
         categories[category] = {
             "n": len(group),
             "on_unsupported_pages": len(group) - len(supported),
@@ -1094,78 +1152,149 @@ def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     correct = sum(c["correct_marks"] for c in ran)
     marked = [c for c in ran if c["marks"]]
     precision = {
-        "marks": marks, "correct_marks": correct, "per_mark": ratio(correct, marks),
-        "citations_marked": len(marked), "citations_marked_correctly": sum(c["correct_marks"] == c["marks"] for c in marked),
+        "marks": marks,
+        "correct_marks": correct,
+        "per_mark": ratio(correct, marks),
+        "citations_marked": len(marked),
+        "citations_marked_correctly": sum(c["correct_marks"] == c["marks"] for c in marked),
         "per_citation": ratio(sum(c["correct_marks"] == c["marks"] for c in marked), len(marked)),
     }
-    precision["met"] = precision["per_mark"] is None or (precision["per_mark"] >= GOAL_PRECISION and precision["per_citation"] >= GOAL_PRECISION)
+    precision["met"] = precision["per_mark"] is None or (
+        precision["per_mark"] >= GOAL_PRECISION and precision["per_citation"] >= GOAL_PRECISION
+    )
     recall: dict[str, Any] = {}
     for key, cats in (("exact", ("exact",)), ("light", ("light",)), ("exact+light", RECALL_CATEGORIES)):
         group = [c for c in ran if c["category"] in cats and c["page"] not in unsupported_pages]
         everywhere = [c for c in ran if c["category"] in cats]
-        recall[key] = {"n": len(group), "full": sum(c["full"] for c in group), "recall": ratio(sum(c["full"] for c in group), len(group)),
-                       "n_including_unsupported_pages": len(everywhere),
-                       "recall_including_unsupported_pages": ratio(sum(c["full"] for c in everywhere), len(everywhere))}
-    recall["met"] = all(recall[k]["recall"] is not None and recall[k]["recall"] >= GOAL_RECALL for k in ("exact", "light"))
+        recall[key] = {
+            "n": len(group),
+            "full": sum(c["full"] for c in group),
+            "recall": ratio(sum(c["full"] for c in group), len(group)),
+            "n_including_unsupported_pages": len(everywhere),
+            "recall_including_unsupported_pages": ratio(sum(c["full"] for c in everywhere), len(everywhere)),
+        }
+    recall["met"] = all(
+        recall[k]["recall"] is not None and recall[k]["recall"] >= GOAL_RECALL for k in ("exact", "light")
+    )
     restore_failures = [
-        {"page": r["page"], "after_batch": r.get("restore_first_failed_after_batch"), **{k: v for k, v in r["restore"].items() if k != "same"}}
-        for r in records if "restore" in r and not r["restore"]["same"]
+        {
+            "page": r["page"],
+            "after_batch": r.get("restore_first_failed_after_batch"),
+            **{k: v for k, v in r["restore"].items() if k != "same"},
+        }
+        for r in records
+        if "restore" in r and not r["restore"]["same"]
     ]
     injections = [i for r in records for i in r["injections"] if i.get("stats")]
     index_ms = [i["stats"]["indexMs"] for i in injections]
     slices = [(i["stats"]["longestSliceMs"], r["page"]) for r in records for i in r["injections"] if i.get("stats")]
     # An injection over the goal reproduces when its retries are over it too.
-    reproduced = [(i["stats"]["longestSliceMs"], r["page"], i["batch"], i.get("slice_retries_ms", [])) for r in records
-                  for i in r["injections"] if i.get("stats") and i["stats"]["longestSliceMs"] >= GOAL_SLICE_MS]
+    reproduced = [
+        (i["stats"]["longestSliceMs"], r["page"], i["batch"], i.get("slice_retries_ms", []))
+        for r in records
+        for i in r["injections"]
+        if i.get("stats") and i["stats"]["longestSliceMs"] >= GOAL_SLICE_MS
+    ]
     timing: dict[str, Any] = {"injections": len(injections)}
     if index_ms:
-        largest = max((r for r in records if any(i.get("stats") for i in r["injections"])),
-                      key=lambda r: max(i["stats"]["textNodes"] for i in r["injections"] if i.get("stats")))
+        largest = max(
+            (r for r in records if any(i.get("stats") for i in r["injections"])),
+            key=lambda r: max(i["stats"]["textNodes"] for i in r["injections"] if i.get("stats")),
+        )
         largest_stats = [i["stats"] for i in largest["injections"] if i.get("stats")]
-        timing.update({
-            "index_ms": {"p50": round(statistics.median(index_ms), 1), "p95": round(percentile(index_ms, 0.95), 1),
-                         "max": round(max(index_ms), 1)},
-            "match_ms": {"p50": round(statistics.median([i["stats"]["matchMs"] for i in injections]), 1),
-                         "p95": round(percentile([i["stats"]["matchMs"] for i in injections], 0.95), 1),
-                         "max": round(max(i["stats"]["matchMs"] for i in injections), 1)},
-            "highlight_ms": {"p95": round(percentile([i["stats"]["highlightMs"] for i in injections], 0.95), 1),
-                             "max": round(max(i["stats"]["highlightMs"] for i in injections), 1)},
-            "wall_ms": {"p50": round(statistics.median([i["wall_ms"] for i in injections]), 1),
-                        "p95": round(percentile([i["wall_ms"] for i in injections], 0.95), 1)},
-            "largest_page": {"page": largest["page"], "textNodes": largest_stats[0]["textNodes"],
-                             "segments": largest_stats[0]["segments"],
-                             "index_ms": [round(s["indexMs"], 1) for s in largest_stats],
-                             "unsupported": largest.get("unsupported")},
-            "longest_slice_ms": {"p95": round(percentile([s for s, _ in slices], 0.95), 1),
-                                 "max": round(max(s for s, _ in slices), 1),
-                                 "max_page": max(slices)[1],
-                                 "over_goal": sorted({p for s, p in slices if s >= GOAL_SLICE_MS}),
-                                 "injections_over_goal": [{"page": p, "batch": b, "ms": ms, "retries_ms": retries,
-                                                           "reproduced": bool(retries) and all(x is not None and x >= GOAL_SLICE_MS for x in retries)}
-                                                          for ms, p, b, retries in reproduced],
-                                 "goal": f"< {GOAL_SLICE_MS:g} ms (an injection over it counts when its {SLICE_RETRIES} retries are over it too)",
-                                 "met": not any(retries and all(x is not None and x >= GOAL_SLICE_MS for x in retries)
-                                                for _, _, _, retries in reproduced)},
-        })
+        timing.update(
+            {
+                "index_ms": {
+                    "p50": round(statistics.median(index_ms), 1),
+                    "p95": round(percentile(index_ms, 0.95), 1),
+                    "max": round(max(index_ms), 1),
+                },
+                "match_ms": {
+                    "p50": round(statistics.median([i["stats"]["matchMs"] for i in injections]), 1),
+                    "p95": round(percentile([i["stats"]["matchMs"] for i in injections], 0.95), 1),
+                    "max": round(max(i["stats"]["matchMs"] for i in injections), 1),
+                },
+                "highlight_ms": {
+                    "p95": round(percentile([i["stats"]["highlightMs"] for i in injections], 0.95), 1),
+                    "max": round(max(i["stats"]["highlightMs"] for i in injections), 1),
+                },
+                "wall_ms": {
+                    "p50": round(statistics.median([i["wall_ms"] for i in injections]), 1),
+                    "p95": round(percentile([i["wall_ms"] for i in injections], 0.95), 1),
+                },
+                "largest_page": {
+                    "page": largest["page"],
+                    "textNodes": largest_stats[0]["textNodes"],
+                    "segments": largest_stats[0]["segments"],
+                    "index_ms": [round(s["indexMs"], 1) for s in largest_stats],
+                    "unsupported": largest.get("unsupported"),
+                },
+                "longest_slice_ms": {
+                    "p95": round(percentile([s for s, _ in slices], 0.95), 1),
+                    "max": round(max(s for s, _ in slices), 1),
+                    "max_page": max(slices)[1],
+                    "over_goal": sorted({p for s, p in slices if s >= GOAL_SLICE_MS}),
+                    "injections_over_goal": [
+                        {
+                            "page": p,
+                            "batch": b,
+                            "ms": ms,
+                            "retries_ms": retries,
+                            "reproduced": bool(retries) and all(x is not None and x >= GOAL_SLICE_MS for x in retries),
+                        }
+                        for ms, p, b, retries in reproduced
+                    ],
+                    "goal": f"< {GOAL_SLICE_MS:g} ms (an injection over it counts when its {SLICE_RETRIES} retries are over it too)",
+                    "met": not any(
+                        retries and all(x is not None and x >= GOAL_SLICE_MS for x in retries)
+                        for _, _, _, retries in reproduced
+                    ),
+                },
+            }
+        )
     failures, unexpected = [], []
     for c in ran:
         what = []
         if c["marks"] != c["correct_marks"]:
-            what.append(f"{c['marks'] - c['correct_marks']} wrong mark(s) of {c['marks']}: " + "; ".join(c.get("problems", [])))
+            what.append(
+                f"{c['marks'] - c['correct_marks']} wrong mark(s) of {c['marks']}: " + "; ".join(c.get("problems", []))
+            )
         if c["category"] in RECALL_CATEGORIES and not c["full"] and c["page"] not in unsupported_pages:
-            what.append(f"not fully marked: status {c['status']}" + (f" ({c['skipReason']})" if c.get("skipReason") else "")
-                        + f", confidence {c['confidence']}, {c['marks']} mark(s)"
-                        + (f" covering {c.get('marked_text', '')[:120]!r}" if c["marks"] else ""))
+            what.append(
+                f"not fully marked: status {c['status']}"
+                + (f" ({c['skipReason']})" if c.get("skipReason") else "")
+                + f", confidence {c['confidence']}, {c['marks']} mark(s)"
+                + (f" covering {c.get('marked_text', '')[:120]!r}" if c["marks"] else "")
+            )
         if c["category"] in NO_MARK_CATEGORIES and c["marks"] and c["marks"] == c["correct_marks"]:
             # Not a precision error (the marks are on the quote's own text), but not what the category expects.
-            unexpected.append({"page": c["page"], "category": c["category"], "quote": c["quote"], "where": c.get("where"),
-                               "status": c["status"], "confidence": c["confidence"], "marks": c["marks"],
-                               "marked_text": c.get("marked_text", c.get("source", c["quote"]))[:200]})
+            unexpected.append(
+                {
+                    "page": c["page"],
+                    "category": c["category"],
+                    "quote": c["quote"],
+                    "where": c.get("where"),
+                    "status": c["status"],
+                    "confidence": c["confidence"],
+                    "marks": c["marks"],
+                    "marked_text": c.get("marked_text", c.get("source", c["quote"]))[:200],
+                }
+            )
         if c.get("problems") and not what:
             what.append("; ".join(c["problems"]))
         if what:
-            failures.append({"page": c["page"], "category": c["category"], "quote": c["quote"], **({"source": c["source"]} if "source" in c else {}),
-                             "where": c.get("where"), "status": c["status"], "confidence": c["confidence"], "what": " | ".join(what)})
+            failures.append(
+                {
+                    "page": c["page"],
+                    "category": c["category"],
+                    "quote": c["quote"],
+                    **({"source": c["source"]} if "source" in c else {}),
+                    "where": c.get("where"),
+                    "status": c["status"],
+                    "confidence": c["confidence"],
+                    "what": " | ".join(what),
+                }
+            )
     sources: dict[str, Any] = {}
     for category in RECALL_CATEGORIES:
         group = [c for c in ran if c["category"] == category and c["page"] not in unsupported_pages]
@@ -1173,11 +1302,16 @@ def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         other = [c for c in group if not c.get("source", c["quote"]).isascii()]
         several = [c for c in group if c.get("text_nodes", 1) > 1]
         sources[category] = {
-            "several_text_nodes": len(several), "several_text_nodes_full": sum(c["full"] for c in several),
-            "non_ascii": len(other), "non_ascii_full": sum(c["full"] for c in other),
-            "nfkd_changes_length": len(wide), "nfkd_changes_length_full": sum(c["full"] for c in wide),
+            "several_text_nodes": len(several),
+            "several_text_nodes_full": sum(c["full"] for c in several),
+            "non_ascii": len(other),
+            "non_ascii_full": sum(c["full"] for c in other),
+            "nfkd_changes_length": len(wide),
+            "nfkd_changes_length_full": sum(c["full"] for c in wide),
         }
-    sources["light_perturbations"] = dict(Counter(p for c in ran if c["category"] == "light" for p in c.get("perturbations", [])).most_common())
+    sources["light_perturbations"] = dict(
+        Counter(p for c in ran if c["category"] == "light" for p in c.get("perturbations", [])).most_common()
+    )
     return {
         "categories": categories,
         "far": summarize_far(records),
@@ -1201,60 +1335,103 @@ def met(flag: bool) -> str:
     return "met" if flag else "NOT met"
 
 
-def print_report(summary: dict[str, Any], size: dict[str, dict[str, int]], pages_run: int, errors: Sequence[dict[str, str]]) -> None:
+def print_report(
+    summary: dict[str, Any], size: dict[str, dict[str, int]], pages_run: int, errors: Sequence[dict[str, str]]
+) -> None:
     print()
-    header = f"{'category':10s}{'n':>5s}{'matched':>9s}{'marked':>8s}{'correct':>9s}{'whole':>7s}{'wrong':>7s}  statuses"
+    header = (
+        f"{'category':10s}{'n':>5s}{'matched':>9s}{'marked':>8s}{'correct':>9s}{'whole':>7s}{'wrong':>7s}  statuses"
+    )
     print(header)
     print("-" * len(header))
     for category, c in summary["categories"].items():
         statuses = ", ".join(f"{k} {v}" for k, v in c["statuses"].items())
-        print(f"{category:10s}{c['n']:>5d}{c['matched']:>9d}{c['marked']:>8d}{c['marked_correctly']:>9d}{c['full']:>7d}{c['wrong_marks']:>7d}  {statuses}")
-    print("  (marked: citations with a mark; correct: all their marks at the quote's true location; whole: the marks\n"
-          "   cover the whole quote; wrong: marks anywhere else)")
+        print(
+            f"{category:10s}{c['n']:>5d}{c['matched']:>9d}{c['marked']:>8d}{c['marked_correctly']:>9d}{c['full']:>7d}{c['wrong_marks']:>7d}  {statuses}"
+        )
+    print(
+        "  (marked: citations with a mark; correct: all their marks at the quote's true location; whole: the marks\n"
+        "   cover the whole quote; wrong: marks anywhere else)"
+    )
     p, r = summary["precision"], summary["recall"]
     print()
-    print(f"precision of marks (goal 100 %): {pct(p['per_mark'])} of {p['marks']} marks, "
-          f"{pct(p['per_citation'])} of {p['citations_marked']} marked citations — {met(p['met'])}")
+    print(
+        f"precision of marks (goal 100 %): {pct(p['per_mark'])} of {p['marks']} marks, "
+        f"{pct(p['per_citation'])} of {p['citations_marked']} marked citations — {met(p['met'])}"
+    )
     for key in ("exact", "light", "exact+light"):
         x = r[key]
-        print(f"recall, {key:12s}(goal ≥ {100 * GOAL_RECALL:.0f} %): {pct(x['recall'])} ({x['full']}/{x['n']} on supported pages; "
-              f"{pct(x['recall_including_unsupported_pages'])} counting unsupported pages)")
+        print(
+            f"recall, {key:12s}(goal ≥ {100 * GOAL_RECALL:.0f} %): {pct(x['recall'])} ({x['full']}/{x['n']} on supported pages; "
+            f"{pct(x['recall_including_unsupported_pages'])} counting unsupported pages)"
+        )
     print(f"recall goal: {met(r['met'])}")
     src = summary["sources"]
-    print("  quotes whose page text spans several text nodes (links, emphasis…): " + "; ".join(
-        f"{k} {src[k]['several_text_nodes_full']}/{src[k]['several_text_nodes']} whole" for k in RECALL_CATEGORIES))
-    print("  page text that is not plain ASCII: " + "; ".join(
-        f"{k} {src[k]['non_ascii_full']}/{src[k]['non_ascii']} whole ({src[k]['nfkd_changes_length_full']}/"
-        f"{src[k]['nfkd_changes_length']} where NFKD changes the length)" for k in RECALL_CATEGORIES))
+    print(
+        "  quotes whose page text spans several text nodes (links, emphasis…): "
+        + "; ".join(
+            f"{k} {src[k]['several_text_nodes_full']}/{src[k]['several_text_nodes']} whole" for k in RECALL_CATEGORIES
+        )
+    )
+    print(
+        "  page text that is not plain ASCII: "
+        + "; ".join(
+            f"{k} {src[k]['non_ascii_full']}/{src[k]['non_ascii']} whole ({src[k]['nfkd_changes_length_full']}/"
+            f"{src[k]['nfkd_changes_length']} where NFKD changes the length)"
+            for k in RECALL_CATEGORIES
+        )
+    )
     print("  light perturbations applied: " + ", ".join(f"{k} {v}" for k, v in src["light_perturbations"].items()))
     print_far(summary["far"])
     restore = summary["restore_failures"]
-    print(f"DOM not restored exactly (goal 0): {len(restore)} of {pages_run} pages — {met(len(restore) <= GOAL_RESTORE_FAILURES)}"
-          + ("".join(f"\n  {f['page']}: text nodes {f.get('textNodesBefore')}→{f.get('textNodesAfter')}, first difference at "
-                     f"{f.get('firstDifference')}: {f.get('after', '')[:100]!r}" for f in restore)))
+    print(
+        f"DOM not restored exactly (goal 0): {len(restore)} of {pages_run} pages — {met(len(restore) <= GOAL_RESTORE_FAILURES)}"
+        + (
+            "".join(
+                f"\n  {f['page']}: text nodes {f.get('textNodesBefore')}→{f.get('textNodesAfter')}, first difference at "
+                f"{f.get('firstDifference')}: {f.get('after', '')[:100]!r}"
+                for f in restore
+            )
+        )
+    )
     unsupported = summary["unsupported_pages"]
-    print(f"pages DocMind cannot highlight (lifecycle unsupported): {len(unsupported)} of {pages_run}"
-          + (": " + ", ".join(f"{u['page']} ({u['reason']})" for u in unsupported) if unsupported else ""))
+    print(
+        f"pages DocMind cannot highlight (lifecycle unsupported): {len(unsupported)} of {pages_run}"
+        + (": " + ", ".join(f"{u['page']} ({u['reason']})" for u in unsupported) if unsupported else "")
+    )
     t = summary["timing"]
     if "index_ms" in t:
-        print(f"indexing (stats.indexMs, {t['injections']} injections): p50 {t['index_ms']['p50']} ms, p95 {t['index_ms']['p95']} ms, "
-              f"max {t['index_ms']['max']} ms; largest page {t['largest_page']['page']} ({t['largest_page']['textNodes']} text nodes, "
-              f"{t['largest_page']['segments']} segments): {t['largest_page']['index_ms']} ms")
-        print(f"matching p50 {t['match_ms']['p50']} ms, p95 {t['match_ms']['p95']} ms, max {t['match_ms']['max']} ms; "
-              f"highlighting p95 {t['highlight_ms']['p95']} ms; whole round trip p50 {t['wall_ms']['p50']} ms, p95 {t['wall_ms']['p95']} ms")
+        print(
+            f"indexing (stats.indexMs, {t['injections']} injections): p50 {t['index_ms']['p50']} ms, p95 {t['index_ms']['p95']} ms, "
+            f"max {t['index_ms']['max']} ms; largest page {t['largest_page']['page']} ({t['largest_page']['textNodes']} text nodes, "
+            f"{t['largest_page']['segments']} segments): {t['largest_page']['index_ms']} ms"
+        )
+        print(
+            f"matching p50 {t['match_ms']['p50']} ms, p95 {t['match_ms']['p95']} ms, max {t['match_ms']['max']} ms; "
+            f"highlighting p95 {t['highlight_ms']['p95']} ms; whole round trip p50 {t['wall_ms']['p50']} ms, p95 {t['wall_ms']['p95']} ms"
+        )
         s = t["longest_slice_ms"]
         over = s["injections_over_goal"]
-        print(f"longest main-thread slice (goal < {GOAL_SLICE_MS:g} ms): p95 {s['p95']} ms, max {s['max']} ms ({s['max_page']}); "
-              f"{len(over)} of {t['injections']} injections at or over it"
-              + "".join(f"\n  {o['page']} batch {o['batch']}: {o['ms']} ms, again {o['retries_ms']} ms — "
-                        f"{'reproduced' if o['reproduced'] else 'not reproduced'}" for o in over)
-              + f"\n  goal (reproduced over-goal slices: 0) — {met(s['met'])}")
+        print(
+            f"longest main-thread slice (goal < {GOAL_SLICE_MS:g} ms): p95 {s['p95']} ms, max {s['max']} ms ({s['max_page']}); "
+            f"{len(over)} of {t['injections']} injections at or over it"
+            + "".join(
+                f"\n  {o['page']} batch {o['batch']}: {o['ms']} ms, again {o['retries_ms']} ms — "
+                f"{'reproduced' if o['reproduced'] else 'not reproduced'}"
+                for o in over
+            )
+            + f"\n  goal (reproduced over-goal slices: 0) — {met(s['met'])}"
+        )
     for browser, figures in size.items():
-        print(f"content script, {browser}: {figures['bytes']:,} bytes minified, {figures['gzip_bytes']:,} gzipped "
-              f"(goal ≤ {GOAL_SIZE_BYTES:,}) — {met(figures['bytes'] <= GOAL_SIZE_BYTES)}")
+        print(
+            f"content script, {browser}: {figures['bytes']:,} bytes minified, {figures['gzip_bytes']:,} gzipped "
+            f"(goal ≤ {GOAL_SIZE_BYTES:,}) — {met(figures['bytes'] <= GOAL_SIZE_BYTES)}"
+        )
     unexpected = summary["marked_though_not_expected"]
-    print(f"marked at their true location though their category expects no mark (not precision errors): {len(unexpected)}"
-          + "".join(f"\n  {u['page']} [{u['category']}] {u['quote'][:70]!r}" for u in unexpected[:10]))
+    print(
+        f"marked at their true location though their category expects no mark (not precision errors): {len(unexpected)}"
+        + "".join(f"\n  {u['page']} [{u['category']}] {u['quote'][:70]!r}" for u in unexpected[:10])
+    )
     failures = summary["failures"]
     print(f"\nfailures listed in the JSON (wrong marks, exact/light quotes not fully marked): {len(failures)}")
     for f in failures[:40]:
@@ -1270,7 +1447,9 @@ def dump(report: dict[str, Any]) -> str:
     parts = []
     for key, value in report.items():
         if key in ("citations", "page_records") and value:
-            items = ",\n  ".join(json.dumps({k: v for k, v in item.items() if v is not None}, ensure_ascii=False) for item in value)
+            items = ",\n  ".join(
+                json.dumps({k: v for k, v in item.items() if v is not None}, ensure_ascii=False) for item in value
+            )
             parts.append(f" {json.dumps(key)}: [\n  {items}\n ]")
         else:
             text = json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n ")
@@ -1295,8 +1474,12 @@ def main() -> int:
     parser.add_argument("--keep-going", action="store_true", help="record a page that cannot be driven and go on")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--corpus", type=Path, default=CORPUS_PAGES, help="the pages (default ../shared/corpus/pages)")
-    parser.add_argument("--json", type=Path, help=f"where to write the figures (default {RESULTS.relative_to(REPO)}, "
-                        f"or {PARTIAL_RESULTS.relative_to(REPO)} for a partial run)")
+    parser.add_argument(
+        "--json",
+        type=Path,
+        help=f"where to write the figures (default {RESULTS.relative_to(REPO)}, "
+        f"or {PARTIAL_RESULTS.relative_to(REPO)} for a partial run)",
+    )
     args = parser.parse_args()
     try:
         return run(args)
@@ -1309,17 +1492,22 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     corpus = args.corpus.resolve()
     if not corpus.is_dir() or not any(corpus.glob("*.html")):
-        raise Fatal(f"the corpus is missing: {corpus} holds no *.html (the shared corpus lives beside the repository, "
-                    "in ../shared/corpus/pages)")
+        raise Fatal(
+            f"the corpus is missing: {corpus} holds no *.html (the shared corpus lives beside the repository, "
+            "in ../shared/corpus/pages)"
+        )
     names = select_pages(corpus, args.page, args.pages)
     partial = bool(args.page or args.pages)
     out_path = args.json or (PARTIAL_RESULTS if partial else RESULTS)
     load_at_start = os.getloadavg()[0]
-    print(f"building DocMind (xtk build --browser all, production) from the working tree…", flush=True)
+    print("building DocMind (xtk build --browser all, production) from the working tree…", flush=True)
     build_dir = build()
     size = sizes(build_dir)
     pool = absent_pool(corpus)
-    print(f"{len(names)} pages; absent-sentence pool {len(pool)} sentences from {len({p for p, _ in pool})} pages", flush=True)
+    print(
+        f"{len(names)} pages; absent-sentence pool {len(pool)} sentences from {len({p for p, _ in pool})} pages",
+        flush=True,
+    )
     records: list[dict[str, Any]] = []
     errors: list[dict[str, str]] = []
     from toolchain.browsers import BrowserError
@@ -1327,13 +1515,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         driver = Driver(build_dir, corpus)
     except BrowserError as error:
-        raise Fatal(f"cannot start headless Chromium with DocMind's Chrome build: {error} (`make browsers` installs it)", code=1) from error
+        raise Fatal(
+            f"cannot start headless Chromium with DocMind's Chrome build: {error} (`make browsers` installs it)", code=1
+        ) from error
     try:
         for number, name in enumerate(names, start=1):
             page_started = time.perf_counter()
             try:
                 record = run_page(driver, name, pool, args.seed)
-            except Exception as error:  # noqa: BLE001 - recorded, and fatal unless --keep-going
+            except Exception as error:
                 message = f"{type(error).__name__}: {error}"
                 errors.append({"page": name, "error": message, "traceback": traceback.format_exc()[-2000:]})
                 print(f"[{number}/{len(names)}] {name}: ERROR {message}", flush=True)
@@ -1343,12 +1533,15 @@ def run(args: argparse.Namespace) -> int:
             records.append(record)
             counts = Counter(c["status"] for c in record["citations"])
             wrong = sum(c["marks"] - c["correct_marks"] for c in record["citations"] if c["status"] != "not-run")
-            print(f"[{number}/{len(names)}] {name}: {len(record['citations'])} citations "
-                  f"({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))})"
-                  + (f", UNSUPPORTED {record['unsupported']}" if record.get("unsupported") else "")
-                  + (f", {wrong} WRONG MARKS" if wrong else "")
-                  + ("" if record.get("restore", {}).get("same", True) else ", DOM NOT RESTORED")
-                  + f" — {time.perf_counter() - page_started:.1f} s", flush=True)
+            print(
+                f"[{number}/{len(names)}] {name}: {len(record['citations'])} citations "
+                f"({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))})"
+                + (f", UNSUPPORTED {record['unsupported']}" if record.get("unsupported") else "")
+                + (f", {wrong} WRONG MARKS" if wrong else "")
+                + ("" if record.get("restore", {}).get("same", True) else ", DOM NOT RESTORED")
+                + f" — {time.perf_counter() - page_started:.1f} s",
+                flush=True,
+            )
         extension_errors = driver.browser.extension_errors()
         engine = driver.engine
     finally:
@@ -1362,38 +1555,75 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {line}")
     load = os.getloadavg()[0]
     busy = max(load, load_at_start) > (os.cpu_count() or 1)
-    print(f"load average (1 min): {load_at_start:.2f} at the start, {load:.2f} at the end, on {os.cpu_count()} CPUs"
-          + (" — the machine was busy: the timings are noisy" if busy else ""))
+    print(
+        f"load average (1 min): {load_at_start:.2f} at the start, {load:.2f} at the end, on {os.cpu_count()} CPUs"
+        + (" — the machine was busy: the timings are noisy" if busy else "")
+    )
     report = {
         "date": datetime.date.today().isoformat(),
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
-                    "load_average_1min": {"start": round(load_at_start, 2), "end": round(load, 2)}},
-        "git": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True).stdout.strip(),
-        "working_tree_content_script_changed": bool(subprocess.run(
-            ["git", "status", "--porcelain", "--", "extension_src/src"], cwd=REPO, capture_output=True, text=True).stdout.strip()),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "load_average_1min": {"start": round(load_at_start, 2), "end": round(load, 2)},
+        },
+        "git": subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip(),
+        "working_tree_content_script_changed": bool(
+            subprocess.run(
+                ["git", "status", "--porcelain", "--", "extension_src/src"], cwd=REPO, capture_output=True, text=True
+            ).stdout.strip()
+        ),
         "engine": engine,
         "seed": args.seed,
         "pages": {"selected": len(names), "run": len(records), "errors": errors},
         "per_page": PER_PAGE,
         "goals": {
-            "precision": {"goal": "100 % of marks at the quote's true location", "value": summary["precision"]["per_mark"], "met": summary["precision"]["met"]},
-            "recall": {"goal": f"≥ {100 * GOAL_RECALL:.0f} % of exact and of light quotes fully marked (supported pages)",
-                       "exact": summary["recall"]["exact"]["recall"], "light": summary["recall"]["light"]["recall"], "met": summary["recall"]["met"]},
-            "far_recall": {"goal": "reported: questions about quotes past 30,000 characters, cited and fully marked",
-                           "value": summary["far"]["recall"]},
-            "dom_restore": {"goal": "0 pages", "value": len(summary["restore_failures"]), "met": len(summary["restore_failures"]) <= GOAL_RESTORE_FAILURES},
-            "content_script_size": {"goal": f"≤ {GOAL_SIZE_BYTES} bytes minified", "value": size,
-                                    "met": all(s["bytes"] <= GOAL_SIZE_BYTES for s in size.values())},
-            "longest_slice": {"goal": f"< {GOAL_SLICE_MS:g} ms", "value": summary["timing"].get("longest_slice_ms", {}).get("max"),
-                              "met": summary["timing"].get("longest_slice_ms", {}).get("met")},
+            "precision": {
+                "goal": "100 % of marks at the quote's true location",
+                "value": summary["precision"]["per_mark"],
+                "met": summary["precision"]["met"],
+            },
+            "recall": {
+                "goal": f"≥ {100 * GOAL_RECALL:.0f} % of exact and of light quotes fully marked (supported pages)",
+                "exact": summary["recall"]["exact"]["recall"],
+                "light": summary["recall"]["light"]["recall"],
+                "met": summary["recall"]["met"],
+            },
+            "far_recall": {
+                "goal": "reported: questions about quotes past 30,000 characters, cited and fully marked",
+                "value": summary["far"]["recall"],
+            },
+            "dom_restore": {
+                "goal": "0 pages",
+                "value": len(summary["restore_failures"]),
+                "met": len(summary["restore_failures"]) <= GOAL_RESTORE_FAILURES,
+            },
+            "content_script_size": {
+                "goal": f"≤ {GOAL_SIZE_BYTES} bytes minified",
+                "value": size,
+                "met": all(s["bytes"] <= GOAL_SIZE_BYTES for s in size.values()),
+            },
+            "longest_slice": {
+                "goal": f"< {GOAL_SLICE_MS:g} ms",
+                "value": summary["timing"].get("longest_slice_ms", {}).get("max"),
+                "met": summary["timing"].get("longest_slice_ms", {}).get("met"),
+            },
         },
         **summary,
         "extension_errors": extension_errors,
         "page_records": [
-            {"page": r["page"], "text_chars": r.get("text_chars"), "quiet_ms": r.get("quiet_ms"), "citations": len(r["citations"]),
-             "unsupported": r.get("unsupported"), "problems": r["problems"],
-             "restored": r.get("restore", {}).get("same"),
-             "injections": [{k: v for k, v in i.items()} for i in r["injections"]]}
+            {
+                "page": r["page"],
+                "text_chars": r.get("text_chars"),
+                "quiet_ms": r.get("quiet_ms"),
+                "citations": len(r["citations"]),
+                "unsupported": r.get("unsupported"),
+                "problems": r["problems"],
+                "restored": r.get("restore", {}).get("same"),
+                "injections": [{k: v for k, v in i.items()} for i in r["injections"]],
+            }
             for r in records
         ],
         "citations": [dict(c, page=r["page"]) for r in records for c in r["citations"]],

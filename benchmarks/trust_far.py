@@ -38,14 +38,17 @@ def ask(page_text: str, question: str) -> tuple[dict[str, Any], list[str]]:
     """The selection for the question and the offline answer's citation texts, as the extension and API make them."""
     selection = select_sections(page_text, question)
     unit_text = units(page_text)
-    sections = [{"offset": s["start"], "text": text(unit_text[s["start"]:s["end"]])} for s in selection["sections"]]
-    request = QueryRequest.model_validate({"sections": sections, "pageLength": selection["pageLength"], "question": question})
+    sections = [{"offset": s["start"], "text": text(unit_text[s["start"] : s["end"]])} for s in selection["sections"]]
+    request = QueryRequest.model_validate(
+        {"sections": sections, "pageLength": selection["pageLength"], "question": question}
+    )
     answer = answer_offline(prepare(request))
     return selection, [c.text for c in answer.citations]
 
 
-def far_citations(page: Any, taken: Sequence[Any], seed: int, candidates: Any, citation_type: Any,
-                  squash: Any) -> tuple[list[Any], list[dict[str, Any]]]:
+def far_citations(
+    page: Any, taken: Sequence[Any], seed: int, candidates: Any, citation_type: Any, squash: Any
+) -> tuple[list[Any], list[dict[str, Any]]]:
     """(citations to inject, one record per question). `candidates`, `citation_type` and `squash` are the
     evaluation's own (trust_eval.py), passed in to keep one definition of a quotable sentence and its location."""
     page_text = js_trim(page.inner_text)
@@ -72,9 +75,19 @@ def far_citations(page: Any, taken: Sequence[Any], seed: int, candidates: Any, c
         retrieved = any(s["start"] <= offset < s["end"] for s in selection["sections"])
         quote = next((q for q in cited if q in candidate.text or candidate.text in q), None)
         start = page.unique(quote) if quote else None
-        questions.append({"question": question, "sentence": candidate.text, "offset": offset, "retrieved": retrieved,
-                          "cited": quote, "sections": len(selection["sections"]), "sectionCount": selection["sectionCount"],
-                          "charactersAnalyzed": selection["charactersAnalyzed"], "pageLength": selection["pageLength"]})
+        questions.append(
+            {
+                "question": question,
+                "sentence": candidate.text,
+                "offset": offset,
+                "retrieved": retrieved,
+                "cited": quote,
+                "sections": len(selection["sections"]),
+                "sectionCount": selection["sectionCount"],
+                "charactersAnalyzed": selection["charactersAnalyzed"],
+                "pageLength": selection["pageLength"],
+            }
+        )
         if quote and start is not None:
             end = start + len(squash(quote))
             citations.append(citation_type("far", quote, quote, start, end, candidate.where, [f"offset {offset}"]))
@@ -103,9 +116,13 @@ def summarize_far(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
 def print_far(summary: dict[str, Any]) -> None:
     f = summary
     recall = "—" if f["recall"] is None else f"{100 * f['recall']:.1f} %"
-    print(f"questions about quotes past 30,000 characters ({f['pages']} of {f['long_pages']} pages longer than that): "
-          f"{f['asked']} asked, section retrieved {f['retrieved']}, quote cited {f['cited']}, fully marked at its "
-          f"place {f['fully_marked']} — recall {recall}; wrong marks {f['wrong_marks']}")
+    print(
+        f"questions about quotes past 30,000 characters ({f['pages']} of {f['long_pages']} pages longer than that): "
+        f"{f['asked']} asked, section retrieved {f['retrieved']}, quote cited {f['cited']}, fully marked at its "
+        f"place {f['fully_marked']} — recall {recall}; wrong marks {f['wrong_marks']}"
+    )
     for q in f["questions"]:
         if not (q["retrieved"] and q["cited"]):
-            print(f"  missed at {q['offset']:,}: {q['question'][:90]!r} (retrieved {q['retrieved']}, cited {bool(q['cited'])})")
+            print(
+                f"  missed at {q['offset']:,}: {q['question'][:90]!r} (retrieved {q['retrieved']}, cited {bool(q['cited'])})"
+            )

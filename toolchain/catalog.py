@@ -68,7 +68,12 @@ def _rule(code: str, name: str, severity: Severity, module: str, formerly: tuple
 
 CODES: tuple[Code, ...] = (
     # -- xtk build: per-browser conversions of the config (toolchain/manifest/conversions.py) -----------------------
-    Code("XB101", "firefox-sandbox-dropped", "warning", "build", text="""
+    Code(
+        "XB101",
+        "firefox-sandbox-dropped",
+        "warning",
+        "build",
+        text="""
         Firefox has no sandboxed pages: `[[sandbox]]` pages and `csp.sandbox` are left out of its manifest.
 
         What it checks: a project that declares sandboxed pages (`[[sandbox]]`) or a sandbox CSP (`[csp] sandbox`)
@@ -85,8 +90,14 @@ CODES: tuple[Code, ...] = (
 
         Fix: give Firefox another way to run the untrusted code (an iframe of a data-only page, or no such feature
         there), or accept the warning knowingly.
-        """),
-    Code("XB102", "firefox-override-dropped", "warning", "build", text="""
+        """,
+    ),
+    Code(
+        "XB102",
+        "firefox-override-dropped",
+        "warning",
+        "build",
+        text="""
         Firefox overrides only the new-tab page: a bookmarks or history override is left out of its manifest.
 
         What it checks: `[overrides] bookmarks` or `history` in a project with a Firefox target.
@@ -100,8 +111,14 @@ CODES: tuple[Code, ...] = (
             history = "src/history/index.html"   # warning XB102: [firefox] overrides.history: Firefox cannot override …
 
         Fix: offer the page another way in Firefox (a browser action, a sidebar), or accept the warning knowingly.
-        """),
-    Code("XB103", "main-world-needs-mv3", "warning", "build", text="""
+        """,
+    ),
+    Code(
+        "XB103",
+        "main-world-needs-mv3",
+        "warning",
+        "build",
+        text="""
         `world = "MAIN"` needs Manifest V3: in a Manifest V2 build the content script runs in the isolated world.
 
         What it checks: a `[[content_scripts]]` entry with `world = "MAIN"` in a target built as Manifest V2 (by
@@ -119,8 +136,14 @@ CODES: tuple[Code, ...] = (
 
         Fix: build that target as Manifest V3 (`manifest_version = 3`), or inject the page-world code with a
         `<script>` element from the isolated content script.
-        """),
-    Code("XB104", "unsupported-permission-dropped", "warning", "build", text="""
+        """,
+    ),
+    Code(
+        "XB104",
+        "unsupported-permission-dropped",
+        "warning",
+        "build",
+        text="""
         A permission a target browser does not support is left out of that browser's manifest.
 
         What it checks: every permission in `[permissions]` (and the optional ones) against which browsers accept it
@@ -137,8 +160,14 @@ CODES: tuple[Code, ...] = (
 
         Fix: scope the permission to the browsers that have it (`offscreen = { justification = "…", browsers =
         ["chrome", "edge"] }`) and guard its use (`if (!import.meta.env.FIREFOX)`).
-        """),
-    Code("XB110", "data-collection-version-gap", "warning", "build", text="""
+        """,
+    ),
+    Code(
+        "XB110",
+        "data-collection-version-gap",
+        "warning",
+        "build",
+        text="""
         `data_collection_permissions` is not read by the declared minimum Firefox (desktop before 140, Android before 142).
 
         What it checks: a Firefox target whose `min_version` (or `android_min_version`) is below the first version
@@ -155,9 +184,15 @@ CODES: tuple[Code, ...] = (
 
         Fix: set `min_version = "142.0"` (or `"140.0"` with `android_min_version = "142.0"`), or accept the gap
         knowingly.
-        """),
+        """,
+    ),
     # -- xtk build: the project's locales (toolchain/project/locales.py) ----------------------------------------------
-    Code("XB111", "missing-translation", "warning", "build", text="""
+    Code(
+        "XB111",
+        "missing-translation",
+        "warning",
+        "build",
+        text="""
         A message the manifest uses (`__MSG_name__`) is defined in the default locale but not in another locale.
 
         What it checks: every `__MSG_name__` in a text that goes into the manifest (extension name, short_name,
@@ -173,9 +208,15 @@ CODES: tuple[Code, ...] = (
             _locales/fr/messages.json: warning XB111: extension.name: __MSG_extName__ is not translated in locale 'fr': …
 
         Fix: add the message to that locale's messages.json (or remove the locale folder if it is not shipped).
-        """),
+        """,
+    ),
     # -- xtk lint: the engine itself (toolchain/lint/engine.py) -------------------------------------------------------
-    Code("XL001", "suppression-without-reason", "error", "lint-engine", text="""
+    Code(
+        "XL001",
+        "suppression-without-reason",
+        "error",
+        "lint-engine",
+        text="""
         An inline suppression has no reason.
 
         What it checks: every `xtk-ignore[CODES]` comment (in sources, and `# xtk-ignore[…]` in xtk.toml) that has
@@ -190,8 +231,14 @@ CODES: tuple[Code, ...] = (
 
         Fix: say why after the bracket (`// xtk-ignore[XS001] the string is a packaged constant`), or fix the
         finding instead.
-        """),
-    Code("XL002", "unused-suppression", "warning", "lint-engine", text="""
+        """,
+    ),
+    Code(
+        "XL002",
+        "unused-suppression",
+        "warning",
+        "lint-engine",
+        text="""
         An inline suppression suppresses nothing.
 
         What it checks: every suppression with a reason whose codes are selected but which silenced no finding on
@@ -205,8 +252,14 @@ CODES: tuple[Code, ...] = (
             void import('./lazy');  // xtk-ignore[XS001] packaged     → XL002: a static import() is not a finding
 
         Fix: remove the comment (or move it to the line it was meant for).
-        """),
-    Code("XL003", "unparsable-source", "error", "lint-engine", text="""
+        """,
+    ),
+    Code(
+        "XL003",
+        "unparsable-source",
+        "error",
+        "lint-engine",
+        text="""
         A source file could not be parsed: the facts read from it may be incomplete.
 
         What it checks: every JavaScript/TypeScript file xtk reads facts from, each with its own grammar (TypeScript
@@ -222,8 +275,14 @@ CODES: tuple[Code, ...] = (
             const x = ;                          // XL003 syntax error: unexpected `=`: facts from this file may be incomplete
 
         Fix: fix the syntax error (the bundler reports it too), or keep files that are not code out of the build.
-        """),
-    Code("XL004", "file-not-analysed", "warning", "lint-engine", text="""
+        """,
+    ),
+    Code(
+        "XL004",
+        "file-not-analysed",
+        "warning",
+        "lint-engine",
+        text="""
         A source file was not analysed (or only in part): over the size limit, its parse budget or the deadline.
 
         What it checks: every JavaScript/TypeScript file xtk would read facts from. One larger than the limit (2 MiB
@@ -244,8 +303,14 @@ CODES: tuple[Code, ...] = (
         Fix: lint the sources, not a bundle (exclude generated or vendored files), or raise the limit with
         `--max-file-size` if the file really is source; a file past its parse budget is not JavaScript the parser
         can read (noise, a binary named .js); past the deadline, raise `--timeout`.
-        """),
-    Code("XL005", "missing-entry-file", "warning", "lint-engine", text="""
+        """,
+    ),
+    Code(
+        "XL005",
+        "missing-entry-file",
+        "warning",
+        "lint-engine",
+        text="""
         A script the manifest names does not exist: its code was not analysed.
 
         What it checks: in a plain extension, every script the manifest names (background scripts or service
@@ -261,8 +326,14 @@ CODES: tuple[Code, ...] = (
             manifest.json: XL005 `dist/background.js` (background script named in the manifest) does not exist: …
 
         Fix: build the extension first and lint the folder the browser loads, or fix the path in the manifest.
-        """),
-    Code("XL006", "code-not-seen", "warning", "lint-engine", text="""
+        """,
+    ),
+    Code(
+        "XL006",
+        "code-not-seen",
+        "warning",
+        "lint-engine",
+        text="""
         Code the extension loads at run time from a computed or remote place was not analysed.
 
         What it checks: every `import()` of a computed or remote specifier, `importScripts()` of a computed or remote
@@ -280,8 +351,14 @@ CODES: tuple[Code, ...] = (
             that rest on code being absent are not reported (XP002 at manifest.json:6)
 
         Fix: import the module by its path (a string literal) so xtk and the bundler can follow it.
-        """),
-    Code("XL008", "known-library", "note", "lint-engine", text="""
+        """,
+    ),
+    Code(
+        "XL008",
+        "known-library",
+        "note",
+        "lint-engine",
+        text="""
         A file is an exact copy of a well-known library's release: it is not linted, only named.
 
         What it checks: every source file the lint reads, by the SHA-256 of its content (line endings unified, source
@@ -299,8 +376,14 @@ CODES: tuple[Code, ...] = (
             vendor/jquery.min.js: XL008 jQuery 3.7.1 (dist/jquery.min.js of npm's jquery), a known release: not linted
 
         Fix: nothing to fix; update the library when its version is outdated.
-        """),
-    Code("XL009", "unknown-library-copy", "note", "lint-engine", text="""
+        """,
+    ),
+    Code(
+        "XL009",
+        "unknown-library-copy",
+        "note",
+        "lint-engine",
+        text="""
         A file says it is a well-known library (its banner) but is no release xtk knows: it is linted as the
         extension's own code.
 
@@ -319,7 +402,8 @@ CODES: tuple[Code, ...] = (
 
         Fix: vendor the library's published file unchanged (or install it from npm and bundle it); otherwise treat
         the findings in it as your own.
-        """),
+        """,
+    ),
     # -- xtk lint: rules, one module each under toolchain/lint/rules/ --------------------------------------------------
     # a sibling of XL005 (a file the manifest names is missing), judged by a rule over the package's files
     _rule("XL007", "asset-not-in-package", "error", "xl007_asset_not_in_package"),
@@ -403,8 +487,11 @@ def rule_class(code: str) -> type:
     if known.rule_module is None:
         raise KeyError(f"{code} is not a lint rule")
     module = importlib.import_module(f"toolchain.lint.rules.{known.rule_module}")
-    found = [v for v in vars(module).values() if isinstance(v, type) and getattr(v, "code", None) == code
-             and v.__module__ == module.__name__]
+    found = [
+        v
+        for v in vars(module).values()
+        if isinstance(v, type) and getattr(v, "code", None) == code and v.__module__ == module.__name__
+    ]
     if len(found) != 1:
         raise RuntimeError(f"{module.__name__} must define exactly one rule with code {code}, found {len(found)}")
     return found[0]

@@ -60,7 +60,7 @@ class XtkError(Exception):
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 
     @classmethod
-    def single(cls, message: str, **where: object) -> "XtkError":
+    def single(cls, message: str, **where: object) -> XtkError:
         return cls([Diagnostic("error", message, **where)])  # type: ignore[arg-type]
 
 

@@ -31,9 +31,13 @@ def read_json_bytes(path: Path, display: str, what: str, limit: int = MAX_JSON_B
     """The bytes of `path` ("the manifest", "the posture"…), or InputError (exit 2) when it cannot be read, is not
     a regular file (a device or a pipe has no size to judge: `/dev/zero` never ends) or is larger than `limit` —
     judged from its size before it is read."""
+
     def too_large(size: int) -> InputError:
-        return InputError.single(f"{what} is too large ({size:,} bytes, over the limit of {_size(limit)} for a JSON "
-                                 "file xtk reads): not read", path=display)
+        return InputError.single(
+            f"{what} is too large ({size:,} bytes, over the limit of {_size(limit)} for a JSON "
+            "file xtk reads): not read",
+            path=display,
+        )
 
     try:
         status = path.stat()

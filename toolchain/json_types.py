@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def json_type_name(value: object) -> str:
-    """"null", "boolean", "number", "string", "array" or "object" for a value `json.loads` could return."""
+    """ "null", "boolean", "number", "string", "array" or "object" for a value `json.loads` could return."""
     if value is None:
         return "null"
     if isinstance(value, bool):  # before int: bool is an int in Python

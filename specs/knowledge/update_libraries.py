@@ -42,7 +42,6 @@ import concurrent.futures
 import datetime
 import hashlib
 import json
-import os
 import re
 import subprocess
 import sys

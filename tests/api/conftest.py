@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-
 from docmind_api.app import Limits
 from docmind_api.server import DocMindServer
 from docmind_api.settings import LlmSettings, Settings
@@ -38,8 +37,14 @@ class Api:
     def port(self) -> int:
         return self.server.server_address[1]
 
-    def request(self, method: str, path: str, body: bytes | str | None = None,
-                headers: dict[str, str] | None = None, timeout: float = 10) -> Reply:
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: bytes | str | None = None,
+        headers: dict[str, str] | None = None,
+        timeout: float = 10,
+    ) -> Reply:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
             connection.request(method, path, body=body, headers=headers or {})
@@ -49,8 +54,9 @@ class Api:
             connection.close()
 
     def query(self, payload: Any, headers: dict[str, str] | None = None) -> Reply:
-        return self.request("POST", "/query", json.dumps(payload),
-                            {"Content-Type": "application/json", **(headers or {})})
+        return self.request(
+            "POST", "/query", json.dumps(payload), {"Content-Type": "application/json", **(headers or {})}
+        )
 
 
 def start_api(settings: Settings, limits: Limits = Limits()) -> Api:

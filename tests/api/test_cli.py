@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from docmind_api.settings import LlmSettings, SettingsError, load_settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,8 +26,14 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "docmind_api", *args], capture_output=True, text=True, timeout=30,
-                          env=env or clean_env(), cwd=REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "docmind_api", *args],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=env or clean_env(),
+        cwd=REPO,
+    )
 
 
 @pytest.fixture
@@ -41,9 +46,17 @@ def started() -> Iterator[list[subprocess.Popen[str]]]:
             process.wait()
 
 
-def start(processes: list[subprocess.Popen[str]], env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], int, str]:
-    process = subprocess.Popen([sys.executable, "-m", "docmind_api", "--port", "0"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env or clean_env(), cwd=REPO)
+def start(
+    processes: list[subprocess.Popen[str]], env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], int, str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "docmind_api", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env or clean_env(),
+        cwd=REPO,
+    )
     processes.append(process)
     assert process.stdout is not None
     line = process.stdout.readline()
@@ -70,8 +83,9 @@ def test_starts_answers_and_stops_cleanly(started: list[subprocess.Popen[str]], 
 
 
 def test_the_openai_compatible_answerer_is_announced_without_the_key(started: list[subprocess.Popen[str]]) -> None:
-    env = clean_env(DOCMIND_LLM_BASE_URL="http://127.0.0.1:9/v1", DOCMIND_LLM_MODEL="gpt-test",
-                    DOCMIND_LLM_API_KEY="sk-secret-123")
+    env = clean_env(
+        DOCMIND_LLM_BASE_URL="http://127.0.0.1:9/v1", DOCMIND_LLM_MODEL="gpt-test", DOCMIND_LLM_API_KEY="sk-secret-123"
+    )
     process, port, answerer = start(started, env)
     assert answerer == "openai-compatible, model: gpt-test"
     assert health(port)["answerer"] == "openai-compatible"
@@ -88,13 +102,20 @@ def test_a_base_url_without_a_model_is_a_usage_error() -> None:
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize(("env", "name"), [
-    ({"DOCMIND_LLM_BASE_URL": "api.openai.com", "DOCMIND_LLM_MODEL": "m"}, "DOCMIND_LLM_BASE_URL"),
-    ({"DOCMIND_LLM_BASE_URL": "http://localhost:1/v1", "DOCMIND_LLM_MODEL": "m", "DOCMIND_LLM_TIMEOUT": "soon"},
-     "DOCMIND_LLM_TIMEOUT"),
-    ({"DOCMIND_LLM_BASE_URL": "http://localhost:1/v1", "DOCMIND_LLM_MODEL": "m", "DOCMIND_LLM_TIMEOUT": "-1"},
-     "DOCMIND_LLM_TIMEOUT"),
-])
+@pytest.mark.parametrize(
+    ("env", "name"),
+    [
+        ({"DOCMIND_LLM_BASE_URL": "api.openai.com", "DOCMIND_LLM_MODEL": "m"}, "DOCMIND_LLM_BASE_URL"),
+        (
+            {"DOCMIND_LLM_BASE_URL": "http://localhost:1/v1", "DOCMIND_LLM_MODEL": "m", "DOCMIND_LLM_TIMEOUT": "soon"},
+            "DOCMIND_LLM_TIMEOUT",
+        ),
+        (
+            {"DOCMIND_LLM_BASE_URL": "http://localhost:1/v1", "DOCMIND_LLM_MODEL": "m", "DOCMIND_LLM_TIMEOUT": "-1"},
+            "DOCMIND_LLM_TIMEOUT",
+        ),
+    ],
+)
 def test_bad_configuration_names_the_variable(env: dict[str, str], name: str) -> None:
     result = run("--port", "0", env=clean_env(**env))
     assert result.returncode == 2
@@ -136,13 +157,20 @@ def test_settings_default_to_offline() -> None:
 
 
 def test_settings_for_a_model_server() -> None:
-    settings = load_settings({"DOCMIND_LLM_BASE_URL": "https://api.openai.com/v1/", "DOCMIND_LLM_MODEL": "gpt-4o-mini",
-                              "DOCMIND_LLM_API_KEY": "sk-abc", "DOCMIND_LLM_TIMEOUT": "12.5"})
+    settings = load_settings(
+        {
+            "DOCMIND_LLM_BASE_URL": "https://api.openai.com/v1/",
+            "DOCMIND_LLM_MODEL": "gpt-4o-mini",
+            "DOCMIND_LLM_API_KEY": "sk-abc",
+            "DOCMIND_LLM_TIMEOUT": "12.5",
+        }
+    )
     assert settings.llm == LlmSettings("https://api.openai.com/v1", "gpt-4o-mini", "sk-abc", 12.5)
     assert settings.answerer == "openai-compatible"
     assert "sk-abc" not in repr(settings)  # never in a log line or a traceback
-    assert load_settings({"DOCMIND_LLM_BASE_URL": "http://localhost:8080/v1", "DOCMIND_LLM_MODEL": "m"}).llm == \
-        LlmSettings("http://localhost:8080/v1", "m", None, 60.0)
+    assert load_settings(
+        {"DOCMIND_LLM_BASE_URL": "http://localhost:8080/v1", "DOCMIND_LLM_MODEL": "m"}
+    ).llm == LlmSettings("http://localhost:8080/v1", "m", None, 60.0)
 
 
 def test_settings_errors_name_the_variable() -> None:

@@ -9,13 +9,13 @@ import time
 from typing import Any
 
 import pytest
-
 from docmind_api.contract import PreparedQuery, QueryResponse
 from docmind_api.offline import answer_offline
-from tests.api.conftest import Api
 from docmind_reference.conversation import truncate_conversation
 from docmind_reference.page import cut_page
 from docmind_reference.text import length
+
+from tests.api.conftest import Api
 
 PAGE = (
     "Photosynthesis is the process by which green plants turn light into chemical energy.\n"
@@ -83,13 +83,27 @@ def test_charset_utf8_is_accepted(api: Api) -> None:
         ({**GOOD, "mode": "poem"}, "mode: must be 'qa', 'summary', 'eli5', 'key-takeaways' or 'main-arguments'"),
         ({**GOOD, "conversation": []}, "conversation: must be an object"),
         (
-            {**GOOD, "conversation": {"threadId": "t", "messages": [{"role": "system", "content": "x"}],
-                                      "pageUrlIdentity": "u", "mode": "qa"}},
+            {
+                **GOOD,
+                "conversation": {
+                    "threadId": "t",
+                    "messages": [{"role": "system", "content": "x"}],
+                    "pageUrlIdentity": "u",
+                    "mode": "qa",
+                },
+            },
             "conversation.messages[0].role: must be 'user' or 'assistant'",
         ),
         (
-            {**GOOD, "conversation": {"threadId": "t", "messages": [{"role": "user", "content": "x", "citations": []}],
-                                      "pageUrlIdentity": "u", "mode": "qa"}},
+            {
+                **GOOD,
+                "conversation": {
+                    "threadId": "t",
+                    "messages": [{"role": "user", "content": "x", "citations": []}],
+                    "pageUrlIdentity": "u",
+                    "mode": "qa",
+                },
+            },
             "conversation.messages[0].citations: unknown field",
         ),
         (
@@ -101,8 +115,11 @@ def test_charset_utf8_is_accepted(api: Api) -> None:
             "conversation.pageUrlIdentity: is required",
         ),
         (
-            {**GOOD, "mode": "qa", "conversation": {"threadId": "t", "messages": [], "pageUrlIdentity": "u",
-                                                    "mode": "summary"}},
+            {
+                **GOOD,
+                "mode": "qa",
+                "conversation": {"threadId": "t", "messages": [], "pageUrlIdentity": "u", "mode": "summary"},
+            },
             "conversation.mode: must equal mode ('qa')",
         ),
         ([GOOD], "request body: must be a JSON object"),
@@ -142,10 +159,15 @@ def test_unknown_path_is_404(api: Api) -> None:
     assert message.startswith("/answer: no such endpoint")
 
 
-@pytest.mark.parametrize(("method", "path", "allow"), [("GET", "/query", "POST, OPTIONS"),
-                                                        ("PUT", "/query", "POST, OPTIONS"),
-                                                        ("POST", "/health", "GET, OPTIONS"),
-                                                        ("DELETE", "/health", "GET, OPTIONS")])
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [
+        ("GET", "/query", "POST, OPTIONS"),
+        ("PUT", "/query", "POST, OPTIONS"),
+        ("POST", "/health", "GET, OPTIONS"),
+        ("DELETE", "/health", "GET, OPTIONS"),
+    ],
+)
 def test_wrong_method_is_405(api: Api, method: str, path: str, allow: str) -> None:
     reply = api.request(method, path)
     status, code, message = error_of(reply)
@@ -187,12 +209,17 @@ def raw_exchange(api: Api, data: bytes) -> bytes:
 
 
 def test_missing_content_length_is_411(api: Api) -> None:
-    answer = raw_exchange(api, b"POST /query HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                               b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+    answer = raw_exchange(
+        api,
+        b"POST /query HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    )
     head, _, body = answer.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 411 ")
-    assert json.loads(body) == {"error": "LENGTH_REQUIRED",
-                                "message": "Content-Length: required (chunked bodies are not accepted)"}
+    assert json.loads(body) == {
+        "error": "LENGTH_REQUIRED",
+        "message": "Content-Length: required (chunked bodies are not accepted)",
+    }
 
 
 def test_garbage_request_line_is_a_400(api: Api) -> None:
@@ -207,12 +234,24 @@ def test_garbage_request_line_is_a_400(api: Api) -> None:
 # -- CORS -------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("origin", ["chrome-extension://abcdefghijklmnopabcdefghijklmnop",
-                                    "moz-extension://3f1c2b1e-8d7a-4c55-9a0e-6a2f1d9e7b10",
-                                    "extension://abcdefghijklmnopabcdefghijklmnop"])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "chrome-extension://abcdefghijklmnopabcdefghijklmnop",
+        "moz-extension://3f1c2b1e-8d7a-4c55-9a0e-6a2f1d9e7b10",
+        "extension://abcdefghijklmnopabcdefghijklmnop",
+    ],
+)
 def test_preflight_from_an_extension(api: Api, origin: str) -> None:
-    reply = api.request("OPTIONS", "/query", headers={"Origin": origin, "Access-Control-Request-Method": "POST",
-                                                      "Access-Control-Request-Headers": "content-type"})
+    reply = api.request(
+        "OPTIONS",
+        "/query",
+        headers={
+            "Origin": origin,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
+    )
     assert reply.status == 204
     assert reply.body == b""
     assert reply.headers["Access-Control-Allow-Origin"] == origin
@@ -223,9 +262,15 @@ def test_preflight_from_an_extension(api: Api, origin: str) -> None:
 
 
 def test_private_network_preflight(api: Api) -> None:
-    reply = api.request("OPTIONS", "/query", headers={"Origin": "chrome-extension://abcdefghijklmnop",
-                                                      "Access-Control-Request-Method": "POST",
-                                                      "Access-Control-Request-Private-Network": "true"})
+    reply = api.request(
+        "OPTIONS",
+        "/query",
+        headers={
+            "Origin": "chrome-extension://abcdefghijklmnop",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Private-Network": "true",
+        },
+    )
     assert reply.status == 204
     assert reply.headers["Access-Control-Allow-Private-Network"] == "true"
 
@@ -241,11 +286,21 @@ def test_extension_responses_carry_the_origin_errors_included(api: Api) -> None:
         assert reply.headers["Vary"] == "Origin"
 
 
-@pytest.mark.parametrize("origin", ["https://example.com", "http://127.0.0.1:8787", "null",
-                                    "chrome-extension://abc/evil", "https://chrome-extension.evil.com"])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "https://example.com",
+        "http://127.0.0.1:8787",
+        "null",
+        "chrome-extension://abc/evil",
+        "https://chrome-extension.evil.com",
+    ],
+)
 def test_web_origins_are_refused_without_cors_headers(api: Api, origin: str) -> None:
-    for reply in (api.request("OPTIONS", "/query", headers={"Origin": origin, "Access-Control-Request-Method": "POST"}),
-                  api.query(GOOD, {"Origin": origin})):
+    for reply in (
+        api.request("OPTIONS", "/query", headers={"Origin": origin, "Access-Control-Request-Method": "POST"}),
+        api.query(GOOD, {"Origin": origin}),
+    ):
         status, code, _ = error_of(reply)
         assert (status, code) == (403, "ORIGIN_NOT_ALLOWED")
         assert not any(name.lower().startswith("access-control-") for name in reply.headers)
@@ -308,15 +363,15 @@ def test_the_same_sentence_before_the_cut_is_found(api: Api) -> None:
 
 
 def test_length_is_counted_in_utf16_code_units(api: Api, spy: Spy) -> None:
-    page = "\U0001F600" * 15_001  # 15,001 code points, 30,002 code units
+    page = "\U0001f600" * 15_001  # 15,001 code points, 30,002 code units
     body = api.query({"pageText": page, "question": "smile?"}).json
     assert (body["truncated"], body["charactersAnalyzed"]) == (True, 30_000)
-    assert spy.seen[0].page_text == "\U0001F600" * 15_000
+    assert spy.seen[0].page_text == "\U0001f600" * 15_000
 
 
 def test_the_cut_is_the_references_and_never_splits_a_surrogate_pair(api: Api, spy: Spy) -> None:
     """D14: the API reads exactly what docmind_reference.page.cut_page (the extension's cutPage) says."""
-    page = "a" * 29_999 + "\U0001F600" + "tail"
+    page = "a" * 29_999 + "\U0001f600" + "tail"
     body = api.query({"pageText": page, "question": "tail?"}).json
     assert spy.seen[0].page_text == "a" * 29_999  # the emoji would straddle unit 30,000: it goes whole
     assert (body["truncated"], body["charactersAnalyzed"]) == (True, 29_999)
@@ -326,10 +381,10 @@ def test_the_cut_is_the_references_and_never_splits_a_surrogate_pair(api: Api, s
 
 
 def test_conversation_is_truncated_like_the_extension(api: Api, spy: Spy) -> None:
-    messages = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"message {i} " + "x" * (300 * i)}
-                for i in range(10)]
-    conversation = {"threadId": "t-1", "messages": messages, "pageUrlIdentity": "https://example.org/a",
-                    "mode": "qa"}
+    messages = [
+        {"role": "user" if i % 2 == 0 else "assistant", "content": f"message {i} " + "x" * (300 * i)} for i in range(10)
+    ]
+    conversation = {"threadId": "t-1", "messages": messages, "pageUrlIdentity": "https://example.org/a", "mode": "qa"}
     reply = api.query({**GOOD, "conversation": conversation})
     assert reply.status == 200  # truncated, not rejected
     seen = [m.model_dump() for m in spy.seen[0].history]

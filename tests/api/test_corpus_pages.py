@@ -12,7 +12,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 from docmind_api.contract import MODES, QueryRequest, QueryResponse, prepare
 from docmind_api.offline import answer_offline
 from docmind_reference.text import length
@@ -22,10 +21,46 @@ PAGES = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "page
 pytestmark = pytest.mark.corpus
 
 _HIDDEN = {"script", "style", "noscript", "template", "head", "svg", "iframe", "object", "select", "button"}
-_BLOCKS = {"p", "div", "section", "article", "header", "footer", "nav", "aside", "main", "h1", "h2", "h3", "h4",
-           "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "thead", "tbody", "tfoot", "caption",
-           "blockquote", "pre", "figure", "figcaption", "form", "fieldset", "address", "hr", "br", "details",
-           "summary"}
+_BLOCKS = {
+    "p",
+    "div",
+    "section",
+    "article",
+    "header",
+    "footer",
+    "nav",
+    "aside",
+    "main",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "tr",
+    "thead",
+    "tbody",
+    "tfoot",
+    "caption",
+    "blockquote",
+    "pre",
+    "figure",
+    "figcaption",
+    "form",
+    "fieldset",
+    "address",
+    "hr",
+    "br",
+    "details",
+    "summary",
+}
 _CELLS = {"td", "th"}
 _VOID = {"br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "track", "wbr"}
 
@@ -74,8 +109,11 @@ _WORD = re.compile(r"[^\W_]{5,}")  # words of five letters or more, and long num
 
 def target_sentence(text: str) -> str | None:
     """A plain prose sentence of the page that occurs once, from the middle of its text (deterministic)."""
-    found = [m.group() for m in _SENTENCE.finditer(text)
-             if text.count(m.group()) == 1 and len(set(_WORD.findall(m.group()))) >= 6]
+    found = [
+        m.group()
+        for m in _SENTENCE.finditer(text)
+        if text.count(m.group()) == 1 and len(set(_WORD.findall(m.group()))) >= 6
+    ]
     return found[len(found) // 2] if found else None
 
 
@@ -141,8 +179,16 @@ def test_an_unrelated_question_gets_no_citations(texts: dict[str, str]) -> None:
 @pytest.mark.parametrize(
     ("page", "question", "definition_starts"),
     [
-        ("wikipedia-3.html", "What is a Hermitian matrix?", "In mathematics, a Hermitian matrix (or self-adjoint matrix) is"),
-        ("wikipedia-3.html", "Define Hermitian matrix", "In mathematics, a Hermitian matrix (or self-adjoint matrix) is"),
+        (
+            "wikipedia-3.html",
+            "What is a Hermitian matrix?",
+            "In mathematics, a Hermitian matrix (or self-adjoint matrix) is",
+        ),
+        (
+            "wikipedia-3.html",
+            "Define Hermitian matrix",
+            "In mathematics, a Hermitian matrix (or self-adjoint matrix) is",
+        ),
     ],
 )
 def test_a_what_is_question_is_answered_by_the_pages_definition(

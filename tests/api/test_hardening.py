@@ -20,11 +20,11 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from docmind_api.app import Limits
 from docmind_api.contract import PreparedQuery, QueryResponse
 from docmind_api.offline import answer_offline
 from docmind_api.settings import Settings
+
 from tests.api.conftest import Api, start_api, stop_api
 
 REPO = Path(__file__).resolve().parents[2]
@@ -187,8 +187,14 @@ def test_two_hundred_concurrent_queries_are_all_answered(api: Api) -> None:
 
 def test_log_lines_are_json_objects_never_interleaved() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DOCMIND_")}
-    process = subprocess.Popen([sys.executable, "-m", "docmind_api", "--port", "0"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "docmind_api", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=REPO,
+    )
     try:
         assert process.stdout is not None
         port = int(process.stdout.readline().split(":")[2].split(" ")[0])

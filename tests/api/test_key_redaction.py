@@ -20,11 +20,11 @@ from collections.abc import Callable, Iterator
 from urllib.parse import quote, unquote, unquote_plus
 
 import pytest
-
 from docmind_api.app import ApiState
 from docmind_api.logs import event_line
 from docmind_api.redaction import REDACTED, redactor_for
 from docmind_api.settings import LlmSettings, Settings
+
 from tests.api.conftest import Api
 from tests.api.test_upstream_hardening import (  # noqa: F401 (fake_servers is a fixture)
     KEY,
@@ -105,8 +105,17 @@ def mixed(key: str, seed: int) -> str:
     chooser = random.Random(seed)
     out = []
     for c in key:
-        form = chooser.choice([c, f"\\u{ord(c):04x}", f"\\u{ord(c):04X}", f"%{ord(c):02x}", f"%{ord(c):02X}",
-                               f"&#{ord(c)};", f"&#x{ord(c):X};"])
+        form = chooser.choice(
+            [
+                c,
+                f"\\u{ord(c):04x}",
+                f"\\u{ord(c):04X}",
+                f"%{ord(c):02x}",
+                f"%{ord(c):02X}",
+                f"&#{ord(c)};",
+                f"&#x{ord(c):X};",
+            ]
+        )
         out.append(form)
     return "".join(out)
 
@@ -165,8 +174,13 @@ def test_a_space_in_a_key_may_be_a_plus_when_percent_encoded() -> None:
 
 def test_text_without_the_key_is_unchanged() -> None:
     redact = redactor_for(KEY)
-    for text in ["Honey bees pollinate about one third of the crops humans eat.", "sk-test-DO-NOT-LEAK-424",
-                 "\\u0073k-test %73k &#115; QmVhcmVy", "", "ünïcødé \U0001F600 \\ud83d\\ude00"]:
+    for text in [
+        "Honey bees pollinate about one third of the crops humans eat.",
+        "sk-test-DO-NOT-LEAK-424",
+        "\\u0073k-test %73k &#115; QmVhcmVy",
+        "",
+        "ünïcødé \U0001f600 \\ud83d\\ude00",
+    ]:
         assert redact(text) == text
 
 
@@ -182,14 +196,22 @@ def test_without_a_key_nothing_is_redacted() -> None:
 def test_json_values_are_redacted_throughout() -> None:
     redact = redactor_for(KEY)
     value = {"answer": f"is {KEY}", "citations": [{"text": json_escaped(KEY)}], "n": 3, KEY: True, "ok": None}
-    assert redact(value) == {"answer": f"is {REDACTED}", "citations": [{"text": REDACTED}], "n": 3, REDACTED: True,
-                             "ok": None}
+    assert redact(value) == {
+        "answer": f"is {REDACTED}",
+        "citations": [{"text": REDACTED}],
+        "n": 3,
+        REDACTED: True,
+        "ok": None,
+    }
 
 
 def test_the_log_exit_redacts_every_line() -> None:
     lines: list[str] = []
-    state = ApiState(settings=Settings(LlmSettings(base_url="http://127.0.0.1:1/v1", model="m", api_key=KEY)),
-                     answerer=lambda prepared: None, log=lines.append)  # type: ignore[arg-type, return-value]
+    state = ApiState(
+        settings=Settings(LlmSettings(base_url="http://127.0.0.1:1/v1", model="m", api_key=KEY)),
+        answerer=lambda prepared: None,
+        log=lines.append,
+    )  # type: ignore[arg-type, return-value]
     state.log(event_line("upstream", detail=json_escaped(KEY), also=KEY))
     state.log(f"not JSON: {percent_encoded(KEY)}")
     assert len(lines) == 2 and all(not leaks(line, KEY) for line in lines), lines
@@ -198,8 +220,17 @@ def test_the_log_exit_redacts_every_line() -> None:
 
 # -- through the API, against a model server echoing the key -------------------------------------------------------
 
-SERVER_FORMS = ["raw", "json-first-char", "json-upper", "mixed-1", "percent-lower", "html-hex", "base64-bearer",
-                "percent-of-json", "json-twice"]
+SERVER_FORMS = [
+    "raw",
+    "json-first-char",
+    "json-upper",
+    "mixed-1",
+    "percent-lower",
+    "html-hex",
+    "base64-bearer",
+    "percent-of-json",
+    "json-twice",
+]
 
 
 def assert_no_leak(api: Api, body: bytes) -> None:
@@ -209,11 +240,19 @@ def assert_no_leak(api: Api, body: bytes) -> None:
 
 @pytest.mark.parametrize("name", SERVER_FORMS)
 def test_an_error_echoing_the_key_in_any_form_is_not_passed_on(
-        fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api], name: str) -> None:
+    fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api], name: str
+) -> None:
     form = forms(KEY)[name]
     # The form is written into the JSON text as is: a JSON escape there is decoded by whoever parses the body.
-    body = ('{"error": {"message": "Incorrect API key provided: ' + form + '", "type": "' + form + '", "code": "'
-            + form + '"}}').encode()
+    body = (
+        '{"error": {"message": "Incorrect API key provided: '
+        + form
+        + '", "type": "'
+        + form
+        + '", "code": "'
+        + form
+        + '"}}'
+    ).encode()
     model = fake_servers()
     model.behave = reply(401, body)
     api = model_api(api_with_llm, model)
@@ -226,8 +265,8 @@ def test_an_error_echoing_the_key_in_any_form_is_not_passed_on(
 @pytest.mark.parametrize("name", SERVER_FORMS)
 @pytest.mark.parametrize("layer", ["envelope", "content"])
 def test_an_answer_echoing_the_key_in_any_form_is_not_passed_on(
-        fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api], name: str,
-        layer: str) -> None:
+    fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api], name: str, layer: str
+) -> None:
     form = forms(KEY)[name]
     if layer == "envelope":  # as is in the server's JSON: decoded once by the envelope, once by the answer's JSON
         content = '{\\"answer\\": \\"Your key is ' + form + '.\\", \\"citations\\": []}'

@@ -10,12 +10,12 @@ import sys
 from typing import Any
 
 import pytest
-
 from docmind_api.contract import MODES, Mode, QueryRequest, QueryResponse, prepare
 from docmind_api.offline import NO_ANSWER, answer_offline
 from docmind_api.sentences import split_candidates
-from tests.api.conftest import Api
 from docmind_reference.text import length
+
+from tests.api.conftest import Api
 
 # An encyclopedia-style page as innerText gives it: headings, a table (cells separated by tabs), abbreviations.
 ARTICLE = """Honey bee
@@ -59,8 +59,15 @@ Therefore, the author argues, every city council must treat cycling infrastructu
 """
 
 PAGES = {"article": ARTICLE, "shop": SHOP, "opinion": OPINION}
-QUESTIONS = ["What is this about?", "How long do workers live?", "What does it cost?", "Who argues what?",
-             "Why?", "Explain the threats", "x"]
+QUESTIONS = [
+    "What is this about?",
+    "How long do workers live?",
+    "What does it cost?",
+    "Who argues what?",
+    "Why?",
+    "Explain the threats",
+    "x",
+]
 
 
 def ask(page: str, question: str, mode: Mode = "qa", history: list[dict[str, str]] | None = None) -> QueryResponse:
@@ -95,8 +102,10 @@ def test_every_citation_is_verbatim_within_one_block(name: str, mode: Mode) -> N
 def test_sentences_respect_abbreviations_decimals_and_blocks() -> None:
     texts = [span.text(ARTICLE) for span in split_candidates(ARTICLE)]
     assert "Dr. Karl von Frisch, an Austrian ethologist, described the waggle dance in 1927." in texts
-    assert ("Workers live for about 5–6 weeks in summer, e.g. during the main nectar flow, but up to 4.5 months "
-            "over winter.") in texts
+    assert (
+        "Workers live for about 5–6 weeks in summer, e.g. during the main nectar flow, but up to 4.5 months "
+        "over winter."
+    ) in texts
     assert "Lays all the eggs of the colony." in texts  # a table cell alone, never joined with its row
     assert "Honey bee" not in texts and "Overview" not in texts  # under 20 code units: never a citation
     assert "Orders placed before 2 p.m. ship the same day." in [s.text(SHOP) for s in split_candidates(SHOP)]
@@ -120,19 +129,34 @@ def test_a_sentence_over_300_code_units_is_cut_at_word_boundaries() -> None:
 @pytest.mark.parametrize(
     ("page", "question", "expected"),
     [
-        (ARTICLE, "How many eggs does the queen lay per day?",
-         "The queen is the only sexually mature female in the hive and lays up to 2,000 eggs per day during spring "
-         "build-up."),
-        (ARTICLE, "What causes colony collapse disorder?",
-         "Colony collapse disorder is a phenomenon in which the majority of worker bees in a colony disappear and "
-         "leave behind the queen."),
-        (ARTICLE, "Who described the waggle dance?",
-         "Dr. Karl von Frisch, an Austrian ethologist, described the waggle dance in 1927."),
-        (ARTICLE, "Which crops do honey bees pollinate?",
-         "Honey bees pollinate about one third of the crops humans eat, including almonds, apples and blueberries."),
+        (
+            ARTICLE,
+            "How many eggs does the queen lay per day?",
+            "The queen is the only sexually mature female in the hive and lays up to 2,000 eggs per day during spring "
+            "build-up.",
+        ),
+        (
+            ARTICLE,
+            "What causes colony collapse disorder?",
+            "Colony collapse disorder is a phenomenon in which the majority of worker bees in a colony disappear and "
+            "leave behind the queen.",
+        ),
+        (
+            ARTICLE,
+            "Who described the waggle dance?",
+            "Dr. Karl von Frisch, an Austrian ethologist, described the waggle dance in 1927.",
+        ),
+        (
+            ARTICLE,
+            "Which crops do honey bees pollinate?",
+            "Honey bees pollinate about one third of the crops humans eat, including almonds, apples and blueberries.",
+        ),
         (SHOP, "How long does delivery take?", "Delivery takes 2 to 4 working days within the EU."),
-        (OPINION, "By how much did protected lanes reduce traffic deaths?",
-         "A study of 12 American cities shows that protected lanes reduced traffic deaths by 44 percent."),
+        (
+            OPINION,
+            "By how much did protected lanes reduce traffic deaths?",
+            "A study of 12 American cities shows that protected lanes reduced traffic deaths by 44 percent.",
+        ),
     ],
 )
 def test_an_answerable_question_cites_its_sentence(page: str, question: str, expected: str) -> None:
@@ -155,8 +179,13 @@ HERON_DEFINITION = DEFINITIONS.splitlines()[3]
 
 @pytest.mark.parametrize(
     "question",
-    ["What is a Heron bike?", "what's the heron bike", "Define Heron bike", "What does Heron bike mean?",
-     "What are Heron bikes?"],
+    [
+        "What is a Heron bike?",
+        "what's the heron bike",
+        "Define Heron bike",
+        "What does Heron bike mean?",
+        "What are Heron bikes?",
+    ],
 )
 def test_a_what_is_question_cites_the_pages_definition(question: str) -> None:
     response = ask(DEFINITIONS, question)
@@ -164,12 +193,16 @@ def test_a_what_is_question_cites_the_pages_definition(question: str) -> None:
 
 
 def test_a_question_that_asks_for_a_detail_is_not_sent_to_the_definition() -> None:
-    assert ask(DEFINITIONS, "Which colours does the Heron bike come in?").citations[0].text == \
-        "Heron bike colours are grey and green."
+    assert (
+        ask(DEFINITIONS, "Which colours does the Heron bike come in?").citations[0].text
+        == "Heron bike colours are grey and green."
+    )
 
 
-@pytest.mark.parametrize("question", ["What is the capital of France?", "Who won the 1998 football world cup?",
-                                      "How do I reset my password?"])
+@pytest.mark.parametrize(
+    "question",
+    ["What is the capital of France?", "Who won the 1998 football world cup?", "How do I reset my password?"],
+)
 def test_an_unanswerable_question_gets_no_citations(question: str) -> None:
     for page in PAGES.values():
         response = ask(page, question)
@@ -184,10 +217,12 @@ def test_an_empty_page_answers_nothing() -> None:
 
 
 def test_supporting_sentences_follow_in_page_order_without_duplicates() -> None:
-    page = ("Tomatoes need six hours of sun a day to ripen well.\n"
-            "Tomatoes need six hours of sun a day to ripen well!\n"
-            "Water tomatoes deeply twice a week rather than a little every day.\n"
-            "Mulch keeps the soil around tomatoes moist in hot weather.")
+    page = (
+        "Tomatoes need six hours of sun a day to ripen well.\n"
+        "Tomatoes need six hours of sun a day to ripen well!\n"
+        "Water tomatoes deeply twice a week rather than a little every day.\n"
+        "Mulch keeps the soil around tomatoes moist in hot weather."
+    )
     response = ask(page, "How should I water tomatoes and how much sun do tomatoes need?")
     texts = [c.text for c in response.citations]
     assert len(texts) == len({t.rstrip(".!") for t in texts})  # never both copies of the near-duplicate
@@ -210,12 +245,22 @@ def test_the_answer_is_the_same_in_every_process() -> None:
         "payloads = json.load(sys.stdin)\n"
         "print(json.dumps([answer_offline(prepare(QueryRequest.model_validate(p))).model_dump() for p in payloads]))\n"
     )
-    payloads = [{"pageText": page, "question": question, "mode": mode}
-                for page in PAGES.values() for mode in MODES for question in ("What does it cost?", "Summarize")]
+    payloads = [
+        {"pageText": page, "question": question, "mode": mode}
+        for page in PAGES.values()
+        for mode in MODES
+        for question in ("What does it cost?", "Summarize")
+    ]
     outputs = set()
     for seed in ("1", "2", "3"):
-        completed = subprocess.run([sys.executable, "-c", script], input=json.dumps(payloads), capture_output=True,
-                                   text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed})
+        completed = subprocess.run(
+            [sys.executable, "-c", script],
+            input=json.dumps(payloads),
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
         outputs.add(completed.stdout)
     assert len(outputs) == 1
 
@@ -224,13 +269,19 @@ def test_the_answer_is_the_same_in_every_process() -> None:
 
 
 def test_a_follow_up_uses_the_earlier_questions() -> None:
-    about_falcon = [{"role": "user", "content": "Tell me about the Falcon 3 road bike."},
-                    {"role": "assistant", "content": "The Falcon 3 is a lightweight road bike."}]
-    about_heron = [{"role": "user", "content": "What is the Heron city bike like?"},
-                   {"role": "assistant", "content": "The Heron is a comfortable city bike."}]
+    about_falcon = [
+        {"role": "user", "content": "Tell me about the Falcon 3 road bike."},
+        {"role": "assistant", "content": "The Falcon 3 is a lightweight road bike."},
+    ]
+    about_heron = [
+        {"role": "user", "content": "What is the Heron city bike like?"},
+        {"role": "assistant", "content": "The Heron is a comfortable city bike."},
+    ]
     falcon = ask(SHOP, "What about its price, what does it cost?", history=about_falcon)
     heron = ask(SHOP, "What about its price, what does it cost?", history=about_heron)
-    assert falcon.citations[0].text == "The Falcon 3 costs 1,899 euros and ships with pedals and a bottle cage included."
+    assert (
+        falcon.citations[0].text == "The Falcon 3 costs 1,899 euros and ships with pedals and a bottle cage included."
+    )
     assert heron.citations[0].text == "The Heron costs 649 euros, and a child seat can be added for 89 euros more."
 
 
@@ -301,10 +352,12 @@ def test_offline_answers_over_http(api: Api) -> None:
 
 
 def test_formulas_and_code_weigh_less_than_prose() -> None:
-    page = ("A matrix is Hermitian when it equals its own conjugate transpose.\n"
-            "A {\\displaystyle A} Hermitian \\iff A = {\\overline {A^{\\mathsf {T}}}} matrix transpose.\n"
-            "Every Hermitian matrix has real eigenvalues, and its eigenvectors can be chosen orthonormal.\n"
-            "The matrix transpose swaps rows and columns of a matrix.")
+    page = (
+        "A matrix is Hermitian when it equals its own conjugate transpose.\n"
+        "A {\\displaystyle A} Hermitian \\iff A = {\\overline {A^{\\mathsf {T}}}} matrix transpose.\n"
+        "Every Hermitian matrix has real eigenvalues, and its eigenvectors can be chosen orthonormal.\n"
+        "The matrix transpose swaps rows and columns of a matrix."
+    )
     cited = [c.text for c in ask(page, "Summarize", "summary").citations]
     assert len(cited) == 3 and not any("displaystyle" in text for text in cited)  # three of four: not the formula
     assert ask(page, "What is a Hermitian matrix transpose?").citations[0].text.startswith("A matrix is Hermitian")

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from docmind_api.prompt import MODE_INSTRUCTIONS, SYSTEM_PROMPT
 from docmind_api.settings import LlmSettings
+
 from tests.api.conftest import Api
 
 SEED = Path(__file__).resolve().parents[2].parent / "shared" / "seeds" / "000_99f8154680c3a658.txt"
@@ -50,9 +50,15 @@ class Upstream:
     def answer_with(self, content: str) -> None:
         """A Chat Completions envelope around `content` (what the model wrote)."""
         self.status = 200
-        self.body = json.dumps({"id": "chatcmpl-1", "object": "chat.completion",
-                                "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
-                                             "finish_reason": "stop"}]}).encode()
+        self.body = json.dumps(
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion",
+                "choices": [
+                    {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+                ],
+            }
+        ).encode()
 
     def answer_json(self, answer: str, citations: list[dict[str, Any]]) -> None:
         self.answer_with(json.dumps({"answer": answer, "citations": citations}))
@@ -110,19 +116,31 @@ def test_system_prompt_is_the_seed_text_verbatim() -> None:
     if not SEED.is_file():
         pytest.skip(f"seed not found at {SEED}")
     seed = SEED.read_text(encoding="utf-8")
-    section = seed[seed.index("### 6.3 Updated LLM Prompt"):seed.index("### 6.3a")]
+    section = seed[seed.index("### 6.3 Updated LLM Prompt") : seed.index("### 6.3a")]
     block = section.split("```")[1].strip("\n")
     assert block.startswith("SYSTEM:\n")
-    assert SYSTEM_PROMPT == block.removeprefix("SYSTEM:\n")
+    assert block.removeprefix("SYSTEM:\n") == SYSTEM_PROMPT
 
 
 def test_the_request_carries_prompt_history_page_and_question(api: Api, upstream: Upstream) -> None:
     upstream.answer_json("A year lasts 385 days.", [cite(1, YEAR)])
-    history = [{"role": "user", "content": "What is Kepler-452b?"},
-               {"role": "assistant", "content": "An exoplanet about 1,400 light-years away."}]
-    reply = api.query({"pageText": PAGE, "question": QUESTION, "url": "https://example.org/kepler",
-                       "conversation": {"threadId": "t", "messages": history,
-                                        "pageUrlIdentity": "https://example.org/kepler", "mode": "qa"}})
+    history = [
+        {"role": "user", "content": "What is Kepler-452b?"},
+        {"role": "assistant", "content": "An exoplanet about 1,400 light-years away."},
+    ]
+    reply = api.query(
+        {
+            "pageText": PAGE,
+            "question": QUESTION,
+            "url": "https://example.org/kepler",
+            "conversation": {
+                "threadId": "t",
+                "messages": history,
+                "pageUrlIdentity": "https://example.org/kepler",
+                "mode": "qa",
+            },
+        }
+    )
     assert reply.status == 200
     [request] = upstream.requests
     assert request["path"] == "/v1/chat/completions"
@@ -161,8 +179,13 @@ def test_the_model_sees_only_the_page_up_to_the_cut(api: Api, upstream: Upstream
 def test_the_history_sent_upstream_is_truncated(api: Api, upstream: Upstream) -> None:
     upstream.answer_json("Fine.", [])
     history = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}"} for i in range(9)]
-    api.query({"pageText": PAGE, "question": QUESTION,
-               "conversation": {"threadId": "t", "messages": history, "pageUrlIdentity": "u", "mode": "qa"}})
+    api.query(
+        {
+            "pageText": PAGE,
+            "question": QUESTION,
+            "conversation": {"threadId": "t", "messages": history, "pageUrlIdentity": "u", "mode": "qa"},
+        }
+    )
     messages = upstream.requests[0]["json"]["messages"]
     assert messages[1:-1] == history[-6:]  # MAX_MESSAGES
 
@@ -173,9 +196,12 @@ def test_the_history_sent_upstream_is_truncated(api: Api, upstream: Upstream) ->
 def test_clean_json(api: Api, upstream: Upstream) -> None:
     upstream.answer_json("A year on Kepler-452b lasts 385 days.", [cite(1, YEAR, "Key stat")])
     body = api.query({"pageText": PAGE, "question": QUESTION}).json
-    assert body == {"answer": "A year on Kepler-452b lasts 385 days.",
-                    "citations": [{"id": "cite-1", "text": YEAR, "relevance": "Key stat"}],
-                    "truncated": False, "charactersAnalyzed": len(PAGE)}
+    assert body == {
+        "answer": "A year on Kepler-452b lasts 385 days.",
+        "citations": [{"id": "cite-1", "text": YEAR, "relevance": "Key stat"}],
+        "truncated": False,
+        "charactersAnalyzed": len(PAGE),
+    }
 
 
 def test_json_in_fences_with_prose_around(api: Api, upstream: Upstream) -> None:
@@ -203,12 +229,15 @@ def test_invalid_citations_are_filtered_and_clamped_to_five(api: Api, upstream: 
 
 
 def test_a_citation_not_in_the_page_is_dropped(api: Api, upstream: Upstream) -> None:
-    upstream.answer_json("385 days.", [
-        cite(1, "Its year lasts 365 days, exactly like a year on Earth."),  # invented
-        cite(2, ANNOUNCED),
-        # Straight quotes and one space where the page has curly quotes and three: the same text once normalized.
-        cite(3, 'The planet "may have" active volcanoes, according to some models.'),
-    ])
+    upstream.answer_json(
+        "385 days.",
+        [
+            cite(1, "Its year lasts 365 days, exactly like a year on Earth."),  # invented
+            cite(2, ANNOUNCED),
+            # Straight quotes and one space where the page has curly quotes and three: the same text once normalized.
+            cite(3, 'The planet "may have" active volcanoes, according to some models.'),
+        ],
+    )
     body = api.query({"pageText": PAGE, "question": QUESTION}).json
     assert [c["id"] for c in body["citations"]] == ["cite-2", "cite-3"]
 
@@ -239,20 +268,24 @@ def test_upstream_500_is_502_without_the_key(api: Api, upstream: Upstream) -> No
 
 def test_upstream_401_echoing_the_key_does_not_leak_it(api: Api, upstream: Upstream) -> None:
     upstream.status = 401
-    upstream.body = json.dumps({"error": {"message": f"Incorrect API key provided: {KEY}",
-                                          "code": "invalid_api_key"}}).encode()
+    upstream.body = json.dumps(
+        {"error": {"message": f"Incorrect API key provided: {KEY}", "code": "invalid_api_key"}}
+    ).encode()
     reply = api.query({"pageText": PAGE, "question": QUESTION})
     status, code, message = error_of(reply)
     assert (status, code, message) == (502, "UPSTREAM_ERROR", "the model server answered HTTP 401 (invalid_api_key)")
     assert KEY not in reply.body.decode() and all(KEY not in line for line in api.log)
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    (b"<html>Bad gateway</html>", "the model server's answer is not JSON"),
-    (b'{"choices": []}', "the model server's answer has no choices[0].message.content"),
-    (b'{"object": "error"}', "the model server's answer has no choices[0].message.content"),
-    (b'{"choices": [{"message": {"content": null}}]}', "the model server's choices[0].message.content is not text"),
-])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"<html>Bad gateway</html>", "the model server's answer is not JSON"),
+        (b'{"choices": []}', "the model server's answer has no choices[0].message.content"),
+        (b'{"object": "error"}', "the model server's answer has no choices[0].message.content"),
+        (b'{"choices": [{"message": {"content": null}}]}', "the model server's choices[0].message.content is not text"),
+    ],
+)
 def test_a_broken_envelope_is_502(api: Api, upstream: Upstream, body: bytes, message: str) -> None:
     upstream.status, upstream.body = 200, body
     assert error_of(api.query({"pageText": PAGE, "question": QUESTION})) == (502, "UPSTREAM_ERROR", message)
@@ -278,5 +311,8 @@ def test_an_unreachable_upstream_is_502(api_with_llm: Callable[[LlmSettings], Ap
 
 
 def test_health_names_the_answerer(api: Api) -> None:
-    assert api.request("GET", "/health").json == {"status": "ok", "answerer": "openai-compatible",
-                                                  "maxPageChars": 30000}
+    assert api.request("GET", "/health").json == {
+        "status": "ok",
+        "answerer": "openai-compatible",
+        "maxPageChars": 30000,
+    }

@@ -55,8 +55,9 @@ def split_responses(data: bytes) -> tuple[list[tuple[int, dict[str, str], bytes]
     while b"\r\n\r\n" in data:
         head, _, rest = data.partition(b"\r\n\r\n")
         status_line, *header_lines = head.decode("latin-1").split("\r\n")
-        headers = {name.strip().lower(): value.strip()
-                   for name, _, value in (line.partition(":") for line in header_lines)}
+        headers = {
+            name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in header_lines)
+        }
         length = int(headers.get("content-length", "0"))
         responses.append((int(status_line.split(" ")[1]), headers, rest[:length]))
         data = rest[length:]
@@ -79,24 +80,45 @@ def assert_answered_once_and_closed(api: Api, result: Exchange, status: int) -> 
 BOTH_BODY = CHUNKED_END + SMUGGLED
 
 
-@pytest.mark.parametrize("data", [
-    # CL.TE: a proxy reading Content-Length forwards the GET as body; a chunked reader sees it as a second request.
-    request(f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
-            f"Content-Length: {len(BOTH_BODY)}\nTransfer-Encoding: chunked\n", BOTH_BODY),
-    # TE.CL, the headers the other way round and a Content-Length that ends at the chunked terminator.
-    request(f"POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked\nContent-Type: application/json\n"
-            f"Content-Length: {len(CHUNKED_END)}\n", BOTH_BODY),
-    request(f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
-            f"Content-Length: {len(BOTH_BODY)}\nTransfer-Encoding: ChUnKeD\n", BOTH_BODY),
-    # obs-fold: h11 unfolds it (RFC 9112 §5.2 allows that), so the app still sees both.
-    request(f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
-            f"Content-Length: {len(BOTH_BODY)}\nTransfer-Encoding:\n chunked\n", BOTH_BODY),
-    # Any endpoint, any method: the framing is refused before routing.
-    request(f"GET /health HTTP/1.1\nHost: 127.0.0.1\nContent-Length: {len(BOTH_BODY)}\n"
-            "Transfer-Encoding: chunked\n", BOTH_BODY),
-    request(f"OPTIONS /nowhere HTTP/1.1\nHost: 127.0.0.1\nOrigin: chrome-extension://abc\nContent-Length: 0\n"
-            "Transfer-Encoding: chunked\n", BOTH_BODY),
-], ids=["cl-te", "te-cl", "mixed-case-chunked", "folded-te", "get-health", "options-unknown-path"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        # CL.TE: a proxy reading Content-Length forwards the GET as body; a chunked reader sees it as a second request.
+        request(
+            f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
+            f"Content-Length: {len(BOTH_BODY)}\nTransfer-Encoding: chunked\n",
+            BOTH_BODY,
+        ),
+        # TE.CL, the headers the other way round and a Content-Length that ends at the chunked terminator.
+        request(
+            f"POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked\nContent-Type: application/json\n"
+            f"Content-Length: {len(CHUNKED_END)}\n",
+            BOTH_BODY,
+        ),
+        request(
+            f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
+            f"Content-Length: {len(BOTH_BODY)}\nTransfer-Encoding: ChUnKeD\n",
+            BOTH_BODY,
+        ),
+        # obs-fold: h11 unfolds it (RFC 9112 §5.2 allows that), so the app still sees both.
+        request(
+            f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
+            f"Content-Length: {len(BOTH_BODY)}\nTransfer-Encoding:\n chunked\n",
+            BOTH_BODY,
+        ),
+        # Any endpoint, any method: the framing is refused before routing.
+        request(
+            f"GET /health HTTP/1.1\nHost: 127.0.0.1\nContent-Length: {len(BOTH_BODY)}\nTransfer-Encoding: chunked\n",
+            BOTH_BODY,
+        ),
+        request(
+            "OPTIONS /nowhere HTTP/1.1\nHost: 127.0.0.1\nOrigin: chrome-extension://abc\nContent-Length: 0\n"
+            "Transfer-Encoding: chunked\n",
+            BOTH_BODY,
+        ),
+    ],
+    ids=["cl-te", "te-cl", "mixed-case-chunked", "folded-te", "get-health", "options-unknown-path"],
+)
 def test_content_length_with_transfer_encoding_is_400_and_closes(api: Api, data: bytes) -> None:
     result = exchange(api, data)
     assert_answered_once_and_closed(api, result, 400)
@@ -105,7 +127,7 @@ def test_content_length_with_transfer_encoding_is_400_and_closes(api: Api, data:
     assert json.loads(body) == {
         "error": "AMBIGUOUS_FRAMING",
         "message": "Content-Length and Transfer-Encoding: a request may carry one of them, not both "
-                   "(RFC 9112 §6.1); the connection is closed",
+        "(RFC 9112 §6.1); the connection is closed",
     }
     assert [json.loads(line)["status"] for line in api.log] == [400]
 
@@ -113,26 +135,69 @@ def test_content_length_with_transfer_encoding_is_400_and_closes(api: Api, data:
 # -- what h11 refuses itself: pinned ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("data", "status"), [
-    (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\nContent-Length: 5\n"
-             f"Content-Length: {5 + len(SMUGGLED)}\n", b"12345" + SMUGGLED), 400),
-    (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
-             f"Content-Length: 5, {5 + len(SMUGGLED)}\n", b"12345" + SMUGGLED), 400),
-    (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Length: +5\n", b"12345" + SMUGGLED), 400),
-    (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Length: 0x5\n", b"12345" + SMUGGLED), 400),
-    (request(f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Length: {len(BOTH_BODY)}\n"
-             "Transfer-Encoding : chunked\n", BOTH_BODY), 400),
-    (request(f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Length: {len(BOTH_BODY)}\n"
-             "Transfer-Encoding:\x0bchunked\n", BOTH_BODY), 400),
-    # RFC 9112 §6.1: "SHOULD respond with 501" to a coding the server does not understand; h11 does so (and closes)
-    # also for chunked-then-gzip and for chunked twice, where §6.3 asks for 400. Either way nothing behind is read.
-    (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: gzip, chunked\n", BOTH_BODY), 501),
-    (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked, gzip\n", BOTH_BODY), 501),
-    (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked\nTransfer-Encoding: chunked\n",
-             BOTH_BODY), 501),
-    (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: identity\n", BOTH_BODY), 501),
-], ids=["two-content-lengths", "content-length-list", "plus-sign", "hex", "space-before-colon",
-        "vertical-tab", "gzip-chunked", "chunked-gzip", "chunked-twice", "identity"])
+@pytest.mark.parametrize(
+    ("data", "status"),
+    [
+        (
+            request(
+                "POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\nContent-Length: 5\n"
+                f"Content-Length: {5 + len(SMUGGLED)}\n",
+                b"12345" + SMUGGLED,
+            ),
+            400,
+        ),
+        (
+            request(
+                "POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
+                f"Content-Length: 5, {5 + len(SMUGGLED)}\n",
+                b"12345" + SMUGGLED,
+            ),
+            400,
+        ),
+        (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Length: +5\n", b"12345" + SMUGGLED), 400),
+        (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Length: 0x5\n", b"12345" + SMUGGLED), 400),
+        (
+            request(
+                f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Length: {len(BOTH_BODY)}\n"
+                "Transfer-Encoding : chunked\n",
+                BOTH_BODY,
+            ),
+            400,
+        ),
+        (
+            request(
+                f"POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Length: {len(BOTH_BODY)}\n"
+                "Transfer-Encoding:\x0bchunked\n",
+                BOTH_BODY,
+            ),
+            400,
+        ),
+        # RFC 9112 §6.1: "SHOULD respond with 501" to a coding the server does not understand; h11 does so (and closes)
+        # also for chunked-then-gzip and for chunked twice, where §6.3 asks for 400. Either way nothing behind is read.
+        (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: gzip, chunked\n", BOTH_BODY), 501),
+        (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked, gzip\n", BOTH_BODY), 501),
+        (
+            request(
+                "POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked\nTransfer-Encoding: chunked\n",
+                BOTH_BODY,
+            ),
+            501,
+        ),
+        (request("POST /query HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: identity\n", BOTH_BODY), 501),
+    ],
+    ids=[
+        "two-content-lengths",
+        "content-length-list",
+        "plus-sign",
+        "hex",
+        "space-before-colon",
+        "vertical-tab",
+        "gzip-chunked",
+        "chunked-gzip",
+        "chunked-twice",
+        "identity",
+    ],
+)
 def test_framing_h11_refuses_is_answered_once_and_closed(api: Api, data: bytes, status: int) -> None:
     result = exchange(api, data)
     assert_answered_once_and_closed(api, result, status)
@@ -142,29 +207,33 @@ def test_framing_h11_refuses_is_answered_once_and_closed(api: Api, data: bytes, 
 
 def test_transfer_encoding_in_http10_is_400_and_closes(api: Api) -> None:
     # HTTP/1.0 has no transfer codings (RFC 9112 §6.1); h11 would read the body as chunked.
-    result = exchange(api, request("POST /health HTTP/1.0\nHost: 127.0.0.1\nTransfer-Encoding: chunked\n",
-                                   CHUNKED_END))
+    result = exchange(api, request("POST /health HTTP/1.0\nHost: 127.0.0.1\nTransfer-Encoding: chunked\n", CHUNKED_END))
     assert_answered_once_and_closed(api, result, 400)
     assert json.loads(result.responses[0][2])["error"] == "AMBIGUOUS_FRAMING"
 
 
 def test_transfer_encoding_in_http10_with_a_request_behind_is_answered_once(api: Api) -> None:
     # h11 also refuses the bytes after an HTTP/1.0 body (it will close); whichever 400 is first, only one is sent.
-    result = exchange(api, request("POST /query HTTP/1.0\nHost: 127.0.0.1\nTransfer-Encoding: chunked\n",
-                                   BOTH_BODY))
+    result = exchange(api, request("POST /query HTTP/1.0\nHost: 127.0.0.1\nTransfer-Encoding: chunked\n", BOTH_BODY))
     assert_answered_once_and_closed(api, result, 400)
 
 
 def test_an_identical_content_length_list_is_read_as_one_value(api: Api) -> None:
     # RFC 9112 §6.3 (5): a list whose values are all the same may be processed as that value; h11 does. There is
     # no ambiguity for anyone to exploit, so the request after the body is a genuine pipelined request.
-    result = exchange(api, request("GET /health HTTP/1.1\nHost: 127.0.0.1\nContent-Length: 5, 5\n",
-                                   b"12345" + SMUGGLED))
+    result = exchange(
+        api, request("GET /health HTTP/1.1\nHost: 127.0.0.1\nContent-Length: 5, 5\n", b"12345" + SMUGGLED)
+    )
     assert [answer[0] for answer in result.responses] == [200, 200]
 
 
 def test_a_chunked_body_alone_is_still_framed_and_answered(api: Api) -> None:
     # Transfer-Encoding without Content-Length is unambiguous: /query refuses it (411, closed) as before.
-    result = exchange(api, request("POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
-                                   "Transfer-Encoding: chunked\n", BOTH_BODY))
+    result = exchange(
+        api,
+        request(
+            "POST /query HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\nTransfer-Encoding: chunked\n",
+            BOTH_BODY,
+        ),
+    )
     assert_answered_once_and_closed(api, result, 411)

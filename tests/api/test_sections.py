@@ -8,9 +8,9 @@ import json
 from typing import Any
 
 import pytest
-
 from docmind_api.contract import PreparedQuery, parse_body, prepare
 from docmind_api.openai_compat import build_payload, interpret
+
 from tests.api.conftest import Api
 from tests.api.test_contract import Spy, error_of, spy  # noqa: F401  (spy is a fixture)
 
@@ -20,8 +20,12 @@ OTHER = "Nothing in this part mentions the journal or the keeper at all, only we
 
 
 def sections_request(**extra: Any) -> dict[str, Any]:
-    return {"sections": [{"offset": 0, "text": LEAD}, {"offset": 90_000, "text": FAR}], "pageLength": 131_000,
-            "question": "Who logged the passing ships?", **extra}
+    return {
+        "sections": [{"offset": 0, "text": LEAD}, {"offset": 90_000, "text": FAR}],
+        "pageLength": 131_000,
+        "question": "Who logged the passing ships?",
+        **extra,
+    }
 
 
 def test_sections_are_answered_from_and_cited_with_the_figures_of_what_was_read(api: Api, spy: Spy) -> None:
@@ -34,8 +38,13 @@ def test_sections_are_answered_from_and_cited_with_the_figures_of_what_was_read(
 
 
 def test_text_outside_the_sections_is_never_read(api: Api, spy: Spy) -> None:
-    body = api.query({**sections_request(), "sections": [{"offset": 0, "text": OTHER}],
-                      "question": "What did the lighthouse keeper log?"}).json
+    body = api.query(
+        {
+            **sections_request(),
+            "sections": [{"offset": 0, "text": OTHER}],
+            "question": "What did the lighthouse keeper log?",
+        }
+    ).json
     assert all(FAR not in c["text"] for c in body["citations"])
     assert spy.seen[0].page_text == OTHER
 
@@ -46,11 +55,15 @@ def test_text_outside_the_sections_is_never_read(api: Api, spy: Spy) -> None:
         ({"pageText": "x"}, "pageText: not with sections"),
         ({"pageLength": None}, "pageLength: is required with sections"),
         ({"sections": [{"offset": -1, "text": "a"}]}, "sections[0].offset: Input should be greater than or equal to 0"),
-        ({"sections": [{"offset": 0, "text": "abc"}, {"offset": 2, "text": "d"}]},
-         "sections[1].offset: must be at least 3"),
+        (
+            {"sections": [{"offset": 0, "text": "abc"}, {"offset": 2, "text": "d"}]},
+            "sections[1].offset: must be at least 3",
+        ),
         ({"sections": [{"offset": 130_999, "text": "ab"}]}, "sections: end at 131001, past pageLength 131000"),
-        ({"sections": [{"offset": 0, "text": "a" * 20_000}, {"offset": 20_000, "text": "b" * 10_001}]},
-         "sections: 30001 code units in all, more than 30000"),
+        (
+            {"sections": [{"offset": 0, "text": "a" * 20_000}, {"offset": 20_000, "text": "b" * 10_001}]},
+            "sections: 30001 code units in all, more than 30000",
+        ),
         ({"sections": [{"offset": i, "text": "a"} for i in range(201)]}, "sections: at most 200 (got 201)"),
         ({"sections": [{"offset": 0, "text": "a", "heading": "x"}]}, "sections[0].heading: unknown field"),
         ({"sections": [{"offset": "0", "text": "a"}]}, "sections[0].offset: Input should be a valid integer"),
@@ -86,7 +99,9 @@ def test_a_page_read_whole_is_sent_as_it_is() -> None:
 
 def test_a_model_quote_must_lie_inside_one_section() -> None:
     across = LEAD[-30:] + " " + FAR[:30]  # what a model might make of the two sections side by side
-    content = json.dumps({"answer": "a", "citations": [{"id": "cite-1", "text": across}, {"id": "cite-2", "text": FAR}]})
+    content = json.dumps(
+        {"answer": "a", "citations": [{"id": "cite-1", "text": across}, {"id": "cite-2", "text": FAR}]}
+    )
     response = interpret(content, prepared())
     assert [c.text for c in response.citations] == [FAR]
     assert (response.charactersAnalyzed, response.truncated) == (len(LEAD) + len(FAR), True)

@@ -16,8 +16,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
-
 from docmind_api.settings import LlmSettings
+
 from tests.api.conftest import Api
 
 KEY = "sk-test-DO-NOT-LEAK-4242"
@@ -77,8 +77,11 @@ def fake_servers() -> Iterator[Callable[[], FakeServer]]:
 def reply(status: int, body: bytes, headers: dict[str, str] | None = None) -> Behaviour:
     def behave(handler: BaseHTTPRequestHandler) -> None:
         handler.send_response(status)
-        for name, value in {"Content-Type": "application/json", "Content-Length": str(len(body)),
-                            **(headers or {})}.items():
+        for name, value in {
+            "Content-Type": "application/json",
+            "Content-Length": str(len(body)),
+            **(headers or {}),
+        }.items():
             handler.send_header(name, value)
         handler.end_headers()
         handler.wfile.write(body)
@@ -91,13 +94,13 @@ def completion(content: str) -> bytes:
 
 
 def model_api(make_api: Callable[[LlmSettings], Api], model: FakeServer, timeout: float = 5) -> Api:
-    return make_api(LlmSettings(base_url=f"http://127.0.0.1:{model.port}/v1", model="m", api_key=KEY,
-                                timeout=timeout))
+    return make_api(LlmSettings(base_url=f"http://127.0.0.1:{model.port}/v1", model="m", api_key=KEY, timeout=timeout))
 
 
 @pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
 def test_a_redirect_is_not_followed_and_the_other_host_never_sees_the_key(
-        fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api], status: int) -> None:
+    fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api], status: int
+) -> None:
     model, elsewhere = fake_servers(), fake_servers()
     elsewhere.behave = reply(200, completion(json.dumps({"answer": "385 days.", "citations": []})))
     model.behave = reply(status, b"", {"Location": f"http://127.0.0.1:{elsewhere.port}/v1/chat/completions"})
@@ -105,19 +108,27 @@ def test_a_redirect_is_not_followed_and_the_other_host_never_sees_the_key(
     assert all("Authorization" not in headers for headers in elsewhere.requests)
     assert elsewhere.requests == []  # not followed at all
     assert answer.status == 502
-    assert answer.json == {"error": "UPSTREAM_ERROR", "message": f"the model server answered HTTP {status} (a "
-                           "redirect, not followed: set DOCMIND_LLM_BASE_URL to the address it redirects to)"}
+    assert answer.json == {
+        "error": "UPSTREAM_ERROR",
+        "message": f"the model server answered HTTP {status} (a "
+        "redirect, not followed: set DOCMIND_LLM_BASE_URL to the address it redirects to)",
+    }
     assert model.requests[0]["Authorization"] == f"Bearer {KEY}"
 
 
-@pytest.mark.parametrize("body", [
-    json.dumps({"error": {"message": f"Incorrect API key provided: {KEY}", "code": "invalid_api_key"}}).encode(),
-    json.dumps({"error": {"message": "bad key", "code": KEY}}).encode(),
-    json.dumps({"error": {"message": KEY, "type": KEY, "code": KEY}}).encode(),
-    f"<html>401: the key {KEY} is not valid</html>".encode(),
-], ids=["message", "code", "everywhere", "raw-body"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        json.dumps({"error": {"message": f"Incorrect API key provided: {KEY}", "code": "invalid_api_key"}}).encode(),
+        json.dumps({"error": {"message": "bad key", "code": KEY}}).encode(),
+        json.dumps({"error": {"message": KEY, "type": KEY, "code": KEY}}).encode(),
+        f"<html>401: the key {KEY} is not valid</html>".encode(),
+    ],
+    ids=["message", "code", "everywhere", "raw-body"],
+)
 def test_an_error_echoing_the_key_never_reaches_the_client_or_the_log(
-        fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api], body: bytes) -> None:
+    fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api], body: bytes
+) -> None:
     model = fake_servers()
     model.behave = reply(401, body)
     api = model_api(api_with_llm, model)
@@ -129,7 +140,8 @@ def test_an_error_echoing_the_key_never_reaches_the_client_or_the_log(
 
 
 def test_an_answer_echoing_the_key_has_it_redacted(
-        fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api]) -> None:
+    fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api]
+) -> None:
     model = fake_servers()
     model.behave = reply(200, completion(json.dumps({"answer": f"Your key is {KEY}.", "citations": []})))
     answer = model_api(api_with_llm, model).query(QUERY)
@@ -138,7 +150,8 @@ def test_an_answer_echoing_the_key_has_it_redacted(
 
 
 def test_an_answer_over_the_cap_is_502(
-        fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api]) -> None:
+    fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api]
+) -> None:
     model = fake_servers()
     model.behave = reply(200, b" " * (5 * 1024 * 1024) + completion("{}"))
     answer = model_api(api_with_llm, model).query(QUERY)
@@ -147,7 +160,8 @@ def test_an_answer_over_the_cap_is_502(
 
 
 def test_an_answer_trickled_a_byte_at_a_time_hits_the_total_deadline(
-        fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api]) -> None:
+    fake_servers: Callable[[], FakeServer], api_with_llm: Callable[[LlmSettings], Api]
+) -> None:
     body = completion(json.dumps({"answer": "385 days.", "citations": []}))
 
     def trickle(handler: BaseHTTPRequestHandler) -> None:
@@ -156,7 +170,7 @@ def test_an_answer_trickled_a_byte_at_a_time_hits_the_total_deadline(
         handler.send_header("Content-Length", str(len(body)))
         handler.end_headers()
         for index in range(min(len(body), 40)):  # each byte well within the per-read timeout, 4 s in all
-            handler.wfile.write(body[index:index + 1])
+            handler.wfile.write(body[index : index + 1])
             handler.wfile.flush()
             time.sleep(0.1)
         handler.wfile.write(body[40:])
@@ -164,5 +178,7 @@ def test_an_answer_trickled_a_byte_at_a_time_hits_the_total_deadline(
     model = fake_servers()
     model.behave = trickle
     answer = model_api(api_with_llm, model, timeout=1.0).query(QUERY)
-    assert (answer.status, answer.json) == (504, {"error": "UPSTREAM_TIMEOUT",
-                                                  "message": "the model server did not answer within 1 s"})
+    assert (answer.status, answer.json) == (
+        504,
+        {"error": "UPSTREAM_TIMEOUT", "message": "the model server did not answer within 1 s"},
+    )

@@ -47,7 +47,7 @@ class ReportServer:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
             def do_GET(self) -> None:
@@ -102,8 +102,14 @@ class XtkProcess:
     def __init__(self, *args: str, project: Path, env: dict[str, str] | None = None) -> None:
         xtk = Path(sys.executable).with_name("xtk")
         command = [str(xtk)] if xtk.exists() else [sys.executable, "-m", "toolchain"]
-        self.process = subprocess.Popen([*command, *args, "--format", "json"], cwd=project, text=True,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
+        self.process = subprocess.Popen(
+            [*command, *args, "--format", "json"],
+            cwd=project,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, **(env or {})},
+        )
         self.events: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.stderr: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()

@@ -29,8 +29,9 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module", params=[CHROME, FIREFOX], ids=target_ids([CHROME, FIREFOX]))
-def browser(request: pytest.FixtureRequest, builds: Path,
-            tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
+def browser(
+    request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ExtensionBrowser]:
     target: Target = request.param
     with launched(target, builds, tmp_path_factory) as running:
         yield running
@@ -39,16 +40,22 @@ def browser(request: pytest.FixtureRequest, builds: Path,
 def test_the_svelte_popup_renders_and_reacts(browser: ExtensionBrowser) -> None:
     tab = browser.open_extension_page("popup/index.html")
     try:
-        before = browser.evaluate(tab, """(() => {
+        before = browser.evaluate(
+            tab,
+            """(() => {
             const button = document.getElementById('counter');
             return { text: button.textContent, color: getComputedStyle(button).color };
-        })()""")
+        })()""",
+        )
         assert before == {"text": "Clicks: 0", "color": "rgb(200, 30, 40)"}
-        after = browser.evaluate(tab, """new Promise((resolve) => {
+        after = browser.evaluate(
+            tab,
+            """new Promise((resolve) => {
             document.getElementById('counter').click();
             requestAnimationFrame(() => resolve([document.getElementById('counter').textContent,
                                                  document.getElementById('doubled').textContent]));
-        })""")
+        })""",
+        )
         assert after == ["Clicks: 1", "doubled: 2"]
     finally:
         browser.close_tab(tab)
@@ -57,12 +64,15 @@ def test_the_svelte_popup_renders_and_reacts(browser: ExtensionBrowser) -> None:
 def test_the_vue_options_page_renders_with_scoped_css(browser: ExtensionBrowser) -> None:
     tab = browser.open_extension_page("options/index.html")
     try:
-        found = browser.evaluate(tab, """(() => {
+        found = browser.evaluate(
+            tab,
+            """(() => {
             const title = document.getElementById('title');
             return { text: title.textContent, color: getComputedStyle(title).color,
                      scoped: [...title.attributes].some((a) => a.name.startsWith('data-v-')),
                      checkbox: document.getElementById('enabled').checked };
-        })()""")
+        })()""",
+        )
         assert found == {"text": "Settings", "color": "rgb(20, 120, 60)", "scoped": True, "checkbox": True}
     finally:
         browser.close_tab(tab)
@@ -72,7 +82,9 @@ def test_the_content_widget_renders_in_its_shadow_root(browser: ExtensionBrowser
     with FixtureServer(pages={"/": PAGE}) as server:
         tab = browser.open_tab(server.url("/"))
         try:
-            found = browser.evaluate(tab, """new Promise((resolve, reject) => {
+            found = browser.evaluate(
+                tab,
+                """new Promise((resolve, reject) => {
                 const started = Date.now();
                 const look = () => {
                     const host = document.getElementById('components-fixture-host');
@@ -87,7 +99,8 @@ def test_the_content_widget_renders_in_its_shadow_root(browser: ExtensionBrowser
                     }
                 };
                 look();
-            })""")
+            })""",
+            )
             assert found == {"text": "widget", "color": "rgb(10, 20, 200)", "stylesInPage": 0}
         finally:
             browser.close_tab(tab)

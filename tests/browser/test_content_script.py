@@ -80,7 +80,9 @@ def server() -> Iterator[FixtureServer]:
 
 
 @pytest.fixture(scope="module", params=TARGETS, ids=target_ids(TARGETS))
-def docmind(request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
+def docmind(
+    request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ExtensionBrowser]:
     with launched(request.param, builds, tmp_path_factory) as browser:
         yield browser
 
@@ -99,7 +101,10 @@ class Page:
 
     def send(self, message: dict[str, Any]) -> Any:
         return self.browser.evaluate(
-            self.driver, f"([tab, message]) => {API}.tabs.sendMessage(tab, message)", arg=[self.tab_id, message], timeout=20
+            self.driver,
+            f"([tab, message]) => {API}.tabs.sendMessage(tab, message)",
+            arg=[self.tab_id, message],
+            timeout=20,
         )
 
     def inject(self, *quotes: str) -> dict[str, Any]:
@@ -125,7 +130,13 @@ class Page:
 
     def assert_restored(self) -> None:
         restored = self.js(RESTORED)
-        assert restored == {"html": True, "count": restored["count"], "sameNodes": True, "sameData": True, "traces": 0}, restored
+        assert restored == {
+            "html": True,
+            "count": restored["count"],
+            "sameNodes": True,
+            "sameData": True,
+            "traces": 0,
+        }, restored
 
 
 def find_tab(browser: ExtensionBrowser, driver: Tab, url: str) -> int:
@@ -156,7 +167,9 @@ def find_tab(browser: ExtensionBrowser, driver: Tab, url: str) -> int:
 
 
 @pytest.fixture
-def open_page(request: pytest.FixtureRequest, docmind: ExtensionBrowser, driver: Tab, server: FixtureServer) -> Iterator[Any]:
+def open_page(
+    request: pytest.FixtureRequest, docmind: ExtensionBrowser, driver: Tab, server: FixtureServer
+) -> Iterator[Any]:
     opened: list[Page] = []
 
     def open_(name: str) -> Page:
@@ -210,9 +223,29 @@ def test_a_quote_across_inline_elements_gets_a_mark_per_text_node(open_page) -> 
     quote = "migration plan moves every service to the new cluster before the v2 cut-over"
     (result,) = page.inject(quote)["results"]
     marks = page.marks()
-    assert result == {"citationId": "cite-1", "status": "matched", "confidence": 1, "segmentType": "prose", "marks": len(marks)}
-    assert [m["text"] for m in marks] == ["migration plan", " moves every service to the ", "new cluster", " before the ", "v2", " cut-over"]
-    assert page.js("[...document.querySelectorAll('mark')].map((m) => m.parentElement.localName)") == ["b", "p", "a", "p", "code", "p"]
+    assert result == {
+        "citationId": "cite-1",
+        "status": "matched",
+        "confidence": 1,
+        "segmentType": "prose",
+        "marks": len(marks),
+    }
+    assert [m["text"] for m in marks] == [
+        "migration plan",
+        " moves every service to the ",
+        "new cluster",
+        " before the ",
+        "v2",
+        " cut-over",
+    ]
+    assert page.js("[...document.querySelectorAll('mark')].map((m) => m.parentElement.localName)") == [
+        "b",
+        "p",
+        "a",
+        "p",
+        "code",
+        "p",
+    ]
     assert nfkd_lower("".join(m["text"] for m in marks)) == nfkd_lower(quote)
 
 
@@ -227,8 +260,13 @@ def test_a_quote_in_a_code_block_is_matched_as_code(open_page) -> None:
 def test_a_quote_across_two_paragraphs_is_skipped(open_page) -> None:
     page = open_page("article.html")
     (result,) = page.inject("The first phase of the project ends in April. The second phase begins in May")["results"]
-    assert result == {"citationId": "cite-1", "status": "skipped", "confidence": 0,
-                      "skipReason": "quote-spans-multiple-sections", "marks": 0}
+    assert result == {
+        "citationId": "cite-1",
+        "status": "skipped",
+        "confidence": 0,
+        "skipReason": "quote-spans-multiple-sections",
+        "marks": 0,
+    }
     assert page.marks() == []
 
 
@@ -330,13 +368,23 @@ def test_a_new_injection_replaces_the_previous_highlights(open_page) -> None:
 def test_scroll_to_pulses_the_first_mark_for_900_ms(open_page) -> None:
     page = open_page("article.html")
     page.inject("migration plan moves every service to the new cluster", "small teams can deliver reliable services")
-    assert page.send({"type": "SCROLL_TO", "citationId": "cite-1"}) == {"type": "SCROLLED", "citationId": "cite-1", "found": True}
-    pulsing = page.js("[...document.querySelectorAll('mark.docmind-pulse')].map((m) => [m.dataset.citationId, m.textContent])")
+    assert page.send({"type": "SCROLL_TO", "citationId": "cite-1"}) == {
+        "type": "SCROLLED",
+        "citationId": "cite-1",
+        "found": True,
+    }
+    pulsing = page.js(
+        "[...document.querySelectorAll('mark.docmind-pulse')].map((m) => [m.dataset.citationId, m.textContent])"
+    )
     assert pulsing == [["cite-1", "migration plan"]]
     time.sleep(1.3)
     assert page.js("document.querySelectorAll('.docmind-pulse').length") == 0
     assert {m["className"] for m in page.marks()} == {"docmind-highlight"}
-    assert page.send({"type": "SCROLL_TO", "citationId": "cite-9"}) == {"type": "SCROLLED", "citationId": "cite-9", "found": False}
+    assert page.send({"type": "SCROLL_TO", "citationId": "cite-9"}) == {
+        "type": "SCROLLED",
+        "citationId": "cite-9",
+        "found": False,
+    }
 
 
 # --- cleanup and staleness -----------------------------------------------------------------------------------------
@@ -448,7 +496,9 @@ HIDES = "hides-highlights.html"  # each paragraph's marks hidden another way by 
 def test_marks_the_pages_styles_hide_are_not_reported_highlighted(open_page, quotes: list[str]) -> None:
     page = open_page(HIDES)
     page.snapshot()
-    answer = page.inject(*quotes, "Visitors may moor at the eastern pontoon for up to three nights")  # the last in #plain
+    answer = page.inject(
+        *quotes, "Visitors may moor at the eastern pontoon for up to three nights"
+    )  # the last in #plain
     hidden = {"status": "skipped", "confidence": 0, "skipReason": "highlight-hidden", "marks": 0}
     *hidden_ones, plain = answer["results"]
     assert hidden_ones == [{"citationId": f"cite-{i}", **hidden} for i in range(1, len(quotes) + 1)]
@@ -465,8 +515,10 @@ def test_the_page_editing_a_hidden_citations_text_makes_the_others_stale(open_pa
     """A hidden citation's marks are taken off and their text is the page's again: a later edit of it is a change
     of the page's text, as for any other (it was still counted as DocMind's own node, so nothing was said)."""
     page = open_page(HIDES)
-    answer = page.inject("The ferry timetable will change in October",  # #veiled: its mark hidden, taken off
-                         "Visitors may moor at the eastern pontoon for up to three nights")
+    answer = page.inject(
+        "The ferry timetable will change in October",  # #veiled: its mark hidden, taken off
+        "Visitors may moor at the eastern pontoon for up to three nights",
+    )
     assert answer["lifecycle"] == {"state": "active", "citationIds": ["cite-2"]}
     page.js("document.getElementById('veiled').firstChild.data = 'The ferry timetable stays as it is.'")
     assert page.state() == {"state": "stale", "reason": "dom-changed"}
@@ -487,7 +539,9 @@ def test_a_page_that_hides_every_mark_ends_stale_with_the_reason(open_page) -> N
     page.js("document.head.insertAdjacentHTML('beforeend', '<style>mark { display: none !important }</style>')")
     page.snapshot()
     answer = page.inject("small teams can deliver reliable services")
-    assert answer["results"] == [{"citationId": "cite-1", "status": "skipped", "confidence": 0, "skipReason": "highlight-hidden", "marks": 0}]
+    assert answer["results"] == [
+        {"citationId": "cite-1", "status": "skipped", "confidence": 0, "skipReason": "highlight-hidden", "marks": 0}
+    ]
     assert answer["lifecycle"] == {"state": "stale", "reason": "highlights-hidden"}
     assert page.marks() == []
     page.assert_restored()
@@ -495,11 +549,17 @@ def test_a_page_that_hides_every_mark_ends_stale_with_the_reason(open_page) -> N
 
 def test_a_page_that_removes_marks_as_they_are_drawn_is_not_reported_highlighted(open_page) -> None:
     page = open_page("removes-highlights.html")
-    answer = page.inject("The harbour board agreed to repair the northern pier", "The ferry timetable will change in October")
-    assert [(r["status"], r.get("skipReason"), r["marks"]) for r in answer["results"]] == [("skipped", "highlight-hidden", 0)] * 2
+    answer = page.inject(
+        "The harbour board agreed to repair the northern pier", "The ferry timetable will change in October"
+    )
+    assert [(r["status"], r.get("skipReason"), r["marks"]) for r in answer["results"]] == [
+        ("skipped", "highlight-hidden", 0)
+    ] * 2
     assert answer["lifecycle"] == {"state": "stale", "reason": "highlights-hidden"}
     assert page.marks() == []
-    assert page.js("document.getElementById('pier').textContent").startswith("The harbour board agreed")  # the text stays
+    assert page.js("document.getElementById('pier').textContent").startswith(
+        "The harbour board agreed"
+    )  # the text stays
 
 
 #: Ways a page hides or removes marks after they were drawn.
@@ -527,7 +587,9 @@ def test_a_mark_hidden_with_no_mutation_is_caught_when_the_popup_asks(open_page)
     (which the popup sends every second) looks at the marks itself."""
     page = open_page("article.html")
     page.inject("small teams can deliver reliable services")
-    page.js("document.querySelector('mark').animate([{ opacity: 0 }, { opacity: 0 }], { duration: 1e7, fill: 'forwards' })")
+    page.js(
+        "document.querySelector('mark').animate([{ opacity: 0 }, { opacity: 0 }], { duration: 1e7, fill: 'forwards' })"
+    )
     assert page.state() == {"state": "stale", "reason": "highlights-hidden"}
     assert page.marks() == []
 
@@ -543,8 +605,15 @@ def test_unsupported_pages_are_explained_not_guessed(open_page, reason: str) -> 
     page.snapshot()
     answer = page.inject("the committee approved the new budget after a long debate about funding")
     assert answer["lifecycle"] == {"state": "unsupported", "reason": reason}
-    assert answer["results"] == [{"citationId": "cite-1", "status": "skipped", "confidence": 0,
-                                  "skipReason": "page-structure-unsupported", "marks": 0}]
+    assert answer["results"] == [
+        {
+            "citationId": "cite-1",
+            "status": "skipped",
+            "confidence": 0,
+            "skipReason": "page-structure-unsupported",
+            "marks": 0,
+        }
+    ]
     if reason == "too-large":
         assert answer["stats"]["textNodes"] == 10_001  # stopped at the first text node over MAX_DOM_NODES
     assert page.state() == {"state": "unsupported", "reason": reason}
@@ -576,7 +645,9 @@ def test_whitespace_between_tags_does_not_count_against_max_dom_nodes(open_page)
     assert answer["lifecycle"]["state"] == "active", answer["lifecycle"]
     assert answer["stats"]["textNodes"] == counts["bearing"]
     assert [(r["status"], r["marks"]) for r in answer["results"]] == [("matched", 3)]
-    assert "".join(m["text"] for m in page.marks()) == "the survey of the northern parishes was printed in three volumes"
+    assert (
+        "".join(m["text"] for m in page.marks()) == "the survey of the northern parishes was printed in three volumes"
+    )
     page.send({"type": "CLEAR_HIGHLIGHTS"})
     page.assert_restored()
 
@@ -606,7 +677,11 @@ def test_a_large_page_is_indexed_in_short_slices_while_the_page_keeps_running(op
     assert stats["textNodes"] == 9000 and stats["segments"] == 3000
     assert stats["longestSliceMs"] < 50, stats
     assert [(r["status"], r["marks"]) for r in answer["results"]] == [("matched", 3), ("matched", 3), ("not-found", 0)]
-    assert [m["text"] for m in page.marks() if m["id"] == "cite-1"] == ["the ", "archive of the harbour board", " was moved to the new museum"]
+    assert [m["text"] for m in page.marks() if m["id"] == "cite-1"] == [
+        "the ",
+        "archive of the harbour board",
+        " was moved to the new museum",
+    ]
     # the page's own 5 ms interval kept running during the work
     beats = page.js(
         "([from, to]) => { const b = window.beats.filter((t) => t >= from && t <= to);"

@@ -55,7 +55,9 @@ def _assert_gone(ready: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize("browser", ["chrome", "firefox"])
-def test_dev_reloads_each_edit_and_ctrl_c_leaves_nothing(browser: str, tmp_path: Path, report_server: ReportServer) -> None:
+def test_dev_reloads_each_edit_and_ctrl_c_leaves_nothing(
+    browser: str, tmp_path: Path, report_server: ReportServer
+) -> None:
     project = copy_dev_mini(tmp_path / "project")
     background, content = project / "src/background.ts", project / "src/content.ts"
     dev = XtkProcess("dev", "--browser", browser, "--headless", "--start-url", report_server.page_url, project=project)
@@ -117,16 +119,21 @@ def test_dev_reloads_each_edit_and_ctrl_c_leaves_nothing(browser: str, tmp_path:
     _assert_gone(ready)
 
 
-def test_content_scripts_the_extension_unregistered_come_back_with_a_reload(tmp_path: Path, report_server: ReportServer) -> None:
+def test_content_scripts_the_extension_unregistered_come_back_with_a_reload(
+    tmp_path: Path, report_server: ReportServer
+) -> None:
     """The extension's own code removes every registered content script: the next content edit cannot update them,
     so xtk reloads the extension, whose background registers them again, and the tab runs the new script."""
     project = copy_dev_mini(tmp_path / "project")
     background = project / "src/background.ts"
-    background.write_text(background.read_text() + """
+    background.write_text(
+        background.read_text()
+        + """
 // The test's twist: once the page has been scripted, this extension unregisters every content script.
 const scripting = (globalThis as unknown as { chrome: { scripting: { unregisterContentScripts(): Promise<void> } } }).chrome.scripting;
 setTimeout(() => void scripting.unregisterContentScripts(), 1000);
-""")
+"""
+    )
     dev = XtkProcess("dev", "--browser", "chrome", "--headless", "--start-url", report_server.page_url, project=project)
     try:
         dev.wait_for("ready")
@@ -180,6 +187,7 @@ def test_a_save_storm_ends_with_the_last_save_running_and_no_error(tmp_path: Pat
     finally:
         dev.kill()
 
+
 def test_a_background_stuck_in_a_loop_is_still_reloaded(tmp_path: Path, report_server: ReportServer) -> None:
     """The background being edited hangs its service worker (`for (;;) {}`). Playwright's Worker.evaluate has no
     timeout, so asking that worker to reload held xtk forever; a worker that does not answer is now reloaded from
@@ -193,14 +201,16 @@ def test_a_background_stuck_in_a_loop_is_still_reloaded(tmp_path: Path, report_s
         report_server.wait_for(background="background-v1")
         time.sleep(2)  # the worker is stuck by now
         edited = time.time()
-        background.write_text(background.read_text().replace("for (;;) {}", "void 0").replace(
-            '"background-v1"', '"background-v2"'))
+        background.write_text(
+            background.read_text().replace("for (;;) {}", "void 0").replace('"background-v1"', '"background-v2"')
+        )
         reloaded = dev.wait_for("reloaded")
         assert reloaded["scope"] == "extension" and reloaded["confirmed"] is True, reloaded
         report_server.wait_for(since=edited, background="background-v2")
         assert dev.stop(signal.SIGINT) == 0
     finally:
         dev.kill()
+
 
 def test_run_builds_once_launches_and_sigterm_leaves_nothing(tmp_path: Path, report_server: ReportServer) -> None:
     project = copy_dev_mini(tmp_path / "project")

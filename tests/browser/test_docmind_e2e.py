@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from docmind_reference.golden.corpus import page_names, page_segments
+
 from tests.browser.docmind_session import DocMind, RecordingApi, extension_errors, normalized, running_api, wait_until
 from tests.browser.flagship import ALL_TARGETS, build_flagship, launched, target_ids
 from tests.conftest import CORPUS
@@ -49,7 +49,8 @@ def server() -> Iterator[FixtureServer]:
         "/short.html": "<!doctype html><title>Short</title><body><p>Too little text to highlight here.</p></body>",
         "/removes-highlights.html": (CONTENT_PAGES / "removes-highlights.html").read_text(),
         # What the issue reproduced: a page whose style sheet hides every <mark>.
-        "/hides-highlights.html": (CONTENT_PAGES / "removes-highlights.html").read_text()
+        "/hides-highlights.html": (CONTENT_PAGES / "removes-highlights.html")
+        .read_text()
         .split("<script>")[0]
         .replace("</head>", "<style>mark { display: none !important }</style></head>"),
     }
@@ -58,7 +59,9 @@ def server() -> Iterator[FixtureServer]:
 
 
 @pytest.fixture(scope="module", params=ALL_TARGETS, ids=target_ids(ALL_TARGETS))
-def browser(request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
+def browser(
+    request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ExtensionBrowser]:
     with launched(request.param, builds, tmp_path_factory) as running:
         yield running
 
@@ -153,7 +156,11 @@ def far_sentences(inner_text: str, paragraphs: list[str], past: int = FAR) -> li
     for paragraph in paragraphs:
         for match in SENTENCE.finditer(paragraph):
             sentence = match[0]
-            if inner_text.count(sentence) == 1 and inner_text.find(sentence) >= past and len(set(WORD.findall(sentence))) >= 4:
+            if (
+                inner_text.count(sentence) == 1
+                and inner_text.find(sentence) >= past
+                and len(set(WORD.findall(sentence))) >= 4
+            ):
                 found.append((sentence, inner_text.find(sentence)))
     assert found, f"no quotable sentence past the first {past:,} characters"
     return sorted(found, key=lambda pair: pair[1])
@@ -181,16 +188,25 @@ def test_a_question_far_past_30000_characters_is_answered_and_highlighted_there(
         sentence, at = far_sentences(inner_text, paragraphs)[0]
         question = question_about(sentence, inner_text)
         session.open_popup()
-        before = re.fullmatch(rf"Analyzed ([\d,]+) of {len(inner_text):,} characters: the \d+ sections from the top of "
-                              r"the page", session.state()["privacy"])
+        before = re.fullmatch(
+            rf"Analyzed ([\d,]+) of {len(inner_text):,} characters: the \d+ sections from the top of "
+            r"the page",
+            session.state()["privacy"],
+        )
         assert before and int(before[1].replace(",", "")) <= 30_000, session.state()["privacy"]
         state = session.ask(question)
         answer = state["answers"][-1]
         sent = api.requests[-1]
-        assert any(offset <= at < offset + len(t) for offset, t in sent.sections), (name, at, [o for o, _ in sent.sections])
+        assert any(offset <= at < offset + len(t) for offset, t in sent.sections), (
+            name,
+            at,
+            [o for o, _ in sent.sections],
+        )
         assert sent.page_length == len(inner_text)
-        assert re.fullmatch(rf"Analyzed [\d,]+ of {len(inner_text):,} characters: the \d+ sections closest to your question",
-                            state["privacy"]), state["privacy"]
+        assert re.fullmatch(
+            rf"Analyzed [\d,]+ of {len(inner_text):,} characters: the \d+ sections closest to your question",
+            state["privacy"],
+        ), state["privacy"]
         there = [c for c in answer["citations"] if c["quote"] in sentence or sentence in c["quote"]]
         assert there, (question, [c["quote"] for c in answer["citations"]])
         citation = there[0]
@@ -213,9 +229,14 @@ def test_a_question_far_past_30000_characters_is_answered_and_highlighted_there(
         # A follow-up about a passage the first question's sections left out chooses its own sections.
         first = sent.sections
         # (Any line of the page will do: only the sections are checked here.)
-        lines = [line for line in inner_text.split("\n") if len(WORD.findall(line)) >= 8 and inner_text.count(line) == 1]
-        later = [(line, inner_text.find(line)) for line in lines
-                 if not any(o <= inner_text.find(line) < o + len(t) for o, t in first)]
+        lines = [
+            line for line in inner_text.split("\n") if len(WORD.findall(line)) >= 8 and inner_text.count(line) == 1
+        ]
+        later = [
+            (line, inner_text.find(line))
+            for line in lines
+            if not any(o <= inner_text.find(line) < o + len(t) for o, t in first)
+        ]
         assert later, "every line was already read"
         other, other_at = later[-1]
         session.ask(question_about(other, inner_text))
@@ -272,7 +293,9 @@ def test_clicking_a_badge_scrolls_to_the_mark_and_pulses_it(docmind: DocMind) ->
         arg=selector,
     )
     docmind.click_badge(target["id"])
-    wait_until(docmind.browser, docmind.page, f"document.querySelector(\"{selector}\").classList.contains('docmind-pulse')", 5)
+    wait_until(
+        docmind.browser, docmind.page, f"document.querySelector(\"{selector}\").classList.contains('docmind-pulse')", 5
+    )
     wait_until(
         docmind.browser,
         docmind.page,
@@ -280,7 +303,9 @@ def test_clicking_a_badge_scrolls_to_the_mark_and_pulses_it(docmind: DocMind) ->
                      return r.top >= 0 && r.bottom <= innerHeight; }})()""",
         5,
     )
-    wait_until(docmind.browser, docmind.page, f"!document.querySelector(\"{selector}\").classList.contains('docmind-pulse')", 5)
+    wait_until(
+        docmind.browser, docmind.page, f"!document.querySelector(\"{selector}\").classList.contains('docmind-pulse')", 5
+    )
     # One pulse (the glow shows while it lasts), then the content script's own timer takes it off: nothing else
     # touched the mark, and it stays a highlight.
     log = docmind.page_eval("window.__pulseLog")
@@ -404,7 +429,9 @@ def test_marks_the_page_hides_later_are_reported_and_retry_brings_them_back(docm
 def test_restricted_page_gets_the_restricted_message(browser: ExtensionBrowser) -> None:
     """An extension page has no content script, as chrome://, about: and store pages."""
     page = browser.open_extension_page("popup/index.html", new_window=True)
-    session = DocMind(browser, page, int(browser.evaluate(page, "(globalThis.browser ?? chrome).tabs.getCurrent().then((t) => t.id)")))
+    session = DocMind(
+        browser, page, int(browser.evaluate(page, "(globalThis.browser ?? chrome).tabs.getCurrent().then((t) => t.id)"))
+    )
     session.open_popup()
     state = session.state()
     assert state["statusReason"] == "restricted-page"
@@ -413,7 +440,9 @@ def test_restricted_page_gets_the_restricted_message(browser: ExtensionBrowser) 
     session.close()
 
 
-def test_page_too_short_to_highlight_says_why(browser: ExtensionBrowser, server: FixtureServer, api: RecordingApi) -> None:
+def test_page_too_short_to_highlight_says_why(
+    browser: ExtensionBrowser, server: FixtureServer, api: RecordingApi
+) -> None:
     api.script("scripted: short", "It is short.", ["Too little text to highlight here."])
     session = DocMind.open(browser, server.url("/short.html"))
     session.open_popup()
@@ -489,7 +518,9 @@ def test_new_conversation_and_mode_change_start_a_new_thread(docmind: DocMind, a
     docmind.popup_eval("document.getElementById('new-conversation').click()")
     state = docmind.state()
     assert state["answers"] == [] and state["threadId"] == ""
-    assert docmind.marks() == {} or wait_until(docmind.browser, docmind.page, "!document.querySelector('mark.docmind-highlight')", 5)
+    assert docmind.marks() == {} or wait_until(
+        docmind.browser, docmind.page, "!document.querySelector('mark.docmind-highlight')", 5
+    )
     second = docmind.ask("What is a Hermitian matrix?")["threadId"]
     assert second and second != first
     assert api.requests[-1].history == ()
@@ -570,7 +601,9 @@ def test_dark_mode_follows_the_system(browser: ExtensionBrowser, docmind: DocMin
     try:
         wait_until(browser, docmind.popup, "matchMedia('(prefers-color-scheme: dark)').matches", 5)
         dark = docmind.popup_eval("getComputedStyle(document.body).backgroundColor")
-        badge = docmind.popup_eval("getComputedStyle(document.querySelector('.badge[data-clickable=true]')).backgroundColor")
+        badge = docmind.popup_eval(
+            "getComputedStyle(document.querySelector('.badge[data-clickable=true]')).backgroundColor"
+        )
         dark_icon = docmind.popup_eval(PRIVACY_ICON)
         wait_until(browser, docmind.page, "matchMedia('(prefers-color-scheme: dark)').matches", 5)
         # §6.12's dark highlight, once its 0.3 s transition is over.

@@ -30,6 +30,7 @@ FIXTURE_PAGE = """<!doctype html>
 </body></html>
 """
 
+
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_flagship(tmp_path_factory.mktemp("smoke"))
@@ -42,7 +43,9 @@ def server() -> Iterator[FixtureServer]:
 
 
 @pytest.fixture(scope="module", params=ALL_TARGETS, ids=target_ids(ALL_TARGETS))
-def docmind(request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
+def docmind(
+    request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ExtensionBrowser]:
     with launched(request.param, builds, tmp_path_factory) as browser:
         yield browser
 
@@ -135,7 +138,9 @@ def test_content_script_is_inert_until_asked(docmind: ExtensionBrowser, server: 
     docmind.close_tab(page)
 
 
-def test_messages_that_violate_the_protocol_are_rejected_where_received(docmind: ExtensionBrowser, server: FixtureServer) -> None:
+def test_messages_that_violate_the_protocol_are_rejected_where_received(
+    docmind: ExtensionBrowser, server: FixtureServer
+) -> None:
     """The background and the content script validate with the generated validators (specs/protocol/) and answer an
     invalid message with an error naming what is wrong — never acting on it."""
     page = docmind.open_tab(server.url("/article.html"))

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import ast
 import signal
+import struct
 import subprocess
 import sys
-import struct
 import time
 import urllib.error
 import urllib.request
@@ -27,11 +27,11 @@ from toolchain.browsers import (
     ExtensionLoadError,
     FixtureServer,
     JavaScriptError,
+    environment,
     launch,
 )
-from toolchain.browsers import environment
-from toolchain.browsers.environment import descendants, pid_alive, processes_of_run, stop_processes, wait_for_exit
 from toolchain.browsers.environment import _signal_group as signal_group
+from toolchain.browsers.environment import descendants, pid_alive, processes_of_run, stop_processes, wait_for_exit
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "extensions"
 EXTENSIONS = {
@@ -160,10 +160,15 @@ def test_screenshot_is_a_png(ping_browser: ExtensionBrowser, web_server: Fixture
 
 
 @pytest.mark.browser
-def test_element_screenshot_is_the_element_only(ping_browser: ExtensionBrowser, web_server: FixtureServer, tmp_path: Path) -> None:
+def test_element_screenshot_is_the_element_only(
+    ping_browser: ExtensionBrowser, web_server: FixtureServer, tmp_path: Path
+) -> None:
     web = ping_browser.open_tab(web_server.url("/"))
     try:
-        ping_browser.evaluate(web, "document.body.insertAdjacentHTML('beforeend', '<div id=box style=\"width:120px;height:40px;background:red\"></div>')")
+        ping_browser.evaluate(
+            web,
+            "document.body.insertAdjacentHTML('beforeend', '<div id=box style=\"width:120px;height:40px;background:red\"></div>')",
+        )
         whole, box = tmp_path / "whole.png", tmp_path / "box.png"
         ping_browser.screenshot(web, whole)
         ping_browser.screenshot(web, box, selector="#box")
@@ -189,7 +194,9 @@ def test_color_scheme_follows_the_driver(ping_browser: ExtensionBrowser, web_ser
 
 
 @pytest.mark.browser
-def test_a_tab_in_a_new_window_leaves_other_tabs_visible(ping_browser: ExtensionBrowser, web_server: FixtureServer) -> None:
+def test_a_tab_in_a_new_window_leaves_other_tabs_visible(
+    ping_browser: ExtensionBrowser, web_server: FixtureServer
+) -> None:
     web = ping_browser.open_tab(web_server.url("/"))
     other = ping_browser.open_tab(web_server.url("/"), new_window=True)
     try:
@@ -370,7 +377,9 @@ def test_the_driver_interface_imports_no_driver() -> None:
                 names.update(f"{node.module}.{alias.name}" for alias in node.names)
             elif isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
-        imports[source.stem] = {n.split(".")[2] for n in names if n.startswith("toolchain.browsers.") and n.count(".") >= 2}
+        imports[source.stem] = {
+            n.split(".")[2] for n in names if n.startswith("toolchain.browsers.") and n.count(".") >= 2
+        }
     assert imports["base"] == set()
     assert {"chromium", "firefox"} <= imports["launcher"]
 

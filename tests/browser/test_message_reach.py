@@ -37,7 +37,9 @@ SEND_TO_A_TAB_PAGE = """async () => {
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("engine", "fixture"), ENGINES, ids=[engine for engine, _ in ENGINES])
-def test_tabs_send_message_reaches_an_extension_page_shown_in_the_tab(engine: str, fixture: str, tmp_path: Path) -> None:
+def test_tabs_send_message_reaches_an_extension_page_shown_in_the_tab(
+    engine: str, fixture: str, tmp_path: Path
+) -> None:
     with launch(engine, FIXTURES / fixture, workdir=tmp_path) as browser:
         driver = browser.open_extension_page("driver.html")
         outcome = json.loads(browser.evaluate(driver, f"({SEND_TO_A_TAB_PAGE})()"))

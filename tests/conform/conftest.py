@@ -40,8 +40,11 @@ def with_docmind_golden(flagship: Path) -> Path:
     its [golden] corpus at the real corpus (the copy's ../shared does not exist)."""
     target = flagship / "extension_src"
     shutil.copytree(EXTENSION / "specs" / "golden", target / "specs" / "golden")
-    shutil.copytree(EXTENSION / "api" / "docmind_reference", target / "api" / "docmind_reference",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        EXTENSION / "api" / "docmind_reference",
+        target / "api" / "docmind_reference",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     config = flagship / "xtk.toml"
     text = config.read_text(encoding="utf-8")
     declared = 'corpus = "../shared/corpus/pages"'
@@ -62,7 +65,7 @@ def write_vectors(path: Path, function: str, parameters: list[str], cases: list[
     return path
 
 
-def case(id: str, arguments: dict[str, Any], expected: Any = ..., **extra: Any) -> dict[str, Any]:  # noqa: A002
+def case(id: str, arguments: dict[str, Any], expected: Any = ..., **extra: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"id": id, "description": id, "arguments": arguments, **extra}
     if expected is not ...:
         data["expected"] = expected

@@ -30,7 +30,12 @@ def test_entry_imports_the_module_by_absolute_path_and_defines_the_global(tmp_pa
 def test_flavours_follow_the_engines_browser_family() -> None:
     targets = ["chrome", "edge", "firefox"]
     assert {e: flavour_for(e, targets) for e in ("v8", "node", "chromium", "spidermonkey", "firefox")} == {
-        "v8": "chrome", "node": "chrome", "chromium": "chrome", "spidermonkey": "firefox", "firefox": "firefox"}
+        "v8": "chrome",
+        "node": "chrome",
+        "chromium": "chrome",
+        "spidermonkey": "firefox",
+        "firefox": "firefox",
+    }
     assert flavour_for("spidermonkey", ["edge"]) == "edge"  # no Firefox target: the project's own build
     assert flavour_for("v8", ["firefox"]) == "firefox"
 
@@ -52,7 +57,7 @@ def test_one_ascii_bundle_per_flavour_with_the_builds_defines(toy: Path, tmp_pat
 
 def test_ascii_only_escapes_what_esbuild_leaves_as_utf16_units(tmp_path: Path) -> None:
     path = tmp_path / "bundle.js"
-    path.write_text('// § é 😀\nvar x = 1;\n', encoding="utf-8")
+    path.write_text("// § é 😀\nvar x = 1;\n", encoding="utf-8")
     ascii_only(path)
     assert path.read_text(encoding="ascii") == "// \\u00a7 \\u00e9 \\ud83d\\ude00\nvar x = 1;\n"
 
@@ -119,7 +124,9 @@ def test_undefined_has_no_value_and_nan_is_not_null(v8: V8Engine) -> None:
 def test_an_unknown_function_names_the_ones_there_are(v8: V8Engine) -> None:
     result = run(v8, "nope")
     assert result["ok"] is False
-    assert str(result["error"]).startswith('ReferenceError: the conformance module has no function "nope" (it has: echo,')
+    assert str(result["error"]).startswith(
+        'ReferenceError: the conformance module has no function "nope" (it has: echo,'
+    )
 
 
 def test_bare_v8_gets_a_url(v8: V8Engine) -> None:

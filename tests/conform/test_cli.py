@@ -44,17 +44,33 @@ def test_a_failure_exits_1_showing_id_expected_and_actual(toy: Path) -> None:
     assert '  expected: "abd"\n  actual:   "abc"' in result.stdout
     assert result.stdout.rstrip().splitlines()[-1].startswith("FAILED: 1 failed in v8; 1 failed in node")
 
-    as_json = run_xtk("conform", "--engine", "v8", "--vectors", "../failing/echo.json", "--format", "json",
-                      cwd=toy / "project")
+    as_json = run_xtk(
+        "conform", "--engine", "v8", "--vectors", "../failing/echo.json", "--format", "json", cwd=toy / "project"
+    )
     assert as_json.code == 1
     (failure,) = json.loads(as_json.stdout)["engines"][0]["failures"]
-    assert failure == {"id": "failing/echo-wrong", "function": "echo", "file": str((toy / "failing" / "echo.json")),
-                       "expected": "abd", "actual": "abc"}
+    assert failure == {
+        "id": "failing/echo-wrong",
+        "function": "echo",
+        "file": str(toy / "failing" / "echo.json"),
+        "expected": "abd",
+        "actual": "abc",
+    }
 
 
 def test_several_vector_paths(toy: Path) -> None:
-    result = run_xtk("conform", "--engine", "v8", "--vectors", "vectors/add.json", "--vectors", "vectors/echo.json",
-                     "--format", "json", cwd=toy / "project")
+    result = run_xtk(
+        "conform",
+        "--engine",
+        "v8",
+        "--vectors",
+        "vectors/add.json",
+        "--vectors",
+        "vectors/echo.json",
+        "--format",
+        "json",
+        cwd=toy / "project",
+    )
     assert result.code == 0, result.output
     assert json.loads(result.stdout)["functions"] == {"add": 3, "echo": 16}
 
@@ -117,7 +133,21 @@ def test_help_explains_engines_vectors_and_exit_codes(toy: Path) -> None:
     result = run_xtk("conform", "--help", cwd=toy)
     assert result.code == 0
     text = result.stdout
-    for word in ("v8", "spidermonkey", "node", "chromium", "firefox", "mini-racer", "pythonmonkey", "--vectors",
-                 "--engine", "--format", "--project", "Exit codes", "xtk golden make", "skipped"):
+    for word in (
+        "v8",
+        "spidermonkey",
+        "node",
+        "chromium",
+        "firefox",
+        "mini-racer",
+        "pythonmonkey",
+        "--vectors",
+        "--engine",
+        "--format",
+        "--project",
+        "Exit codes",
+        "xtk golden make",
+        "skipped",
+    ):
         assert word in text, word
     assert "conform" in run_xtk("--help", cwd=toy).stdout

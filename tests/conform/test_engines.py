@@ -23,8 +23,10 @@ def _timings(request: pytest.FixtureRequest, report: dict) -> None:
         seconds = engine["seconds"]
         request.node.user_properties.append((f"{engine['engine']}_startup_s", seconds["startup"]))
         request.node.user_properties.append((f"{engine['engine']}_run_s", seconds["run"]))
-        print(f"{engine['engine']:<13} start {seconds['startup']:.2f} s, {engine['cases_run']} cases in "
-              f"{seconds['run']:.2f} s ({engine['requests']} requests)")
+        print(
+            f"{engine['engine']:<13} start {seconds['startup']:.2f} s, {engine['cases_run']} cases in "
+            f"{seconds['run']:.2f} s ({engine['requests']} requests)"
+        )
     print(f"total {report['seconds']['total']:.1f} s")
 
 
@@ -61,8 +63,9 @@ def test_the_runtime_reproduces_every_golden_vector_in_all_five_engines(
     extension_src/specs/golden/) in V8, SpiderMonkey, Node, Chromium and Firefox. 100%: no failure, nothing left
     unrun, nothing skipped — but corpus cases when ../shared/corpus is absent. (mini-racer's bare V8 has no URL: the
     harness gives it core-js's, as pythonmonkey gives SpiderMonkey.)"""
-    result = run_xtk("conform", "--format", "json", "--project", str(with_docmind_golden(flagship)), cwd=flagship,
-                     timeout=600)
+    result = run_xtk(
+        "conform", "--format", "json", "--project", str(with_docmind_golden(flagship)), cwd=flagship, timeout=600
+    )
     assert result.stdout.startswith("{"), result.output
     report = json.loads(result.stdout)
     if "engines" in report:
@@ -92,4 +95,3 @@ def test_the_second_golden_project_conforms_in_all_five_engines(golden_mini: Pat
     assert [e["engine"] for e in report["engines"]] == list(ENGINE_NAMES)
     for engine in report["engines"]:
         assert engine["ok"] and engine["passed"] == report["cases"] == 7, engine
-

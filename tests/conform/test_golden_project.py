@@ -14,8 +14,9 @@ pytestmark = pytest.mark.node
 
 
 def test_the_second_golden_project_conforms_in_node_and_v8(golden_mini: Path) -> None:
-    result = run_xtk("conform", "--engine", "node,v8", "--format", "json", "--project", str(golden_mini),
-                     cwd=golden_mini.parent)
+    result = run_xtk(
+        "conform", "--engine", "node,v8", "--format", "json", "--project", str(golden_mini), cwd=golden_mini.parent
+    )
     report = json.loads(result.stdout)
     assert result.code == 0, result.output
     assert report["vectors"] == ["golden-mini/golden/countWords.json"]
@@ -42,6 +43,8 @@ def test_vectors_whose_parameters_are_out_of_the_references_order_are_bad_input(
     vectors.write_text(json.dumps(data), encoding="ascii")
     result = run_xtk("conform", "--engine", "node", "--project", str(golden_mini), cwd=golden_mini)
     assert result.code == 2, result.output
-    assert "golden/countWords.json: error: /parameters: countWords takes (text, minLength) in this order " \
-           "(mini_reference)" in result.stderr
+    assert (
+        "golden/countWords.json: error: /parameters: countWords takes (text, minLength) in this order "
+        "(mini_reference)" in result.stderr
+    )
     assert "Traceback" not in result.output

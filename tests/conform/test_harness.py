@@ -68,20 +68,25 @@ def test_missing_paths_and_empty_folders_are_bad_input(tmp_path: Path) -> None:
     with pytest.raises(InputError) as raised:
         vector_files([tmp_path / "nope.json", tmp_path / "empty"], display)
     assert [d.message for d in raised.value.diagnostics] == [
-        "no such file or folder", "no vector files (*.json) in this folder"]
+        "no such file or folder",
+        "no vector files (*.json) in this folder",
+    ]
 
 
 def test_cases_take_their_arguments_in_the_files_parameter_order(tmp_path: Path) -> None:
-    path = write_vectors(tmp_path / "concat.json", "concat", ["a", "b"],
-                         [case("concat/x", {"b": "2", "a": "1"}, "12")])
+    path = write_vectors(tmp_path / "concat.json", "concat", ["a", "b"], [case("concat/x", {"b": "2", "a": "1"}, "12")])
     cases, counts = load_cases([path], display)
     assert counts == {"concat": 1}
     assert (cases[0].id, cases[0].arguments, cases[0].expected) == ("concat/x", ["1", "2"], "12")
 
 
 def test_a_case_without_expected_says_run_xtk_golden_make(tmp_path: Path) -> None:
-    path = write_vectors(tmp_path / "echo.json", "echo", ["value"],
-                         [case("echo/ok", {"value": 1}, 1), case("echo/input-only", {"value": 2})])
+    path = write_vectors(
+        tmp_path / "echo.json",
+        "echo",
+        ["value"],
+        [case("echo/ok", {"value": 1}, 1), case("echo/input-only", {"value": 2})],
+    )
     with pytest.raises(InputError) as raised:
         load_cases([path], display)
     (problem,) = raised.value.diagnostics
@@ -126,8 +131,10 @@ def test_a_reference_function_must_list_the_references_parameter_order(tmp_path:
 
 def test_nan_in_a_vector_is_bad_input(tmp_path: Path) -> None:
     path = tmp_path / "add.json"
-    path.write_text('{"function": "add", "parameters": ["a", "b"], "cases": [{"id": "n", "description": "n", '
-                    '"arguments": {"a": NaN, "b": 1}, "expected": 1}]}')
+    path.write_text(
+        '{"function": "add", "parameters": ["a", "b"], "cases": [{"id": "n", "description": "n", '
+        '"arguments": {"a": NaN, "b": 1}, "expected": 1}]}'
+    )
     with pytest.raises(InputError) as raised:
         load_cases([path], display)
     assert "NaN" in raised.value.diagnostics[0].message
@@ -161,8 +168,14 @@ def test_an_unresolvable_reference_is_bad_input_when_the_corpus_is_there(tmp_pat
 
 def test_references_resolve_to_plain_values(tmp_path: Path) -> None:
     (tmp_path / "page.html").write_text("<html><body><p>Hello world</p><pre>code\n here</pre></body></html>")
-    needing = Case("c", "couldSpanSegments", "f.json", 0, False,
-                   ["q", 0, {"$corpus": {"page": "page.html", "segmentTexts": [0, 2]}}])
+    needing = Case(
+        "c",
+        "couldSpanSegments",
+        "f.json",
+        0,
+        False,
+        ["q", 0, {"$corpus": {"page": "page.html", "segmentTexts": [0, 2]}}],
+    )
     resolve_corpus([needing], docmind().reference, corpus_root=tmp_path)
     assert needing.skip is None
     assert needing.arguments == ["q", 0, ["hello world", "code\n here"]]
@@ -178,7 +191,12 @@ def test_batches_split_by_function_count_and_size(monkeypatch: pytest.MonkeyPatc
     cases += [Case("big", "echo", "f", 7, None, ["y" * 500]), Case("a", "add", "f", 0, 2, [1, 1])]
     batches = make_batches(cases)
     assert [[c.id for c in b.cases] for b in batches] == [
-        ["e0", "e1", "e2"], ["e3", "e4", "e5"], ["e6"], ["big"], ["a"]]
+        ["e0", "e1", "e2"],
+        ["e3", "e4", "e5"],
+        ["e6"],
+        ["big"],
+        ["a"],
+    ]
     for batch in batches:
         assert batch.text.isascii()
         request = json.loads(batch.text)
@@ -227,8 +245,14 @@ def test_failures_carry_id_expected_and_actual(toy: Path) -> None:
     assert not report.ok
     for engine in report.engines:
         failures = {f.id: f for f in engine.failures}
-        assert set(failures) == {"failing/echo-wrong", "failing/throws", "failing/undefined", "failing/nan",
-                                 "failing/not-exported", "failing/long-value"}
+        assert set(failures) == {
+            "failing/echo-wrong",
+            "failing/throws",
+            "failing/undefined",
+            "failing/nan",
+            "failing/not-exported",
+            "failing/long-value",
+        }
         wrong = failures["failing/echo-wrong"]
         assert (wrong.expected, wrong.actual, wrong.error) == ("abd", "abc", None)
         assert failures["failing/throws"].error == "TypeError: boom \ud800"
@@ -302,8 +326,12 @@ def test_the_scratch_folder_is_removed(toy: Path) -> None:
 
 @pytest.mark.node
 def test_an_engine_that_crashes_in_a_case_is_restarted_and_the_case_fails_by_name(toy: Path) -> None:
-    path = write_vectors(toy / "exit.json", "exitNode", ["code"], [
-        case("exit/before", {"code": 0}, 0), case("exit/crash", {"code": 7}, 7), case("exit/after", {"code": 0}, 0)])
+    path = write_vectors(
+        toy / "exit.json",
+        "exitNode",
+        ["code"],
+        [case("exit/before", {"code": 0}, 0), case("exit/crash", {"code": 7}, 7), case("exit/after", {"code": 0}, 0)],
+    )
     report = run_conformance(load_project(toy / "project"), ["v8", "node"], [path])
     by_engine = {e.engine: e for e in report.engines}
     assert by_engine["v8"].ok

@@ -26,8 +26,14 @@ HAND_WRITTEN = {
                     {"id": "cite-2", "text": "the committee aproved the budget for next year without changes"},
                 ],
                 "segments": [
-                    {"normalizedText": "cafe prices rose 😀 sharply in the second quarter of the year", "type": "prose"},
-                    {"normalizedText": "the committee approved the budget for next year without changes", "type": "prose"},
+                    {
+                        "normalizedText": "cafe prices rose 😀 sharply in the second quarter of the year",
+                        "type": "prose",
+                    },
+                    {
+                        "normalizedText": "the committee approved the budget for next year without changes",
+                        "type": "prose",
+                    },
                 ],
                 "clock": [],
             },
@@ -48,7 +54,11 @@ NORMALIZE = {
     "function": "normalizeForMatching",
     "parameters": ["text", "type"],
     "cases": [
-        {"id": "review/sigma", "description": "final sigma after NFKD", "arguments": {"text": "ΟΔΟΣ — ﬁn…", "type": "prose"}},
+        {
+            "id": "review/sigma",
+            "description": "final sigma after NFKD",
+            "arguments": {"text": "ΟΔΟΣ — ﬁn…", "type": "prose"},
+        },
         {"id": "review/lone-surrogate", "description": "D2", "arguments": {"text": "a\ud800b", "type": "code"}},
     ],
 }
@@ -70,7 +80,17 @@ def test_hand_written_vectors_made_by_the_reference_pass_in_every_engine(docmind
     timed = json.loads(made[0].read_text())["cases"][1]["expected"]
     assert [r["status"] for r in timed] == ["matched", "skipped"] and timed[1]["skipReason"] == "match-timeout"
 
-    result = run_xtk("conform", "--vectors", str(made[0]), "--vectors", str(made[1]), "--format", "json", cwd=docmind_golden, timeout=300)
+    result = run_xtk(
+        "conform",
+        "--vectors",
+        str(made[0]),
+        "--vectors",
+        str(made[1]),
+        "--format",
+        "json",
+        cwd=docmind_golden,
+        timeout=300,
+    )
     report = json.loads(result.stdout)
     assert result.code == 0, result.output
     assert {e["engine"] for e in report["engines"]} == {"v8", "spidermonkey", "node", "chromium", "firefox"}
@@ -80,7 +100,9 @@ def test_hand_written_vectors_made_by_the_reference_pass_in_every_engine(docmind
 
 def test_make_rejects_a_bad_hand_written_file_with_its_location(docmind_golden: Path, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
-    broken.write_text('{"function": "preciseMatch", "parameters": ["needle", "haystack"], "cases": [\n  {"id": "x", "description": "y", "arguments": {"needle": "a"}}\n]}')
+    broken.write_text(
+        '{"function": "preciseMatch", "parameters": ["needle", "haystack"], "cases": [\n  {"id": "x", "description": "y", "arguments": {"needle": "a"}}\n]}'
+    )
     result = run_xtk("golden", "make", "--inputs", str(broken), "--out", str(tmp_path / "out.json"), cwd=docmind_golden)
     assert result.code == 2
     assert "broken.json" in result.stderr and "haystack" in result.stderr

@@ -68,17 +68,19 @@ def _lint_all() -> Run:
             ctx = extension_context(folder)
             declared += _declared(ctx.targets[0].manifest) if ctx.targets else 0
             for finding in run_rules(ctx, [], []):
-                findings.append({
-                    "example": example,
-                    "code": finding.code,
-                    "severity": finding.severity,
-                    "location": f"{finding.path}:{finding.line}" if finding.path else "",
-                    "browser": finding.browser or "",
-                    "message": finding.message,
-                })
+                findings.append(
+                    {
+                        "example": example,
+                        "code": finding.code,
+                        "severity": finding.severity,
+                        "location": f"{finding.path}:{finding.line}" if finding.path else "",
+                        "browser": finding.browser or "",
+                        "message": finding.message,
+                    }
+                )
         except InputError as error:  # xtk would exit 2 on an example MDN ships: a defect of ours
             crashes[example] = "refused: " + "; ".join(d.format() for d in error.diagnostics)
-        except Exception:  # noqa: BLE001 - the point: nothing may escape
+        except Exception:
             crashes[example] = traceback.format_exc()
     return Run(findings, crashes, declared)
 
@@ -117,7 +119,9 @@ def write_table(path: Path, table: list[dict[str, Any]]) -> None:
 
 def _line(entry: dict[str, Any]) -> str:
     browser = f" [{entry['browser']}]" if entry["browser"] else ""
-    return f"  {entry['example']}: {entry['location']}: {entry['severity']} {entry['code']}{browser}: {entry['message']}"
+    return (
+        f"  {entry['example']}: {entry['location']}: {entry['severity']} {entry['code']}{browser}: {entry['message']}"
+    )
 
 
 def findings_diff(recorded: list[dict[str, Any]], found: list[dict[str, Any]]) -> str:
@@ -157,7 +161,9 @@ def test_every_example_is_linted_without_a_crash(run: Run) -> None:
 
 def test_findings_match_the_triage_table(run: Run, table: list[dict[str, Any]]) -> None:
     diff = findings_diff(table, run.findings)
-    assert not diff, f"{diff}\n\nJudge the new ones, then: {UPDATE_VARIABLE}=1 pytest {Path(__file__).name} (keeps verdicts)"
+    assert not diff, (
+        f"{diff}\n\nJudge the new ones, then: {UPDATE_VARIABLE}=1 pytest {Path(__file__).name} (keeps verdicts)"
+    )
 
 
 def test_every_finding_has_a_verdict_and_a_reason(table: list[dict[str, Any]]) -> None:
@@ -168,7 +174,8 @@ def test_every_finding_has_a_verdict_and_a_reason(table: list[dict[str, Any]]) -
 def test_every_error_is_true(table: list[dict[str, Any]]) -> None:
     false_errors = [e for e in table if e["severity"] == "error" and e["verdict"] is not True]
     assert not false_errors, "error findings not marked true:\n" + "\n".join(
-        f"{_line(e)}\n      ({e['reason']})" for e in false_errors)
+        f"{_line(e)}\n      ({e['reason']})" for e in false_errors
+    )
 
 
 def test_declared_permissions_misreported_at_most_two_percent(run: Run, table: list[dict[str, Any]]) -> None:
@@ -177,19 +184,32 @@ def test_declared_permissions_misreported_at_most_two_percent(run: Run, table: l
     share = len(wrongly_unused) / run.declared_permissions
     assert share <= MAX_MISREPORTED_SHARE, (
         f"{len(wrongly_unused)} of {run.declared_permissions} declared permissions reported unused wrongly "
-        f"({share:.1%} > {MAX_MISREPORTED_SHARE:.0%}):\n" + "\n".join(_line(e) for e in wrongly_unused))
+        f"({share:.1%} > {MAX_MISREPORTED_SHARE:.0%}):\n" + "\n".join(_line(e) for e in wrongly_unused)
+    )
 
 
 def test_the_table_merge_keeps_verdicts_and_leaves_new_findings_unjudged() -> None:
-    recorded = [{"example": "a", "code": "XP002", "severity": "error", "location": "manifest.json:3", "browser": "",
-                 "message": "old wording", "verdict": False, "reason": "used by a manifest key"}]
+    recorded = [
+        {
+            "example": "a",
+            "code": "XP002",
+            "severity": "error",
+            "location": "manifest.json:3",
+            "browser": "",
+            "message": "old wording",
+            "verdict": False,
+            "reason": "used by a manifest key",
+        }
+    ]
     found = [
         {**{k: v for k, v in recorded[0].items() if k not in ("verdict", "reason")}, "message": "new wording"},
         {"example": "b", "code": "XS001", "severity": "error", "location": "x.js:1", "browser": "", "message": "m"},
     ]
     merged = merged_table(recorded, found)
-    assert [(e["example"], e["verdict"], e["reason"]) for e in merged] == [("a", False, "used by a manifest key"),
-                                                                           ("b", None, "")]
+    assert [(e["example"], e["verdict"], e["reason"]) for e in merged] == [
+        ("a", False, "used by a manifest key"),
+        ("b", None, ""),
+    ]
     diff = findings_diff(recorded, found)
     assert "2 new finding(s)" in diff and "1 recorded finding(s) no longer reported" in diff
     assert "x.js:1: error XS001: m" in diff

@@ -88,14 +88,20 @@ def test_every_file_loads_or_fails_as_input_error(manifest_corpus: Path) -> None
 
 def test_commented_manifests_parse(samples: list[Sample]) -> None:
     commented = [s.name for s in samples if s.had_comments]
-    summary = _report(f"files with comments (strict JSON fails, the loader succeeds): {len(commented)}: {', '.join(commented)}")
+    summary = _report(
+        f"files with comments (strict JSON fails, the loader succeeds): {len(commented)}: {', '.join(commented)}"
+    )
     assert commented, summary  # the corpus is known to hold some: a loader that chokes on them would show here
 
 
 def _current_chrome_mv3(samples: list[Sample]) -> list[Sample]:
     return [
-        s for s in samples
-        if s.group == CHROME and not s.name.startswith("_archive_") and s.manifest and s.manifest.get("manifest_version") == 3
+        s
+        for s in samples
+        if s.group == CHROME
+        and not s.name.startswith("_archive_")
+        and s.manifest
+        and s.manifest.get("manifest_version") == 3
     ]
 
 
@@ -107,7 +113,9 @@ def test_current_chrome_mv3_samples_pass_chrome_schema(samples: list[Sample]) ->
         errors = validate_manifest(sample.manifest, "chrome-mv3")
         expected = [KNOWN_INVALID_CHROME_SAMPLES[sample.name]] if sample.name in KNOWN_INVALID_CHROME_SAMPLES else []
         if [e.key for e in errors] != expected:
-            wrong[sample.name] = [e.format() for e in errors] or ["accepted, but expected a rejection at " + expected[0]]
+            wrong[sample.name] = [e.format() for e in errors] or [
+                "accepted, but expected a rejection at " + expected[0]
+            ]
     accepted = len(current) - len(KNOWN_INVALID_CHROME_SAMPLES)
     summary = _report(
         f"current Chrome MV3 samples accepted: {accepted}/{len(current)} "
@@ -121,13 +129,12 @@ def test_current_chrome_mv3_samples_pass_chrome_schema(samples: list[Sample]) ->
 
 def test_mdn_examples_pass_firefox_schema(samples: list[Sample]) -> None:
     examples = [s for s in samples if s.group == MDN]
-    rejected = {
-        s.name: [e.format() for e in validate_manifest(s.manifest or {}, "firefox")]
-        for s in examples
-    }
+    rejected = {s.name: [e.format() for e in validate_manifest(s.manifest or {}, "firefox")] for s in examples}
     rejected = {name: errors for name, errors in rejected.items() if errors}
     versions = sorted({(s.manifest or {}).get("manifest_version") for s in examples}, key=str)
-    summary = _report(f"MDN examples accepted by the Firefox schema: {len(examples) - len(rejected)}/{len(examples)} (manifest versions {versions})")
+    summary = _report(
+        f"MDN examples accepted by the Firefox schema: {len(examples) - len(rejected)}/{len(examples)} (manifest versions {versions})"
+    )
     assert examples, summary
     assert rejected == {}, f"{summary}\n{_listing(rejected)}"
 
@@ -135,7 +142,9 @@ def test_mdn_examples_pass_firefox_schema(samples: list[Sample]) -> None:
 def test_chrome_schema_rejects_every_mv2_archive_sample(samples: list[Sample]) -> None:
     archived = [s for s in samples if s.group == CHROME and s.name.startswith("_archive_mv2_")]
     accepted = [s.name for s in archived if not validate_manifest(s.manifest or {}, "chrome-mv3")]
-    summary = _report(f"MV2 archive samples rejected by the Chrome MV3 schema: {len(archived) - len(accepted)}/{len(archived)}")
+    summary = _report(
+        f"MV2 archive samples rejected by the Chrome MV3 schema: {len(archived) - len(accepted)}/{len(archived)}"
+    )
     assert archived, summary
     assert accepted == [], f"{summary}\naccepted: {accepted}"
 

@@ -52,7 +52,7 @@ class FakeChatBackend:
         backend = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's signature
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
             def do_GET(self) -> None:
@@ -88,8 +88,7 @@ class FakeChatBackend:
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.1},
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
 
     @property
     def base_url(self) -> str:
@@ -125,17 +124,19 @@ class FakeChatBackend:
             message_id = f"message-{next(self._ids)}"
             self._messages[message_id] = conversation_id
             events: list[tuple[str, dict[str, Any]]] = [
-                ("message_start", {"messageId": message_id, "conversationId": conversation_id})]
+                ("message_start", {"messageId": message_id, "conversationId": conversation_id})
+            ]
             step = conversation.steps.pop(0) if conversation.steps else ReplyStep(lambda _: "")
             if isinstance(step, ToolStep):
                 call_id = f"call-{next(self._ids)}"
                 events.append(("tool_call_start", {"toolCallId": call_id, "name": step.name}))
-                events.append(("tool_call_pending_local", {"toolCallId": call_id, "name": step.name,
-                                                           "args": step.args}))
+                events.append(
+                    ("tool_call_pending_local", {"toolCallId": call_id, "name": step.name, "args": step.args})
+                )
                 return events
             text = step.text(conversation.outcomes)
             # The reply in pieces, as a model streams it.
-            events.extend(("content_delta", {"text": text[i:i + 40]}) for i in range(0, len(text), 40))
+            events.extend(("content_delta", {"text": text[i : i + 40]}) for i in range(0, len(text), 40))
             events.append(("done", {}))
             return events
 

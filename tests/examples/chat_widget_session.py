@@ -33,12 +33,16 @@ class Popup:
 
     def save(self, api_url: str, enabled: bool = True) -> dict[str, str]:
         """Fill in the form, save, and wait for the connection check the save starts."""
-        self.browser.evaluate(self.tab, """(([url, enabled]) => {
+        self.browser.evaluate(
+            self.tab,
+            """(([url, enabled]) => {
             document.getElementById('connection').dataset.state = 'unknown';
             document.getElementById('api-url').value = url;
             document.getElementById('enabled').checked = enabled;
             document.getElementById('save').click();
-        })""", arg=[api_url, enabled])
+        })""",
+            arg=[api_url, enabled],
+        )
         return self.connection(wait=not self.problem())
 
     def problem(self) -> str:
@@ -46,12 +50,18 @@ class Popup:
 
     def connection(self, *, wait: bool = True) -> dict[str, str]:
         if wait:
-            wait_until(self.browser, self.tab,
-                       "!['unknown', 'checking'].includes(document.getElementById('connection').dataset.state)")
-        result: dict[str, str] = self.browser.evaluate(self.tab, """(() => {
+            wait_until(
+                self.browser,
+                self.tab,
+                "!['unknown', 'checking'].includes(document.getElementById('connection').dataset.state)",
+            )
+        result: dict[str, str] = self.browser.evaluate(
+            self.tab,
+            """(() => {
             const p = document.getElementById('connection');
             return { state: p.dataset.state, text: p.textContent };
-        })()""")
+        })()""",
+        )
         return result
 
     def message(self, message: Any) -> Any:
@@ -115,19 +125,27 @@ class Widget:
         """Type a message, send it, and wait for the assistant's answer (or an error) to be shown."""
         self.open()
         before = len(self.state()["messages"])
-        self.eval(f"""((text) => {{
+        self.eval(
+            f"""((text) => {{
             const root = {self.root};
             const input = root.querySelector('.cw-input');
             input.value = text;
             input.dispatchEvent(new Event('input', {{ bubbles: true }}));
             root.querySelector('.cw-form').requestSubmit();
-        }})""", arg=text)
-        wait_until(self.browser, self.tab, f"""(() => {{
+        }})""",
+            arg=text,
+        )
+        wait_until(
+            self.browser,
+            self.tab,
+            f"""(() => {{
             const root = {self.root};
             const roles = [...root.querySelectorAll('.cw-message')].map((m) => m.dataset.role);
             return root.dataset.busy === 'false' && roles.length >= {before + 2}
                 && roles[roles.length - 1] !== 'user';
-        }})()""", timeout=timeout)
+        }})()""",
+            timeout=timeout,
+        )
         return self.state()
 
     def close(self) -> None:
@@ -138,8 +156,12 @@ def tab_id_of(browser: ExtensionBrowser, url: str) -> int:
     """The id of the tab showing `url`, asked from a throw-away extension page (the tabs permission shows URLs)."""
     probe = browser.open_extension_page("popup/index.html", new_window=True)
     try:
-        ids = browser.evaluate(probe, f"""((url) => {API}.tabs.query({{}})
-            .then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)))""", arg=url)
+        ids = browser.evaluate(
+            probe,
+            f"""((url) => {API}.tabs.query({{}})
+            .then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)))""",
+            arg=url,
+        )
     finally:
         browser.close_tab(probe)
     assert ids, f"no tab shows {url}"

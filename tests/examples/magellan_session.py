@@ -97,21 +97,27 @@ class Magellan:
         return self.state()
 
     def ask(self, query: str) -> dict[str, Any]:
-        return self._act("""((query) => {
+        return self._act(
+            """((query) => {
             document.getElementById('query').value = query;
             document.getElementById('ask').click();
-        })""", query)
+        })""",
+            query,
+        )
 
     def click(self, selector: str) -> dict[str, Any]:
         return self._act("((selector) => document.querySelector(selector).click())", selector)
 
     def message(self, message: dict[str, Any]) -> Any:
         """A raw runtime message from the sidebar's context, as another extension page could send it."""
-        return self.sidebar_eval("((m) => (globalThis.browser ?? globalThis.chrome).runtime.sendMessage(m))",
-                                 arg=message)
+        return self.sidebar_eval(
+            "((m) => (globalThis.browser ?? globalThis.chrome).runtime.sendMessage(m))", arg=message
+        )
 
     def session_storage(self) -> dict[str, Any]:
-        result: dict[str, Any] = self.sidebar_eval("(globalThis.browser ?? globalThis.chrome).storage.session.get(null)")
+        result: dict[str, Any] = self.sidebar_eval(
+            "(globalThis.browser ?? globalThis.chrome).storage.session.get(null)"
+        )
         return result
 
 
@@ -120,8 +126,12 @@ def tab_id_of(browser: ExtensionBrowser, url: str) -> int:
     so tab URLs are visible to it)."""
     probe = browser.open_extension_page("sidebar/index.html?tabId=0", new_window=True)
     try:
-        ids = browser.evaluate(probe, """((url) => (globalThis.browser ?? globalThis.chrome).tabs.query({})
-            .then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)))""", arg=url)
+        ids = browser.evaluate(
+            probe,
+            """((url) => (globalThis.browser ?? globalThis.chrome).tabs.query({})
+            .then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)))""",
+            arg=url,
+        )
     finally:
         browser.close_tab(probe)
     assert ids, f"no tab shows {url}"

@@ -49,7 +49,9 @@ class RecallUi:
     def __init__(self, browser: ExtensionBrowser, path: str) -> None:
         self.browser = browser
         self.tab = browser.open_extension_page(path, new_window=True)
-        wait_until(browser, self.tab, "document.body.dataset.ready === 'true' && document.body.dataset.busy === 'false'")
+        wait_until(
+            browser, self.tab, "document.body.dataset.ready === 'true' && document.body.dataset.busy === 'false'"
+        )
 
     def close(self) -> None:
         self.browser.close_tab(self.tab)
@@ -68,18 +70,24 @@ class RecallUi:
         wait_until(self.browser, self.tab, "document.body.dataset.busy === 'false'", timeout=30)
 
     def search(self, query: str, mode: str = "hybrid") -> dict[str, Any]:
-        self.act("""(([query, mode]) => {
+        self.act(
+            """(([query, mode]) => {
             document.getElementById('query').value = query;
             document.getElementById('mode').value = mode;
             document.getElementById('search').click();
-        })""", [query, mode])
+        })""",
+            [query, mode],
+        )
         return self.state()
 
     def ask(self, question: str) -> dict[str, Any]:
-        self.act("""((question) => {
+        self.act(
+            """((question) => {
             document.getElementById('query').value = question;
             document.getElementById('ask').click();
-        })""", question)
+        })""",
+            question,
+        )
         return self.state()
 
     def click(self, selector: str) -> None:
@@ -103,6 +111,8 @@ class RecallUi:
             if all(url in pages for url in urls):
                 return [pages[url] for url in urls]
             if time.monotonic() > deadline:
-                raise AssertionError(f"not indexed after {timeout} s: {sorted(set(urls) - set(pages))}; "
-                                     f"queue: {self.send({'type': 'GET_QUEUE_STATUS'})}")
+                raise AssertionError(
+                    f"not indexed after {timeout} s: {sorted(set(urls) - set(pages))}; "
+                    f"queue: {self.send({'type': 'GET_QUEUE_STATUS'})}"
+                )
             time.sleep(0.25)

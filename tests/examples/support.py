@@ -18,13 +18,18 @@ def copy_example(name: str, destination: Path, corpus: bool = False) -> Path:
     """examples/`name` copied to `destination`, without build outputs. With `corpus`, its [golden] corpus (which it
     must declare) is made absolute: the copy's relative ../../../shared does not exist."""
     example = EXAMPLES / name
-    shutil.copytree(example, destination, ignore=shutil.ignore_patterns("node_modules", "build", "dist", ".xtk",
-                                                                         "__pycache__"))
+    shutil.copytree(
+        example, destination, ignore=shutil.ignore_patterns("node_modules", "build", "dist", ".xtk", "__pycache__")
+    )
     (destination / "node_modules").symlink_to(example / "node_modules", target_is_directory=True)
     if corpus:
         config = destination / "xtk.toml"
-        text, count = re.subn(r'^corpus = "[^"]*"', f"corpus = {json.dumps(str(PAGES))}",
-                              config.read_text(encoding="utf-8"), flags=re.MULTILINE)
+        text, count = re.subn(
+            r'^corpus = "[^"]*"',
+            f"corpus = {json.dumps(str(PAGES))}",
+            config.read_text(encoding="utf-8"),
+            flags=re.MULTILINE,
+        )
         assert count == 1, f"examples/{name}/xtk.toml declares its corpus"
         config.write_text(text, encoding="utf-8")
     return destination

@@ -18,7 +18,14 @@ import pytest
 from tests.conftest import CORPUS, run_xtk
 from tests.examples.chat_backend import FakeChatBackend, ReplyStep, ToolStep
 from tests.examples.chat_widget_session import (
-    EXAMPLE, ROOT, Popup, Widget, build_example, copy_example, tab_id_of, wait_until)
+    EXAMPLE,
+    ROOT,
+    Popup,
+    Widget,
+    build_example,
+    tab_id_of,
+    wait_until,
+)
 from toolchain.browsers import ExtensionBrowser, FixtureServer, launch
 
 TOOLS = ["tab_read_dom", "tab_info", "tab_scroll", "tab_click", "tab_type"]
@@ -31,14 +38,16 @@ TOOL_SCHEMAS = json.loads((EXAMPLE / "specs" / "protocol" / "tools.schema.json")
 @pytest.mark.node
 def test_it_builds_for_three_browsers_and_lints_clean(tmp_path: Path) -> None:
     builds = build_example(tmp_path / "chat-widget")
-    chrome, edge, firefox = (json.loads((builds / b / "manifest.json").read_text())
-                             for b in ("chrome", "edge", "firefox"))
+    chrome, edge, firefox = (
+        json.loads((builds / b / "manifest.json").read_text()) for b in ("chrome", "edge", "firefox")
+    )
     for manifest in (chrome, edge):
         assert manifest["background"] == {"service_worker": "background/index.js", "type": "module"}
         assert manifest["side_panel"] == {"default_path": "sidepanel/index.html"}
         assert sorted(manifest["permissions"]) == ["activeTab", "scripting", "sidePanel", "storage", "tabs"]
         assert manifest["web_accessible_resources"] == [
-            {"resources": ["chatwidget/index.js", "chatwidget/chatwidget.css"], "matches": ["<all_urls>"]}]
+            {"resources": ["chatwidget/index.js", "chatwidget/chatwidget.css"], "matches": ["<all_urls>"]}
+        ]
         assert manifest["default_locale"] == "fr" and manifest["name"] == "__MSG_extName__"
     assert firefox["sidebar_action"]["default_panel"] == "sidepanel/index.html"
     assert firefox["background"]["type"] == "module"
@@ -66,11 +75,14 @@ def test_every_string_the_code_names_is_in_both_locales() -> None:
     fr = json.loads((EXAMPLE / "_locales" / "fr" / "messages.json").read_text(encoding="utf-8"))
     assert en.keys() == fr.keys()
     assert all(fr[name]["message"] != en[name]["message"] for name in en if name != "widgetTitle"), "translated"
-    sources = "\n".join(p.read_text(encoding="utf-8") for p in (EXAMPLE / "src").rglob("*")
-                        if p.suffix in (".ts", ".svelte") and p.name != "protocol.ts")
+    sources = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in (EXAMPLE / "src").rglob("*")
+        if p.suffix in (".ts", ".svelte") and p.name != "protocol.ts"
+    )
     named = set(re.findall(r"(?:localized|text)\('([A-Za-z_]+)'", sources))
     popup = (EXAMPLE / "src" / "popup" / "index.ts").read_text(encoding="utf-8")
-    labels = popup[popup.index("for (const [id, name] of"):popup.index("as const")]
+    labels = popup[popup.index("for (const [id, name] of") : popup.index("as const")]
     named |= set(re.findall(r"\['[\w-]+', '(\w+)'\]", labels))  # the popup's [element id, message name] pairs
     named |= {f"tool_{status}" for status in ("executing", "completed", "failed")}  # text(`tool_${status}`)
     assert len(named) > 15 and named <= en.keys(), sorted(named - en.keys())
@@ -118,8 +130,9 @@ def backend() -> Iterator[FakeChatBackend]:
 
 
 @pytest.fixture(scope="module", params=TARGETS, ids=[build for build, _ in TARGETS])
-def browser(request: pytest.FixtureRequest, builds: Path, backend: FakeChatBackend,
-            tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
+def browser(
+    request: pytest.FixtureRequest, builds: Path, backend: FakeChatBackend, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ExtensionBrowser]:
     """One launch per build, its API pointed at the fake backend through the popup, as a user would."""
     build, engine = request.param
     with launch(engine, builds / build, workdir=tmp_path_factory.mktemp(f"{build}-{engine}")) as running:
@@ -149,8 +162,9 @@ def outcomes_of_last_chat(backend: FakeChatBackend, count: int) -> list[dict[str
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_the_popup_keeps_the_api_within_the_host_permissions(browser: ExtensionBrowser,
-                                                            backend: FakeChatBackend) -> None:
+def test_the_popup_keeps_the_api_within_the_host_permissions(
+    browser: ExtensionBrowser, backend: FakeChatBackend
+) -> None:
     popup = Popup(browser)
     try:
         assert popup.connection() == {"state": "connected", "text": "Connected as Ada Lovelace."}
@@ -192,8 +206,9 @@ def test_the_widget_lives_in_a_shadow_root_styled_by_its_web_accessible_css(widg
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_the_assistant_runs_the_local_tools_on_the_page(widget: Widget, backend: FakeChatBackend,
-                                                        server: FixtureServer) -> None:
+def test_the_assistant_runs_the_local_tools_on_the_page(
+    widget: Widget, backend: FakeChatBackend, server: FixtureServer
+) -> None:
     backend.script(
         ToolStep("tab_info", {}),
         ToolStep("tab_type", {"selector": "#name", "text": "Grace"}),
@@ -202,24 +217,39 @@ def test_the_assistant_runs_the_local_tools_on_the_page(widget: Widget, backend:
         ReplyStep(lambda outcomes: f"Done: {outcomes[0]['result']['title']}, {outcomes[2]['result']['text']}."),
     )
     state = widget.send("Greet Grace, then scroll down")
-    assert state["messages"] == [{"role": "user", "text": "Greet Grace, then scroll down"},
-                                 {"role": "assistant", "text": "Done: Tools fixture, Greet."}]
-    assert [(t["name"], t["status"]) for t in state["tools"]] == [(name, "completed") for name in
-                                                                 ("tab_info", "tab_type", "tab_click", "tab_scroll")]
+    assert state["messages"] == [
+        {"role": "user", "text": "Greet Grace, then scroll down"},
+        {"role": "assistant", "text": "Done: Tools fixture, Greet."},
+    ]
+    assert [(t["name"], t["status"]) for t in state["tools"]] == [
+        (name, "completed") for name in ("tab_info", "tab_type", "tab_click", "tab_scroll")
+    ]
     request = backend.chat_requests()[-1]
     assert request["content"] == "Greet Grace, then scroll down" and request["locale"] == "en"
     declared = {tool["name"]: tool for tool in request["localToolDefinitions"]}
     assert list(declared) == TOOLS
     for name, schema in (("tab_read_dom", "TabReadDomArgs"), ("tab_click", "TabClickArgs")):
         expected = {k: v for k, v in TOOL_SCHEMAS[schema].items() if k != "description"}
-        assert declared[name] == {"name": name, "description": TOOL_SCHEMAS[schema]["description"],
-                                  "parameters": expected}, "the parameters are the schemas the calls are checked by"
+        assert declared[name] == {
+            "name": name,
+            "description": TOOL_SCHEMAS[schema]["description"],
+            "parameters": expected,
+        }, "the parameters are the schemas the calls are checked by"
 
     info, typed, clicked, scrolled = (o["result"] for o in outcomes_of_last_chat(backend, 4))
-    assert info == {"tool": "tab_info", "url": server.url("/tools.html"), "title": "Tools fixture",
-                    "favIconUrl": info["favIconUrl"], "linkCount": 2, "formCount": 1,
-                    "headings": [{"level": 1, "text": "Local tools"}, {"level": 2, "text": "A form"},
-                                 {"level": 3, "text": "The end"}]}
+    assert info == {
+        "tool": "tab_info",
+        "url": server.url("/tools.html"),
+        "title": "Tools fixture",
+        "favIconUrl": info["favIconUrl"],
+        "linkCount": 2,
+        "formCount": 1,
+        "headings": [
+            {"level": 1, "text": "Local tools"},
+            {"level": 2, "text": "A form"},
+            {"level": 3, "text": "The end"},
+        ],
+    }
     assert typed == {"tool": "tab_type", "tag": "input", "value": "Grace"}, "clear defaults to true"
     assert clicked == {"tool": "tab_click", "tag": "button", "text": "Greet", "navigated": False}
     assert scrolled["tool"] == "tab_scroll" and scrolled["scrollTop"] == 600 and scrolled["scrollHeight"] > 3000
@@ -249,21 +279,29 @@ def test_bad_tool_calls_go_back_to_the_assistant_as_errors(widget: Widget, backe
     assert errors[2].startswith("invalid message: /call")
     assert errors[3] == "Element not found: #missing"
     assert errors[4] == "not a valid CSS selector: h1["
-    assert outcomes[5]["result"] == {"tool": "tab_read_dom", "url": outcomes[5]["result"]["url"],
-                                     "title": "Tools fixture", "text": "Local tools", "truncated": False}
+    assert outcomes[5]["result"] == {
+        "tool": "tab_read_dom",
+        "url": outcomes[5]["result"]["url"],
+        "title": "Tools fixture",
+        "text": "Local tools",
+        "truncated": False,
+    }
 
 
 @pytest.mark.browser
 @pytest.mark.node
 @pytest.mark.corpus
-def test_tab_read_dom_reads_a_real_page_for_the_assistant(browser: ExtensionBrowser, server: FixtureServer,
-                                                          backend: FakeChatBackend) -> None:
+def test_tab_read_dom_reads_a_real_page_for_the_assistant(
+    browser: ExtensionBrowser, server: FixtureServer, backend: FakeChatBackend
+) -> None:
     """A corpus page (../shared/corpus/pages, served from 127.0.0.1): the assistant reads it, and the text it gets is
     the page's own innerText (its first 50,000 units), never the widget's."""
     widget = Widget.in_page(browser, server.url("/wikipedia-3.html"))
     try:
-        backend.script(ToolStep("tab_read_dom", {"includeHtml": True}),
-                       ReplyStep(lambda o: f"{o[0]['result']['title']}: {len(o[0]['result']['text'])} characters"))
+        backend.script(
+            ToolStep("tab_read_dom", {"includeHtml": True}),
+            ReplyStep(lambda o: f"{o[0]['result']['title']}: {len(o[0]['result']['text'])} characters"),
+        )
         page = widget.eval("({ text: document.body.innerText, title: document.title })")
         state = widget.send("Summarize this page")
         [outcome] = outcomes_of_last_chat(backend, 1)
@@ -283,8 +321,9 @@ def test_tab_read_dom_reads_a_real_page_for_the_assistant(browser: ExtensionBrow
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_the_switch_removes_and_restores_the_widget(widget: Widget, browser: ExtensionBrowser,
-                                                   backend: FakeChatBackend) -> None:
+def test_the_switch_removes_and_restores_the_widget(
+    widget: Widget, browser: ExtensionBrowser, backend: FakeChatBackend
+) -> None:
     popup = Popup(browser)
     try:
         popup.save(backend.base_url, enabled=False)
@@ -297,8 +336,9 @@ def test_the_switch_removes_and_restores_the_widget(widget: Widget, browser: Ext
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_the_docked_chat_acts_on_its_tab(widget: Widget, browser: ExtensionBrowser, backend: FakeChatBackend,
-                                        server: FixtureServer) -> None:
+def test_the_docked_chat_acts_on_its_tab(
+    widget: Widget, browser: ExtensionBrowser, backend: FakeChatBackend, server: FixtureServer
+) -> None:
     docked = Widget.docked(browser, tab_id_of(browser, server.url("/tools.html")))
     try:
         assert docked.state()["open"] and docked.state()["placeholder"] == "Message the assistant"
@@ -318,8 +358,9 @@ def test_the_docked_chat_acts_on_its_tab(widget: Widget, browser: ExtensionBrows
 def test_receivers_reject_invalid_messages(browser: ExtensionBrowser) -> None:
     popup = Popup(browser)
     try:
-        answer = popup.message({"type": "TOOL_EXECUTE", "toolCallId": "x",
-                                "call": {"name": "tab_info", "args": {"extra": 1}}})
+        answer = popup.message(
+            {"type": "TOOL_EXECUTE", "toolCallId": "x", "call": {"name": "tab_info", "args": {"extra": 1}}}
+        )
         assert answer["type"] == "ERROR" and answer["error"].startswith("invalid message: /call")
         answer = popup.message({"type": "CHECK_CONNECTION", "extra": 1})
         assert answer == {"type": "ERROR", "error": "invalid message: /extra: unexpected property"}
@@ -331,16 +372,19 @@ def test_receivers_reject_invalid_messages(browser: ExtensionBrowser) -> None:
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_a_click_that_navigates_is_waited_for(browser: ExtensionBrowser, backend: FakeChatBackend,
-                                              server: FixtureServer) -> None:
+def test_a_click_that_navigates_is_waited_for(
+    browser: ExtensionBrowser, backend: FakeChatBackend, server: FixtureServer
+) -> None:
     """From the side panel (a page's own widget goes with its page): tab_click with waitForNavigation returns once
     the tab has loaded the new page, and the next tool reads that page."""
     page = browser.open_tab(server.url("/tools.html"), new_window=True)
     docked = Widget.docked(browser, tab_id_of(browser, server.url("/tools.html")))
     try:
-        backend.script(ToolStep("tab_click", {"selector": "a[href='/other.html']", "waitForNavigation": True}),
-                       ToolStep("tab_info", {}),
-                       ReplyStep(lambda outcomes: f"Now on {outcomes[1]['result']['title']}."))
+        backend.script(
+            ToolStep("tab_click", {"selector": "a[href='/other.html']", "waitForNavigation": True}),
+            ToolStep("tab_info", {}),
+            ReplyStep(lambda outcomes: f"Now on {outcomes[1]['result']['title']}."),
+        )
         state = docked.send("Open the other page")
         assert state["messages"][-1] == {"role": "assistant", "text": "Now on Other."}
         clicked, info = (o["result"] for o in outcomes_of_last_chat(backend, 2))

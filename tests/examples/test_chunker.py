@@ -15,19 +15,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tests.browser.polling import wait_until
-from tests.conftest import CORPUS, run_xtk
-from tests.examples.chunker_support import PAGES, copy_example
 from chunker_reference.chunker import chunk_tree
 from chunker_reference.html_tree import tree_from_file, tree_from_html
+
+from tests.browser.polling import wait_until
+from tests.conftest import run_xtk
+from tests.examples.chunker_support import PAGES, copy_example
 from toolchain.browsers import ExtensionBrowser, FixtureServer, Tab, launch
 from toolchain.conform.engines import ENGINE_NAMES
 
 pytestmark = pytest.mark.node
 
-FILLER = "".join(f"<p>Paragraph {i} of the introduction, long enough to push what follows below the fold.</p>"
-                 for i in range(40))
+FILLER = "".join(
+    f"<p>Paragraph {i} of the introduction, long enough to push what follows below the fold.</p>" for i in range(40)
+)
 #: A careers page (the seed's use case): site chrome around <main>, a heading hierarchy, a list, a responsive
 #: duplicate that a style sheet hides (the browser skips it, the reference's markup-only view merges it as a
 #: duplicate: the chunks are the same), and enough text that the benefits are far below the fold.
@@ -108,8 +109,18 @@ def test_a_runtime_that_disagrees_with_the_reference_fails(tmp_path: Path) -> No
     source = chunker.read_text(encoding="utf-8")
     assert "(?:view|learn|read|see) more" in source
     chunker.write_text(source.replace("(?:view|learn|read|see) more", "(?:view|learn|read) more"), encoding="utf-8")
-    result = run_xtk("conform", "--engine", "node", "--format", "json", "--project", str(project),
-                     "--vectors", "golden/chunkTree.json", cwd=project)
+    result = run_xtk(
+        "conform",
+        "--engine",
+        "node",
+        "--format",
+        "json",
+        "--project",
+        str(project),
+        "--vectors",
+        "golden/chunkTree.json",
+        cwd=project,
+    )
     assert result.code == 1, result.output
     failed = {f["id"] for engine in json.loads(result.stdout)["engines"] for f in engine["failures"]}
     assert failed == {"chunkTree/adversarial/link-phrases"}
@@ -138,8 +149,9 @@ def server() -> Iterator[FixtureServer]:
 
 
 @pytest.fixture(scope="module", params=TARGETS, ids=[build for build, _ in TARGETS])
-def browser(request: pytest.FixtureRequest, example: Path,
-            tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
+def browser(
+    request: pytest.FixtureRequest, example: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ExtensionBrowser]:
     build, engine = request.param
     with launch(engine, example / "build" / build, workdir=tmp_path_factory.mktemp(f"chunker-{build}")) as running:
         yield running
@@ -162,11 +174,14 @@ class Chunker:
 
     def _page_tab_id(self) -> int:
         """The newest tab that is not the extension's (without the tabs permission URLs are hidden)."""
-        ids = self.browser.evaluate(self.options, """(async () => {
+        ids = self.browser.evaluate(
+            self.options,
+            """(async () => {
             const api = globalThis.browser ?? globalThis.chrome;
             const own = await api.tabs.getCurrent();
             return (await api.tabs.query({})).filter((t) => t.id !== own.id && !t.url).map((t) => t.id);
-        })()""")
+        })()""",
+        )
         assert ids, "no page tab"
         return int(max(ids))
 
@@ -196,37 +211,51 @@ class Chunker:
 
     def popup_state(self) -> dict[str, Any]:
         assert self.popup is not None
-        return self.browser.evaluate(self.popup, """({
+        return self.browser.evaluate(
+            self.popup,
+            """({
             state: document.body.dataset.state ?? null, from: document.body.dataset.from ?? null,
             chunks: Number(document.body.dataset.chunks ?? -1), status: document.getElementById('status').textContent,
             results: [...document.querySelectorAll('#results .result')].map((li) => ({
                 id: li.dataset.chunkId, highlighted: li.dataset.highlighted === 'true',
                 path: li.querySelector('.path').textContent })),
             noResults: !document.getElementById('no-results').hidden,
-        })""")
+        })""",
+        )
 
     def search(self, words: str) -> dict[str, Any]:
         assert self.popup is not None
-        self.browser.evaluate(self.popup, """((words) => {
+        self.browser.evaluate(
+            self.popup,
+            """((words) => {
             document.getElementById('query').value = words;
             document.getElementById('submit').click();
-        })""", arg=words)
+        })""",
+            arg=words,
+        )
         wait_until(self.browser, self.popup, "document.body.dataset.busy === 'false'")
         return self.popup_state()
 
     def highlighted(self) -> dict[str, Any] | None:
-        return self.browser.evaluate(self.page, """(() => {
+        return self.browser.evaluate(
+            self.page,
+            """(() => {
             const marked = [...document.querySelectorAll('[data-chunker-highlight]')];
             if (marked.length === 0) return null;
             const rect = marked[0].getBoundingClientRect();
             return { count: marked.length, id: marked[0].getAttribute('data-chunker-highlight'),
                      text: marked[0].textContent, inView: rect.top >= 0 && rect.bottom <= innerHeight,
                      scrollY: scrollY };
-        })()""")
+        })()""",
+        )
 
     def element_text(self, xpath: str) -> str | None:
-        return self.browser.evaluate(self.page, """((xpath) => document.evaluate(xpath, document, null,
-            XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue?.textContent ?? null)""", arg=xpath)
+        return self.browser.evaluate(
+            self.page,
+            """((xpath) => document.evaluate(xpath, document, null,
+            XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue?.textContent ?? null)""",
+            arg=xpath,
+        )
 
     def close(self) -> None:
         for tab in (self.popup, self.options, self.page):
@@ -251,6 +280,7 @@ def test_the_content_script_chunks_the_page_on_load_as_the_reference_does(career
     page = answer["page"]
     reference = chunk_tree(tree_from_html(CAREERS))
     assert (page["url"], page["title"], page["layer"]) == (careers.url, "Careers at Acme", "headings")
+
     # The style sheet hides the mobile variant in the browser; the reference, without CSS, sees its heading (so the
     # next heading's number is one higher) and merges its text as a duplicate. Everything else is the same.
     def unnumbered(chunks: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -259,7 +289,13 @@ def test_the_content_script_chunks_the_page_on_load_as_the_reference_does(career
     assert unnumbered(page["chunks"]) == unnumbered(reference["chunks"])
     assert (page["duplicates"], reference["duplicates"]) == (0, 1)
     assert [c["id"] for c in page["chunks"]] == [
-        "heading-0", "heading-1", "heading-1-item-0", "heading-1-item-1", "heading-2", "heading-3"]
+        "heading-0",
+        "heading-1",
+        "heading-1-item-0",
+        "heading-1-item-1",
+        "heading-2",
+        "heading-3",
+    ]
     assert reference["chunks"][-1]["id"] == "heading-4"
     assert all(careers.element_text(c["xpath"]) for c in page["chunks"]), "every XPath finds its element"
 
@@ -275,9 +311,12 @@ def test_search_scrolls_to_and_highlights_the_best_chunk_and_esc_clears_it(caree
     state = careers.search("What are the benefits?")
     assert [r["id"] for r in state["results"]][:1] == ["heading-1"], state
     assert state["results"][0]["highlighted"] and state["results"][0]["path"] == "Careers at Acme › Benefits"
-    assert wait_until(careers.browser, careers.page,
-                      "(() => { const e = document.querySelector('[data-chunker-highlight]'); if (!e) return false;"
-                      " const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()")
+    assert wait_until(
+        careers.browser,
+        careers.page,
+        "(() => { const e = document.querySelector('[data-chunker-highlight]'); if (!e) return false;"
+        " const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()",
+    )
     marked = careers.highlighted()
     assert marked is not None and (marked["count"], marked["id"], marked["text"]) == (1, "heading-1", "Benefits")
     assert marked["scrollY"] > 0, "the benefits are below the fold: the page scrolled"
@@ -301,7 +340,9 @@ def test_search_scrolls_to_and_highlights_the_best_chunk_and_esc_clears_it(caree
 def test_the_options_page_lists_the_stored_pages_and_clear_data_removes_them(careers: Chunker) -> None:
     careers.wait_stored()
     careers.reopen_options()  # opened before the page was stored: a fresh one lists it
-    rows = careers.browser.evaluate(careers.options, "[...document.querySelectorAll('#pages tr')].map((r) => r.dataset.url)")
+    rows = careers.browser.evaluate(
+        careers.options, "[...document.querySelectorAll('#pages tr')].map((r) => r.dataset.url)"
+    )
     assert careers.url in rows
 
     careers.browser.evaluate(careers.options, "document.getElementById('clear-data').click()")
@@ -323,19 +364,23 @@ def test_every_receiver_rejects_an_invalid_message(careers: Chunker) -> None:
     content = careers.send({"type": "HIGHLIGHT", "tabId": careers.tab_id, "chunkId": "heading-1", "xpath": "body"})
     assert content["type"] == "ERROR"
     careers.open_popup()
-    worker = careers.browser.evaluate(careers.popup, """new Promise((resolve) => {
+    worker = careers.browser.evaluate(
+        careers.popup,
+        """new Promise((resolve) => {
         const worker = new Worker('/worker/index.js');
         worker.onmessage = (event) => { resolve(event.data); worker.terminate(); };
         worker.postMessage({ type: 'SEARCH', query: 'x', limit: 0 });
-    })""")
+    })""",
+    )
     assert worker["type"] == "ERROR" and worker["error"].startswith("invalid message")
 
 
 @pytest.mark.browser
 @pytest.mark.corpus
 @pytest.mark.parametrize("name", CORPUS_PAGES)
-def test_real_pages_are_chunked_searched_and_highlighted(browser: ExtensionBrowser, server: FixtureServer,
-                                                         name: str) -> None:
+def test_real_pages_are_chunked_searched_and_highlighted(
+    browser: ExtensionBrowser, server: FixtureServer, name: str
+) -> None:
     reference = chunk_tree(tree_from_file(PAGES / name))
     session = Chunker(browser, server.url(f"/{name}"))
     try:
@@ -345,7 +390,9 @@ def test_real_pages_are_chunked_searched_and_highlighted(browser: ExtensionBrows
         page = answer["page"]
         assert page["layer"] == reference["layer"]
         # Pages whose content no style sheet or script hides: the live DOM gives the reference's chunks exactly.
-        assert [(c["text"], c["xpath"]) for c in page["chunks"]] == [(c["text"], c["xpath"]) for c in reference["chunks"]]
+        assert [(c["text"], c["xpath"]) for c in page["chunks"]] == [
+            (c["text"], c["xpath"]) for c in reference["chunks"]
+        ]
         # Search for the last heading's words: its chunk comes first, and the page scrolls to it.
         headed = [c for c in page["chunks"] if c["contentType"] != "list" and c["headingPath"]]
         target = headed[-1]

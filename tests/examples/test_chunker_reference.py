@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.examples.chunker_support import EXAMPLE  # noqa: F401 - puts the reference on sys.path
 from chunker_reference.chunker import chunk_tree, digest
 from chunker_reference.html_tree import tree_from_html
+
+from tests.examples.chunker_support import EXAMPLE  # noqa: F401 - puts the reference on sys.path
 
 
 def chunks_of(html: str) -> dict[str, Any]:
@@ -39,14 +40,34 @@ def test_headings_group_content_lists_split_and_chrome_is_left_out() -> None:
     assert (result["layer"], result["main"]) == ("headings", {"xpath": "/html/body/main", "by": "main"})
     assert summary(result) == [
         ("heading-0", "[H1: Careers at Acme] We build tools.", "mixed", None, "/html/body/main/h1"),
-        ("heading-1", "[H1: Careers at Acme] [H2: Benefits] Health cover.", "mixed", "heading-0",
-         "/html/body/main/section/h2"),
-        ("heading-1-item-0", "[H1: Careers at Acme] [H2: Benefits] Pension", "list", "heading-1",
-         "/html/body/main/section/ul/li[1]"),
-        ("heading-1-item-1", "[H1: Careers at Acme] [H2: Benefits] Gym", "list", "heading-1",
-         "/html/body/main/section/ul/li[2]"),
-        ("heading-2", "[H1: Careers at Acme] [H2: Benefits] [H3: Leave] 25 days.", "mixed", "heading-1",
-         "/html/body/main/section/h3"),
+        (
+            "heading-1",
+            "[H1: Careers at Acme] [H2: Benefits] Health cover.",
+            "mixed",
+            "heading-0",
+            "/html/body/main/section/h2",
+        ),
+        (
+            "heading-1-item-0",
+            "[H1: Careers at Acme] [H2: Benefits] Pension",
+            "list",
+            "heading-1",
+            "/html/body/main/section/ul/li[1]",
+        ),
+        (
+            "heading-1-item-1",
+            "[H1: Careers at Acme] [H2: Benefits] Gym",
+            "list",
+            "heading-1",
+            "/html/body/main/section/ul/li[2]",
+        ),
+        (
+            "heading-2",
+            "[H1: Careers at Acme] [H2: Benefits] [H3: Leave] 25 days.",
+            "mixed",
+            "heading-1",
+            "/html/body/main/section/h3",
+        ),
         ("heading-3", "[H1: Careers at Acme] [H2: Culture] Open doors.", "mixed", "heading-0", "/html/body/main/h2"),
     ]
 
@@ -54,8 +75,10 @@ def test_headings_group_content_lists_split_and_chrome_is_left_out() -> None:
 def test_the_html5_tree_nests_as_a_browser_does() -> None:
     """Implied tbody, a <p> closed by a <table> (standards mode), template content outside the tree: the XPaths
     address the elements the live DOM has."""
-    result = chunks_of("<!doctype html><body><main><p>Intro<table><tr><td><h2>In a cell</h2>text</table>"
-                       "<template><h2>never</h2></template></main>")
+    result = chunks_of(
+        "<!doctype html><body><main><p>Intro<table><tr><td><h2>In a cell</h2>text</table>"
+        "<template><h2>never</h2></template></main>"
+    )
     assert summary(result) == [
         ("preamble", "Intro", "mixed", None, "/html/body/main"),
         ("heading-0", "[H2: In a cell] text", "mixed", None, "/html/body/main/table/tbody/tr/td/h2"),
@@ -91,4 +114,4 @@ def test_without_main_the_text_dense_container_wins_over_link_lists() -> None:
 def test_digest_is_fnv1a_over_utf16_code_units() -> None:
     assert digest("") == "0:811c9dc5"
     assert digest("a") == "1:e40c292c"  # FNV-1a 32 of the single unit 0x61
-    assert digest("\U0001F600").startswith("2:")
+    assert digest("\U0001f600").startswith("2:")

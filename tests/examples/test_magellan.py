@@ -71,29 +71,60 @@ def test_the_runtime_conforms_in_node_and_v8() -> None:
 
 BROKEN_RUNTIMES = [
     # (file under src/shared, text, its broken replacement, golden file, a case that must now fail, one that must not)
-    ("extraction.ts", "MIN_TEXT_LENGTH = 15", "MIN_TEXT_LENGTH = 16", "extractElements",
-     "extractElements/adversarial/length-14-15", "extractElements/adversarial/length-2500-2501"),
-    ("extraction.ts", "new Set<HiddenReason | undefined>(['display', 'opacity'])",
-     "new Set<HiddenReason | undefined>(['display'])", "extractElements",
-     "extractElements/adversarial/subtree-hiding", "extractElements/adversarial/hidden-reasons"),
-    ("citations.ts", "/(?<![A-Za-z0-9_-])mgl-node-", "/mgl-node-", "citedIds",
-     "citedIds/adversarial/glued-letters", "citedIds/adversarial/bracketed"),
+    (
+        "extraction.ts",
+        "MIN_TEXT_LENGTH = 15",
+        "MIN_TEXT_LENGTH = 16",
+        "extractElements",
+        "extractElements/adversarial/length-14-15",
+        "extractElements/adversarial/length-2500-2501",
+    ),
+    (
+        "extraction.ts",
+        "new Set<HiddenReason | undefined>(['display', 'opacity'])",
+        "new Set<HiddenReason | undefined>(['display'])",
+        "extractElements",
+        "extractElements/adversarial/subtree-hiding",
+        "extractElements/adversarial/hidden-reasons",
+    ),
+    (
+        "citations.ts",
+        "/(?<![A-Za-z0-9_-])mgl-node-",
+        "/mgl-node-",
+        "citedIds",
+        "citedIds/adversarial/glued-letters",
+        "citedIds/adversarial/bracketed",
+    ),
 ]
 
 
 @pytest.mark.node
-@pytest.mark.parametrize(("source", "text", "broken", "function", "fails", "passes"), BROKEN_RUNTIMES,
-                         ids=["min-length", "opacity-hides-subtree", "id-boundaries"])
-def test_a_runtime_that_breaks_a_rule_fails_conformance(tmp_path: Path, source: str, text: str, broken: str,
-                                                        function: str, fails: str, passes: str) -> None:
+@pytest.mark.parametrize(
+    ("source", "text", "broken", "function", "fails", "passes"),
+    BROKEN_RUNTIMES,
+    ids=["min-length", "opacity-hides-subtree", "id-boundaries"],
+)
+def test_a_runtime_that_breaks_a_rule_fails_conformance(
+    tmp_path: Path, source: str, text: str, broken: str, function: str, fails: str, passes: str
+) -> None:
     """The check can fail: each rule broken in TypeScript disagrees with the reference where it matters."""
     project = copy_example(tmp_path / "magellan")
     module = project / "src" / "shared" / source
     original = module.read_text(encoding="utf-8")
     assert text in original
     module.write_text(original.replace(text, broken), encoding="utf-8")
-    result = run_xtk("conform", "--engine", "node", "--format", "json", "--project", str(project), "--vectors",
-                     str(project / "specs" / "golden" / f"{function}.json"), cwd=project)
+    result = run_xtk(
+        "conform",
+        "--engine",
+        "node",
+        "--format",
+        "json",
+        "--project",
+        str(project),
+        "--vectors",
+        str(project / "specs" / "golden" / f"{function}.json"),
+        cwd=project,
+    )
     report = json.loads(result.stdout)
     assert result.code == 1, result.output
     failed = {f["id"] for engine in report["engines"] for f in engine["failures"]}
@@ -119,14 +150,39 @@ def test_it_builds_for_three_browsers_and_lints_clean(tmp_path: Path) -> None:
 @pytest.mark.node
 def test_a_malformed_tree_in_hand_written_vectors_is_bad_input(tmp_path: Path) -> None:
     inputs = tmp_path / "bad.json"
-    inputs.write_text(json.dumps({"function": "extractElements", "parameters": ["tree"], "cases": [
-        {"id": "extractElements/adversarial/bad", "description": "a child without block",
-         "arguments": {"tree": {"tag": "body", "block": True, "children": [{"tag": "p", "children": []}]}}}]}))
-    result = run_xtk("golden", "make", "--project", str(EXAMPLE), "--inputs", str(inputs), "--out",
-                     str(tmp_path / "out.json"), cwd=tmp_path)
+    inputs.write_text(
+        json.dumps(
+            {
+                "function": "extractElements",
+                "parameters": ["tree"],
+                "cases": [
+                    {
+                        "id": "extractElements/adversarial/bad",
+                        "description": "a child without block",
+                        "arguments": {
+                            "tree": {"tag": "body", "block": True, "children": [{"tag": "p", "children": []}]}
+                        },
+                    }
+                ],
+            }
+        )
+    )
+    result = run_xtk(
+        "golden",
+        "make",
+        "--project",
+        str(EXAMPLE),
+        "--inputs",
+        str(inputs),
+        "--out",
+        str(tmp_path / "out.json"),
+        cwd=tmp_path,
+    )
     assert result.code == 2, result.output
-    assert ("bad.json: error: /cases/0/arguments/tree/children/0/block: case 'extractElements/adversarial/bad': "
-            "must be true or false") in result.stderr
+    assert (
+        "bad.json: error: /cases/0/arguments/tree/children/0/block: case 'extractElements/adversarial/bad': "
+        "must be true or false"
+    ) in result.stderr
     assert "Traceback" not in result.output and not (tmp_path / "out.json").exists()
 
 
@@ -136,20 +192,33 @@ def test_a_malformed_tree_in_hand_written_vectors_is_bad_input(tmp_path: Path) -
 def test_the_snapshot_closes_what_the_html_parser_implies(reference: Any) -> None:
     tree = reference.snapshot.snapshot_html(
         "<html><head><title>T</title><script>x()</script></head><body><p>One paragraph, unclosed"
-        "<div>A block closes it</div><ul><li>First item<li>Second item</ul><br>tail</body></html>")
-    assert tree == {"tag": "body", "block": True, "children": [
-        {"tag": "p", "block": True, "children": ["One paragraph, unclosed"]},
-        {"tag": "div", "block": True, "children": ["A block closes it"]},
-        {"tag": "ul", "block": True, "children": [
-            {"tag": "li", "block": True, "children": ["First item"]},
-            {"tag": "li", "block": True, "children": ["Second item"]}]},
-        {"tag": "br", "block": True, "children": []}, "tail"]}
+        "<div>A block closes it</div><ul><li>First item<li>Second item</ul><br>tail</body></html>"
+    )
+    assert tree == {
+        "tag": "body",
+        "block": True,
+        "children": [
+            {"tag": "p", "block": True, "children": ["One paragraph, unclosed"]},
+            {"tag": "div", "block": True, "children": ["A block closes it"]},
+            {
+                "tag": "ul",
+                "block": True,
+                "children": [
+                    {"tag": "li", "block": True, "children": ["First item"]},
+                    {"tag": "li", "block": True, "children": ["Second item"]},
+                ],
+            },
+            {"tag": "br", "block": True, "children": []},
+            "tail",
+        ],
+    }
 
 
 def test_the_snapshot_reads_visibility_from_markup_only(reference: Any) -> None:
     tree = reference.snapshot.snapshot_html(
         '<p hidden>a</p><p style="display: NONE !important">b</p><div style="visibility:hidden"><p>c</p>'
-        '<p style="visibility: visible">d</p></div><p style="opacity:0.0">e</p><p class="anything">f</p>')
+        '<p style="visibility: visible">d</p></div><p style="opacity:0.0">e</p><p class="anything">f</p>'
+    )
     hidden = [child.get("hidden") for child in tree["children"]]
     assert hidden == ["display", "display", "visibility", "opacity", None]
     inherited = [child.get("hidden") for child in tree["children"][2]["children"]]
@@ -222,8 +291,9 @@ def server() -> Iterator[FixtureServer]:
 
 
 @pytest.fixture(scope="module", params=TARGETS, ids=[build for build, _ in TARGETS])
-def browser(request: pytest.FixtureRequest, builds: Path,
-            tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
+def browser(
+    request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ExtensionBrowser]:
     build, engine = request.param
     with launch(engine, builds / build, workdir=tmp_path_factory.mktemp(f"{build}-{engine}")) as running:
         yield running
@@ -250,8 +320,9 @@ def test_extraction_follows_the_seeds_rules_on_a_styled_page(session: Magellan) 
     state = session.ask("Where did the fleet leave from?")
     assert state["status"] == "ready" and state["elements"] == len(STYLED_ELEMENTS)
     stored = stored_state(session)
-    assert stored["pageIdentifiedElements"] == [{"id": f"mgl-node-{i}", "text": text}
-                                                for i, text in enumerate(STYLED_ELEMENTS)]
+    assert stored["pageIdentifiedElements"] == [
+        {"id": f"mgl-node-{i}", "text": text} for i, text in enumerate(STYLED_ELEMENTS)
+    ]
     assert stored["fullPageTextContent"] == "\n".join(f"[mgl-node-{i}] {t}" for i, t in enumerate(STYLED_ELEMENTS))
     assert stored["status"] == "ready"
 
@@ -302,8 +373,9 @@ def test_clearing_the_chat_restores_the_page_exactly(session: Magellan) -> None:
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_state_is_per_tab_and_follows_the_tabs_lifecycle(session: Magellan, browser: ExtensionBrowser,
-                                                          server: FixtureServer) -> None:
+def test_state_is_per_tab_and_follows_the_tabs_lifecycle(
+    session: Magellan, browser: ExtensionBrowser, server: FixtureServer
+) -> None:
     session.ask("Where did the fleet leave from?")
     other = Magellan.open(browser, server.url("/other.html"))
     try:
@@ -311,15 +383,23 @@ def test_state_is_per_tab_and_follows_the_tabs_lifecycle(session: Magellan, brow
         assert len(stored_state(session)["chatHistory"]) == 2, "the first tab keeps its chat"
     finally:
         other.close()
-    wait_until(browser, session.sidebar, f"""(globalThis.browser ?? globalThis.chrome).storage.session.get(null)
-        .then((items) => !('tab:{other.tab_id}' in items))""")
+    wait_until(
+        browser,
+        session.sidebar,
+        f"""(globalThis.browser ?? globalThis.chrome).storage.session.get(null)
+        .then((items) => !('tab:{other.tab_id}' in items))""",
+    )
 
     # A tab gets its state when it is activated, before anyone asks about it.
     plain = browser.open_tab(server.url("/other.html?plain"), new_window=True)
     try:
         plain_id = tab_id_of(browser, server.url("/other.html?plain"))
-        wait_until(browser, session.sidebar, f"""(globalThis.browser ?? globalThis.chrome).storage.session.get(null)
-            .then((items) => items['tab:{plain_id}']?.status === 'idle')""")
+        wait_until(
+            browser,
+            session.sidebar,
+            f"""(globalThis.browser ?? globalThis.chrome).storage.session.get(null)
+            .then((items) => items['tab:{plain_id}']?.status === 'idle')""",
+        )
     finally:
         browser.close_tab(plain)
 
@@ -347,8 +427,11 @@ def test_state_is_per_tab_and_follows_the_tabs_lifecycle(session: Magellan, brow
 def test_receivers_reject_invalid_messages_and_unreadable_tabs(session: Magellan) -> None:
     answer = session.message({"type": "ASK", "tabId": session.tab_id})
     assert answer["type"] == "ERROR" and answer["error"].startswith("invalid message")
-    answer = session.sidebar_eval("""((tabId) => (globalThis.browser ?? globalThis.chrome).tabs.sendMessage(tabId,
-        { type: 'HIGHLIGHT_ELEMENTS', ids: ['not-an-id'] }))""", arg=session.tab_id)
+    answer = session.sidebar_eval(
+        """((tabId) => (globalThis.browser ?? globalThis.chrome).tabs.sendMessage(tabId,
+        { type: 'HIGHLIGHT_ELEMENTS', ids: ['not-an-id'] }))""",
+        arg=session.tab_id,
+    )
     assert answer["type"] == "ERROR" and answer["error"].startswith("invalid message")
     # The sidebar's own tab is an extension page: no content script there.
     own = session.sidebar_eval("(globalThis.browser ?? globalThis.chrome).tabs.getCurrent().then((t) => t.id)")
@@ -360,8 +443,9 @@ def test_receivers_reject_invalid_messages_and_unreadable_tabs(session: Magellan
 @pytest.mark.browser
 @pytest.mark.node
 @pytest.mark.corpus
-def test_a_corpus_page_is_extracted_cited_and_highlighted(browser: ExtensionBrowser, server: FixtureServer,
-                                                          reference: Any) -> None:
+def test_a_corpus_page_is_extracted_cited_and_highlighted(
+    browser: ExtensionBrowser, server: FixtureServer, reference: Any
+) -> None:
     """A real page (../shared/corpus/pages, served from 127.0.0.1): ask with the words of one of its paragraphs (as
     the reference extracts them from the saved page); that paragraph is cited, and every highlighted element's
     text is its citation's."""

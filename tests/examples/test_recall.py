@@ -74,33 +74,76 @@ def test_the_runtime_conforms_in_node_and_v8() -> None:
 
 BROKEN_RUNTIMES = [
     # (file under src/shared, text, its broken replacement, golden file, a case that must now fail, one that must not)
-    ("text.ts", "words(text).filter((word) => !STOP_WORDS.has(word))", "words(text)", "tokenize",
-     "tokenize/adversarial/stop-words-only", "tokenize/adversarial/digits"),
-    ("porter.ts", "l: [['bli', 'ble'],", "l: [['abli', 'able'],", "stem",
-     "stem/adversarial/possibli", "stem/adversarial/radicalli"),
-    ("search.ts", "hit.score += 1 / (k + position + 1);", "hit.score += 1 / (k + position);",
-     "reciprocalRankFusion", "reciprocalRankFusion/adversarial/one-ranking",
-     "reciprocalRankFusion/adversarial/no-rankings"),
-    ("search.ts", "score *= DOMAIN_BONUS", "score *= 1", "keywordSearch",
-     "keywordSearch/adversarial/domain-bonus", "keywordSearch/adversarial/phrase-bonus"),
-    ("intent.ts", "(difference|differ)s?\\s+between", "(difference|differ)s+between", "classifyIntent",
-     "classifyIntent/adversarial/differences-between", "classifyIntent/adversarial/compare"),
+    (
+        "text.ts",
+        "words(text).filter((word) => !STOP_WORDS.has(word))",
+        "words(text)",
+        "tokenize",
+        "tokenize/adversarial/stop-words-only",
+        "tokenize/adversarial/digits",
+    ),
+    (
+        "porter.ts",
+        "l: [['bli', 'ble'],",
+        "l: [['abli', 'able'],",
+        "stem",
+        "stem/adversarial/possibli",
+        "stem/adversarial/radicalli",
+    ),
+    (
+        "search.ts",
+        "hit.score += 1 / (k + position + 1);",
+        "hit.score += 1 / (k + position);",
+        "reciprocalRankFusion",
+        "reciprocalRankFusion/adversarial/one-ranking",
+        "reciprocalRankFusion/adversarial/no-rankings",
+    ),
+    (
+        "search.ts",
+        "score *= DOMAIN_BONUS",
+        "score *= 1",
+        "keywordSearch",
+        "keywordSearch/adversarial/domain-bonus",
+        "keywordSearch/adversarial/phrase-bonus",
+    ),
+    (
+        "intent.ts",
+        "(difference|differ)s?\\s+between",
+        "(difference|differ)s+between",
+        "classifyIntent",
+        "classifyIntent/adversarial/differences-between",
+        "classifyIntent/adversarial/compare",
+    ),
 ]
 
 
 @pytest.mark.node
-@pytest.mark.parametrize(("source", "text", "broken", "function", "fails", "passes"), BROKEN_RUNTIMES,
-                         ids=["stop-words", "porter-departure", "rrf-rank-from-1", "domain-bonus", "seed-typo"])
-def test_a_runtime_that_breaks_a_rule_fails_conformance(tmp_path: Path, source: str, text: str, broken: str,
-                                                        function: str, fails: str, passes: str) -> None:
+@pytest.mark.parametrize(
+    ("source", "text", "broken", "function", "fails", "passes"),
+    BROKEN_RUNTIMES,
+    ids=["stop-words", "porter-departure", "rrf-rank-from-1", "domain-bonus", "seed-typo"],
+)
+def test_a_runtime_that_breaks_a_rule_fails_conformance(
+    tmp_path: Path, source: str, text: str, broken: str, function: str, fails: str, passes: str
+) -> None:
     """The check can fail: each rule broken in TypeScript disagrees with the reference where it matters."""
     project = copy_example(tmp_path / "recall")
     module = project / "src" / "shared" / source
     original = module.read_text(encoding="utf-8")
     assert text in original
     module.write_text(original.replace(text, broken), encoding="utf-8")
-    result = run_xtk("conform", "--engine", "node", "--format", "json", "--project", str(project), "--vectors",
-                     str(project / "specs" / "golden" / f"{function}.json"), cwd=project)
+    result = run_xtk(
+        "conform",
+        "--engine",
+        "node",
+        "--format",
+        "json",
+        "--project",
+        str(project),
+        "--vectors",
+        str(project / "specs" / "golden" / f"{function}.json"),
+        cwd=project,
+    )
     report = json.loads(result.stdout)
     assert result.code == 1, result.output
     failed = {f["id"] for engine in report["engines"] for f in engine["failures"]}
@@ -110,7 +153,9 @@ def test_a_runtime_that_breaks_a_rule_fails_conformance(tmp_path: Path, source: 
 @pytest.mark.node
 def test_it_builds_for_three_browsers_and_lints_clean(tmp_path: Path) -> None:
     builds = build_example(tmp_path / "recall")
-    chrome, edge, firefox = (json.loads((builds / b / "manifest.json").read_text()) for b in ("chrome", "edge", "firefox"))
+    chrome, edge, firefox = (
+        json.loads((builds / b / "manifest.json").read_text()) for b in ("chrome", "edge", "firefox")
+    )
     csp = "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'"
     for manifest in (chrome, edge):
         assert manifest["background"] == {"service_worker": "background/index.js"}
@@ -133,10 +178,28 @@ def test_it_builds_for_three_browsers_and_lints_clean(tmp_path: Path) -> None:
 @pytest.mark.node
 def test_a_malformed_case_in_hand_written_vectors_is_bad_input(tmp_path: Path) -> None:
     inputs = tmp_path / "bad.json"
-    inputs.write_text(json.dumps({"function": "stem", "parameters": ["word"], "cases": [
-        {"id": "stem/adversarial/upper", "description": "not a token", "arguments": {"word": "Running"}}]}))
-    result = run_xtk("golden", "make", "--project", str(EXAMPLE), "--inputs", str(inputs), "--out",
-                     str(tmp_path / "out.json"), cwd=tmp_path)
+    inputs.write_text(
+        json.dumps(
+            {
+                "function": "stem",
+                "parameters": ["word"],
+                "cases": [
+                    {"id": "stem/adversarial/upper", "description": "not a token", "arguments": {"word": "Running"}}
+                ],
+            }
+        )
+    )
+    result = run_xtk(
+        "golden",
+        "make",
+        "--project",
+        str(EXAMPLE),
+        "--inputs",
+        str(inputs),
+        "--out",
+        str(tmp_path / "out.json"),
+        cwd=tmp_path,
+    )
     assert result.code == 2, result.output
     assert "bad.json: error: /cases/0/arguments/word: case 'stem/adversarial/upper': must be a token" in result.stderr
     assert "Traceback" not in result.output and not (tmp_path / "out.json").exists()
@@ -149,18 +212,24 @@ def test_the_stemmer_is_porters_own_release(reference: Any) -> None:
     """Porter's examples, his C release's departures ('bli', 'logi'), and his rule for two-letter words."""
     stem = reference.text.stem
     assert [stem(w) for w in ("caresses", "ponies", "relational", "hopping", "generalizations", "oscillators")] == [
-        "caress", "poni", "relat", "hop", "gener", "oscil"]
+        "caress",
+        "poni",
+        "relat",
+        "hop",
+        "gener",
+        "oscil",
+    ]
     assert stem("conformabli") == "conform" and stem("analogi") == "analog"
     assert stem("is") == "is" and stem("as") == "as"
 
 
 def test_intent_patterns_read_as_javascript_reads_them(reference: Any) -> None:
     classify = reference.intent.classify_intent
-    assert classify("what\u00a0is it")["type"] == "factual"          # ECMAScript's \s holds U+00A0
-    assert classify("what\u0085is it")["type"] == "general"          # ... and not U+0085
-    assert classify("\u212aind of page")["type"] == "general"        # no Unicode case folding (Kelvin sign)
+    assert classify("what\u00a0is it")["type"] == "factual"  # ECMAScript's \s holds U+00A0
+    assert classify("what\u0085is it")["type"] == "general"  # ... and not U+0085
+    assert classify("\u212aind of page")["type"] == "general"  # no Unicode case folding (Kelvin sign)
     assert classify("yesterday\u2028I saw it")["type"] == "general"  # `.` stops at U+2028
-    assert classify("Define entropy")["type"] == "factual"           # case-insensitive (D: the seed was not)
+    assert classify("Define entropy")["type"] == "factual"  # case-insensitive (D: the seed was not)
 
 
 # --- end to end, in both engines ---------------------------------------------------------------------------------
@@ -202,15 +271,20 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[FixtureServer]:
-    pages = {"/llamas.html": LLAMAS, "/rust.html": RUST, "/account/login.html": LOGIN,
-             "/later.html": LLAMAS.replace("Llama care guide", "Llama shearing later")}
+    pages = {
+        "/llamas.html": LLAMAS,
+        "/rust.html": RUST,
+        "/account/login.html": LOGIN,
+        "/later.html": LLAMAS.replace("Llama care guide", "Llama shearing later"),
+    }
     with FixtureServer(CORPUS / "pages" if CORPUS.is_dir() else None, pages=pages) as running:
         yield running
 
 
 @pytest.fixture(scope="module", params=TARGETS, ids=[build for build, _ in TARGETS])
-def browser(request: pytest.FixtureRequest, builds: Path,
-            tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExtensionBrowser]:
+def browser(
+    request: pytest.FixtureRequest, builds: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ExtensionBrowser]:
     build, engine = request.param
     with launch(engine, builds / build, workdir=tmp_path_factory.mktemp(f"{build}-{engine}")) as running:
         yield running
@@ -243,8 +317,9 @@ def search(indexed: dict[str, Any], browser: ExtensionBrowser) -> Iterator[Recal
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_pages_read_past_the_dwell_time_are_indexed(indexed: dict[str, Any], server: FixtureServer,
-                                                     search: RecallUi) -> None:
+def test_pages_read_past_the_dwell_time_are_indexed(
+    indexed: dict[str, Any], server: FixtureServer, search: RecallUi
+) -> None:
     llamas = indexed["pages"][server.url("/llamas.html")]
     assert llamas["title"] == "Llama care guide"
     assert llamas["dwellTime"] >= MIN_DWELL * 1000 and llamas["visitCount"] == 1
@@ -260,8 +335,9 @@ def test_pages_read_past_the_dwell_time_are_indexed(indexed: dict[str, Any], ser
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_hybrid_keyword_and_semantic_search_in_the_search_page(indexed: dict[str, Any], server: FixtureServer,
-                                                                search: RecallUi) -> None:
+def test_hybrid_keyword_and_semantic_search_in_the_search_page(
+    indexed: dict[str, Any], server: FixtureServer, search: RecallUi
+) -> None:
     state = search.search("llama feeding hay")
     assert state["mode"] == "hybrid" and "fused from the keyword ranking alone" in state["notice"]
     assert [r["url"] for r in state["results"]] == [server.url("/llamas.html")]
@@ -279,8 +355,9 @@ def test_hybrid_keyword_and_semantic_search_in_the_search_page(indexed: dict[str
 @pytest.mark.browser
 @pytest.mark.node
 @pytest.mark.corpus
-def test_real_pages_are_found_by_their_titles_words(indexed: dict[str, Any], server: FixtureServer,
-                                                    search: RecallUi, reference: Any) -> None:
+def test_real_pages_are_found_by_their_titles_words(
+    indexed: dict[str, Any], server: FixtureServer, search: RecallUi, reference: Any
+) -> None:
     for name in CORPUS_PAGES:
         title = reference.golden.resolve_corpus({"page": name}, CORPUS / "pages")["title"]
         page = indexed["pages"][server.url(f"/{name}")]
@@ -291,8 +368,9 @@ def test_real_pages_are_found_by_their_titles_words(indexed: dict[str, Any], ser
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_a_question_is_classified_and_answered_from_passages_with_sources(server: FixtureServer,
-                                                                          search: RecallUi) -> None:
+def test_a_question_is_classified_and_answered_from_passages_with_sources(
+    server: FixtureServer, search: RecallUi
+) -> None:
     state = search.ask("How to feed a llama?")
     assert state["answerShown"] and state["intent"] == "howto" and "regex" in state["intentText"]
     assert state["sources"][0] == server.url("/llamas.html")
@@ -306,15 +384,21 @@ def test_a_question_is_classified_and_answered_from_passages_with_sources(server
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_a_second_visit_reindexes_the_same_record(browser: ExtensionBrowser, indexed: dict[str, Any],
-                                                  server: FixtureServer, search: RecallUi) -> None:
+def test_a_second_visit_reindexes_the_same_record(
+    browser: ExtensionBrowser, indexed: dict[str, Any], server: FixtureServer, search: RecallUi
+) -> None:
     url = server.url("/rust.html")
     first = indexed["pages"][url]
     again = browser.open_tab(url + "?from=elsewhere#ownership", new_window=True)  # normalized: the same page
     try:
-        wait_until(browser, search.tab, f"""(globalThis.browser ?? globalThis.chrome).runtime.sendMessage(
+        wait_until(
+            browser,
+            search.tab,
+            f"""(globalThis.browser ?? globalThis.chrome).runtime.sendMessage(
             {{ type: 'GET_ALL_PAGES' }}).then((a) => a.pages.some((p) => p.url === {json.dumps(url)} &&
-            p.visitCount === 2))""", timeout=MIN_DWELL + 15)
+            p.visitCount === 2))""",
+            timeout=MIN_DWELL + 15,
+        )
     finally:
         browser.close_tab(again)
     (second,) = [p for p in search.send({"type": "GET_ALL_PAGES"})["pages"] if p["url"] == url]
@@ -324,16 +408,22 @@ def test_a_second_visit_reindexes_the_same_record(browser: ExtensionBrowser, ind
 
 @pytest.mark.browser
 @pytest.mark.node
-def test_the_popup_pauses_resumes_and_clears(browser: ExtensionBrowser, server: FixtureServer,
-                                             search: RecallUi) -> None:
+def test_the_popup_pauses_resumes_and_clears(
+    browser: ExtensionBrowser, server: FixtureServer, search: RecallUi
+) -> None:
     popup = RecallUi(browser, "popup/index.html")
     try:
         popup.click("#pause")
         assert popup.eval("document.getElementById('pause').dataset.paused") == "true"
         assert "(paused)" in popup.eval("document.getElementById('queue').textContent")
         later = browser.open_tab(server.url("/later.html"), new_window=True)
-        wait_until(browser, popup.tab, "(globalThis.browser ?? globalThis.chrome).runtime.sendMessage("
-                   "{ type: 'GET_QUEUE_STATUS' }).then((q) => q.pending === 1)", timeout=MIN_DWELL + 10)
+        wait_until(
+            browser,
+            popup.tab,
+            "(globalThis.browser ?? globalThis.chrome).runtime.sendMessage("
+            "{ type: 'GET_QUEUE_STATUS' }).then((q) => q.pending === 1)",
+            timeout=MIN_DWELL + 10,
+        )
         assert server.url("/later.html") not in search.indexed_urls(), "paused: queued, not indexed"
         popup.click("#pause")  # resume
         search.wait_for_indexed([server.url("/later.html")])
@@ -381,8 +471,10 @@ def test_receivers_reject_invalid_messages(search: RecallUi, browser: ExtensionB
 def test_chromium_runs_the_summarizer_in_the_offscreen_document(browser: ExtensionBrowser, search: RecallUi) -> None:
     if not browser.extension_url("x").startswith("chrome-extension://"):
         pytest.skip("Firefox has no offscreen documents: its background page runs the summarizer")
-    contexts = search.eval("chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })"
-                           ".then((found) => found.map((c) => new URL(c.documentUrl).pathname))")
+    contexts = search.eval(
+        "chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })"
+        ".then((found) => found.map((c) => new URL(c.documentUrl).pathname))"
+    )
     assert contexts == ["/offscreen/summarizer.html"]
 
 

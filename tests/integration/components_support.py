@@ -20,8 +20,9 @@ def install_components_fixture() -> Path:
     stamp = COMPONENTS / "node_modules" / _STAMP
     if stamp.is_file() and stamp.read_text(encoding="utf-8") == lock:
         return COMPONENTS / "node_modules"
-    completed = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=COMPONENTS, capture_output=True,
-                               text=True, timeout=600)
+    completed = subprocess.run(
+        ["npm", "ci", "--no-audit", "--no-fund"], cwd=COMPONENTS, capture_output=True, text=True, timeout=600
+    )
     assert completed.returncode == 0, f"npm ci in {COMPONENTS} failed:\n{completed.stdout}{completed.stderr}"
     stamp.write_text(lock, encoding="utf-8")
     return COMPONENTS / "node_modules"

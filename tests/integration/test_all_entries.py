@@ -20,7 +20,11 @@ def copy_fixture(destination: Path, firefox_mv3: bool = False) -> Path:
     (destination / "node_modules").symlink_to(EXTENSION / "node_modules", target_is_directory=True)
     if firefox_mv3:
         config = destination / "xtk.toml"
-        config.write_text(config.read_text().replace('gecko_id = "all-entries@example.com"', 'gecko_id = "all-entries@example.com"\nmanifest_version = 3'))
+        config.write_text(
+            config.read_text().replace(
+                'gecko_id = "all-entries@example.com"', 'gecko_id = "all-entries@example.com"\nmanifest_version = 3'
+            )
+        )
     return destination
 
 
@@ -28,7 +32,9 @@ def build(project: Path) -> tuple[dict[str, dict], str]:
     result = run_xtk("build", "--format", "json", cwd=project)
     assert result.code == 0, result.output
     report = json.loads(result.stdout)
-    manifests = {b: json.loads((project / "build" / b / "manifest.json").read_text()) for b in ("chrome", "edge", "firefox")}
+    manifests = {
+        b: json.loads((project / "build" / b / "manifest.json").read_text()) for b in ("chrome", "edge", "firefox")
+    }
     return manifests, json.dumps(report["warnings"])
 
 
@@ -68,8 +74,16 @@ def test_chrome_gets_every_entry(mv2: tuple[Path, dict[str, dict], str]) -> None
     ]
     assert m["commands"]["_execute_action"]["suggested_key"] == {"default": "Ctrl+Shift+Y"}
     out = project / "build/chrome"
-    for name in ("offscreen/summarizer.html", "offscreen/summarizer.js", "worker/embeddings.js", "chatwidget/index.js",
-                 "chatwidget/chatwidget.css", "sandbox/sandbox.js", "_locales/en/messages.json", "content/content.css"):
+    for name in (
+        "offscreen/summarizer.html",
+        "offscreen/summarizer.js",
+        "worker/embeddings.js",
+        "chatwidget/index.js",
+        "chatwidget/chatwidget.css",
+        "sandbox/sandbox.js",
+        "_locales/en/messages.json",
+        "content/content.css",
+    ):
         assert (out / name).is_file(), name
     assert "CHROMIUM_ONLY_BRANCH" in (out / "background/index.js").read_text()
     assert "FIREFOX_ONLY_BRANCH" not in (out / "background/index.js").read_text()
@@ -90,7 +104,9 @@ def test_firefox_mv2_converts_every_entry(mv2: tuple[Path, dict[str, dict], str]
     assert m["web_accessible_resources"] == ["icons/icon-48.png", "chatwidget/index.js", "chatwidget/chatwidget.css"]
     assert "sandbox" not in m and "side_panel" not in m and "host_permissions" not in m
     assert m["browser_specific_settings"]["gecko"]["data_collection_permissions"] == {
-        "required": ["websiteContent"], "optional": ["technicalAndInteraction"]}
+        "required": ["websiteContent"],
+        "optional": ["technicalAndInteraction"],
+    }
     assert "world" not in m["content_scripts"][1]
     out = project / "build/firefox"
     assert not (out / "offscreen").exists() and not (out / "sandbox").exists()
@@ -103,12 +119,21 @@ def test_firefox_mv3_declares_scripts_and_service_worker(mv3: tuple[Path, dict[s
     _, manifests, _ = mv3
     m = manifests["firefox"]
     assert m["manifest_version"] == 3
-    assert m["background"] == {"service_worker": "background/index.js", "scripts": ["background/index.js"], "type": "module"}
+    assert m["background"] == {
+        "service_worker": "background/index.js",
+        "scripts": ["background/index.js"],
+        "type": "module",
+    }
     assert m["action"]["default_popup"] == "popup/index.html" and "browser_action" not in m
     assert m["host_permissions"] == ["https://api.example.com/*"]
     assert m["optional_host_permissions"] == ["https://*.example.org/*"]
-    assert m["content_security_policy"] == {"extension_pages": "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'"}
-    assert m["web_accessible_resources"][0] == {"resources": ["icons/icon-48.png"], "matches": ["https://*.example.com/*"]}
+    assert m["content_security_policy"] == {
+        "extension_pages": "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'"
+    }
+    assert m["web_accessible_resources"][0] == {
+        "resources": ["icons/icon-48.png"],
+        "matches": ["https://*.example.com/*"],
+    }
     assert m["content_scripts"][1]["world"] == "MAIN"
 
 

@@ -30,8 +30,16 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_three_builds_with_their_files(built: Path) -> None:
     for browser in ("chrome", "edge", "firefox"):
         out = built / "build" / browser
-        for name in ("manifest.json", "background/index.js", "content/index.js", "popup/index.html", "popup/index.js",
-                     "popup/popup.css", "icons/icon-16.png", "icons/icon-128.png"):
+        for name in (
+            "manifest.json",
+            "background/index.js",
+            "content/index.js",
+            "popup/index.html",
+            "popup/index.js",
+            "popup/popup.css",
+            "icons/icon-16.png",
+            "icons/icon-128.png",
+        ):
             assert (out / name).is_file(), f"{browser}: {name} missing"
         assert not list(out.rglob("*.map")), "production builds carry no source maps"
         assert (built / "build" / f"{browser}.metafile.json").is_file()
@@ -66,7 +74,9 @@ def test_each_build_keeps_only_its_browsers_code(built: Path) -> None:
     chrome = (built / "build/chrome/background/index.js").read_text()
     firefox = (built / "build/firefox/background/index.js").read_text()
     assert "action.openPopup" in chrome and "browserAction.openPopup" not in chrome
-    assert "browserAction.openPopup" in firefox and "action.openPopup" not in firefox.replace("browserAction.openPopup", "")
+    assert "browserAction.openPopup" in firefox and "action.openPopup" not in firefox.replace(
+        "browserAction.openPopup", ""
+    )
 
 
 def test_production_is_minified(built: Path) -> None:
@@ -85,8 +95,12 @@ def test_contexts_map_sources_to_where_they_run(built: Path) -> None:
     contexts = json.loads((built / "build/chrome.contexts.json").read_text())
     by_output = {s["output"]: s for s in contexts["scripts"]}
     assert by_output["background/index.js"]["contexts"] == ["background"]
-    assert by_output["content/index.js"] == {"source": "src/content/index.ts", "output": "content/index.js",
-                                             "format": "iife", "contexts": ["content"]}
+    assert by_output["content/index.js"] == {
+        "source": "src/content/index.ts",
+        "output": "content/index.js",
+        "format": "iife",
+        "contexts": ["content"],
+    }
     assert by_output["popup/index.js"]["format"] == "esm"
     metafile = json.loads((built / "build/chrome.metafile.json").read_text())
     assert "content/index.js" in metafile["outputs"]
@@ -104,7 +118,13 @@ def test_development_mode_writes_source_maps_and_keeps_names(flagship: Path) -> 
     sourcemap = json.loads((flagship / "build/chrome/content/index.js.map").read_text())
     assert any(s.endswith("src/content/index.ts") for s in sourcemap["sources"])
     # Other browsers' branches are gone in development too.
-    assert "browserAction" not in (flagship / "build/chrome/background/index.js").read_text().split("openPopup: {")[-1].split("tryOpenPopup")[-1]
+    assert (
+        "browserAction"
+        not in (flagship / "build/chrome/background/index.js")
+        .read_text()
+        .split("openPopup: {")[-1]
+        .split("tryOpenPopup")[-1]
+    )
 
 
 def test_json_output(flagship: Path) -> None:
@@ -119,15 +139,17 @@ def test_json_output(flagship: Path) -> None:
 
 
 def assert_no_traceback(output: str) -> None:
-    assert "Traceback" not in output and "File \"/" not in output
+    assert "Traceback" not in output and 'File "/' not in output
 
 
 def test_malformed_config_exits_2_with_file_and_line(flagship: Path) -> None:
     config = flagship / "xtk.toml"
-    config.write_text(config.read_text().replace('min_version = "116"', 'min_version = 116.5.3', 1))
+    config.write_text(config.read_text().replace('min_version = "116"', "min_version = 116.5.3", 1))
     result = run_xtk("build", cwd=flagship)
     assert result.code == 2
-    assert re.search(r"^xtk\.toml:\d+:\d+: error: targets\.chrome\.min_version: invalid TOML", result.stderr, re.M), result.stderr
+    assert re.search(r"^xtk\.toml:\d+:\d+: error: targets\.chrome\.min_version: invalid TOML", result.stderr, re.M), (
+        result.stderr
+    )
     assert_no_traceback(result.output)
 
 
@@ -135,8 +157,11 @@ def test_missing_entry_file_exits_2_naming_the_key(flagship: Path) -> None:
     (flagship / "extension_src/src/content/index.ts").unlink()
     result = run_xtk("build", cwd=flagship)
     assert result.code == 2
-    assert re.search(r"^xtk\.toml:\d+:\d+: error: content_scripts\[0\]\.js\[0\]: file not found: extension_src/src/content/index.ts$",
-                     result.stderr, re.M), result.stderr
+    assert re.search(
+        r"^xtk\.toml:\d+:\d+: error: content_scripts\[0\]\.js\[0\]: file not found: extension_src/src/content/index.ts$",
+        result.stderr,
+        re.M,
+    ), result.stderr
     assert_no_traceback(result.output)
 
 
@@ -146,8 +171,11 @@ def test_type_error_exits_1_with_file_line_column(flagship: Path) -> None:
     result = run_xtk("build", cwd=flagship)
     assert result.code == 1, result.output
     line = len(source.read_text().splitlines()) - 1
-    assert re.search(rf"^extension_src/src/content/index\.ts:{line}:7: error TS2322: Type 'string' is not assignable to type 'number'\.",
-                     result.stderr, re.M), result.stderr
+    assert re.search(
+        rf"^extension_src/src/content/index\.ts:{line}:7: error TS2322: Type 'string' is not assignable to type 'number'\.",
+        result.stderr,
+        re.M,
+    ), result.stderr
     assert not (flagship / "build").joinpath("chrome").exists(), "a failed build writes nothing"
     assert_no_traceback(result.output)
 
@@ -157,7 +185,11 @@ def test_esbuild_error_exits_1_with_file_line_column(flagship: Path) -> None:
     source.write_text("import { nothing } from './does-not-exist';\nconsole.log(nothing);\n" + source.read_text())
     result = run_xtk("build", "--no-typecheck", cwd=flagship)
     assert result.code == 1, result.output
-    assert re.search(r"^extension_src/src/popup/index\.ts:1:25: error: \[chrome\] Could not resolve \"\./does-not-exist\"", result.stderr, re.M), result.stderr
+    assert re.search(
+        r"^extension_src/src/popup/index\.ts:1:25: error: \[chrome\] Could not resolve \"\./does-not-exist\"",
+        result.stderr,
+        re.M,
+    ), result.stderr
     assert_no_traceback(result.output)
 
 
@@ -175,7 +207,9 @@ def test_inline_script_in_a_page_exits_1(flagship: Path) -> None:
     page.write_text(page.read_text().replace("</body>", "<script>console.log(1)</script></body>"))
     result = run_xtk("build", cwd=flagship)
     assert result.code == 1
-    assert re.search(r"^extension_src/src/popup/index\.html:\d+:\d+: error: inline <script>", result.stderr, re.M), result.stderr
+    assert re.search(r"^extension_src/src/popup/index\.html:\d+:\d+: error: inline <script>", result.stderr, re.M), (
+        result.stderr
+    )
 
 
 def test_unknown_browser_is_a_usage_error(flagship: Path) -> None:

@@ -57,7 +57,9 @@ def test_a_removed_locale_message_is_reported_not_replayed(tmp_path: Path) -> No
     assert "__MSG_extDescription__ is not defined in _locales/en/messages.json" in result.stderr
 
 
-@pytest.mark.parametrize("name", ["tsconfig.json", "package-lock.json", "public/icons/icon-16.png", "_locales/en/messages.json"])
+@pytest.mark.parametrize(
+    "name", ["tsconfig.json", "package-lock.json", "public/icons/icon-16.png", "_locales/en/messages.json"]
+)
 def test_a_content_change_in_any_input_misses_the_cache(tmp_path: Path, name: str) -> None:
     project = copy_fixture(tmp_path / "p")
     (project / "package-lock.json").write_text('{"lockfileVersion": 3}\n')
@@ -90,7 +92,7 @@ def _edit_config(project: Path, rng: random.Random) -> None:
     elif choice == 1:
         text = text.replace("MAX_RESULTS = 20", f"MAX_RESULTS = {rng.randrange(1, 99)}", 1)
     elif choice == 2:
-        text = text.replace('open_in_tab = true', 'open_in_tab = false', 1)
+        text = text.replace("open_in_tab = true", "open_in_tab = false", 1)
     else:
         text = text.replace('short_name = "AllEntries"', f'short_name = "AE{rng.randrange(100)}"', 1)
     config.write_text(text)
@@ -186,8 +188,20 @@ def _link_in_public(project: Path, rng: random.Random) -> None:
         link.symlink_to(outside)
 
 
-EDITS = [_edit_config, _edit_page, _edit_messages, _edit_public, _edit_source, _edit_style, _edit_tsconfig,
-         _edit_second_locale, _edit_icon, _edit_constant, _remove_an_entry, _link_in_public]
+EDITS = [
+    _edit_config,
+    _edit_page,
+    _edit_messages,
+    _edit_public,
+    _edit_source,
+    _edit_style,
+    _edit_tsconfig,
+    _edit_second_locale,
+    _edit_icon,
+    _edit_constant,
+    _remove_an_entry,
+    _link_in_public,
+]
 #: what the edits touch: put back from the last buildable state when an edit breaks the build
 EDITED = ("xtk.toml", "tsconfig.json", "src", "public", "_locales")
 

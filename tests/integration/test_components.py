@@ -59,8 +59,12 @@ def test_every_browser_gets_the_compiled_components(built: tuple[Path, dict], br
     assert scope and re.search(rf"h1\[data-v-{scope.group(1)}\] ?\{{\s*color: ?rgb\(20, 120, 60\)", options)
     assert re.search(r"\.badge\.svelte-[a-z0-9]+ ?\{\s*color: ?rgb\(10, 20, 200\)", widget)
     metafile = json.loads((project / "build" / f"{browser}.metafile.json").read_text(encoding="utf-8"))
-    for component in ("src/popup/Counter.svelte", "src/popup/clicks.svelte.ts", "src/options/Settings.vue",
-                      "src/content/Badge.svelte"):
+    for component in (
+        "src/popup/Counter.svelte",
+        "src/popup/clicks.svelte.ts",
+        "src/options/Settings.vue",
+        "src/content/Badge.svelte",
+    ):
         assert component in metafile["inputs"], component
 
 
@@ -79,7 +83,7 @@ def test_the_node_path_runs_only_for_component_projects(built: tuple[Path, dict]
 def test_a_svelte_compile_error_is_located_and_exits_1(tmp_path: Path, node_modules: Path) -> None:
     project = copy_components(tmp_path / "p", node_modules)
     component = project / "src/popup/Counter.svelte"
-    edit(component, "<p id=\"doubled\">doubled: {doubled}</p>", "<p id=\"doubled\">doubled: {doubled +}</p>")
+    edit(component, '<p id="doubled">doubled: {doubled}</p>', '<p id="doubled">doubled: {doubled +}</p>')
     lines = component.read_text(encoding="utf-8").splitlines()
     line = next(i for i, text in enumerate(lines, 1) if "{doubled +}" in text)
     column = lines[line - 1].index("+}") + 2  # 1-based: the `}` where an operand was expected
@@ -113,8 +117,11 @@ def test_a_component_without_its_framework_says_what_to_install(tmp_path: Path, 
     (project / "package.json").write_text(json.dumps(package), encoding="utf-8")
     result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
     assert result.code == 1, result.output
-    assert re.search(r"src/popup/main\.ts:2:\d+: error: .*No loader is configured for \"\.svelte\" files.*"
-                     r"add svelte to package\.json's dependencies", result.stderr), result.stderr
+    assert re.search(
+        r"src/popup/main\.ts:2:\d+: error: .*No loader is configured for \"\.svelte\" files.*"
+        r"add svelte to package\.json's dependencies",
+        result.stderr,
+    ), result.stderr
 
 
 def test_a_broken_package_json_is_bad_input(tmp_path: Path, node_modules: Path) -> None:
@@ -159,8 +166,9 @@ def test_the_cache_is_keyed_on_the_compilers(tmp_path: Path, node_modules: Path)
     assert any(Path(tool).name.startswith("node") for tool in fingerprint["tools"])
 
     svelte = local / "svelte/package.json"
-    svelte.write_text(svelte.read_text(encoding="utf-8").replace('"version": "5.57.3"', '"version": "5.57.4"'),
-                      encoding="utf-8")
+    svelte.write_text(
+        svelte.read_text(encoding="utf-8").replace('"version": "5.57.3"', '"version": "5.57.4"'), encoding="utf-8"
+    )
     assert build()["cached_recipe"] is False
     assert build()["cached_recipe"] is True
 
@@ -174,13 +182,20 @@ def test_development_builds_have_source_maps_of_the_components(tmp_path: Path, n
     assert os.path.isfile(project / "build/firefox/options/main.js.map")
 
 
-def test_vue_custom_elements_keep_their_styles_and_preprocessors_are_refused(tmp_path: Path, node_modules: Path) -> None:
+def test_vue_custom_elements_keep_their_styles_and_preprocessors_are_refused(
+    tmp_path: Path, node_modules: Path
+) -> None:
     project = copy_components(tmp_path / "p", node_modules)
     (project / "src/options/Tag.ce.vue").write_text(
-        '<template><b class="tag">tag</b></template>\n<style>\n.tag { color: rgb(1, 2, 3); }\n</style>\n', encoding="utf-8")
-    edit(project / "src/options/main.ts", "import Settings from './Settings.vue';",
-         "import Settings from './Settings.vue';\nimport Tag from './Tag.ce.vue';\n"
-         "import { defineCustomElement } from 'vue';\ncustomElements.define('x-tag', defineCustomElement(Tag));")
+        '<template><b class="tag">tag</b></template>\n<style>\n.tag { color: rgb(1, 2, 3); }\n</style>\n',
+        encoding="utf-8",
+    )
+    edit(
+        project / "src/options/main.ts",
+        "import Settings from './Settings.vue';",
+        "import Settings from './Settings.vue';\nimport Tag from './Tag.ce.vue';\n"
+        "import { defineCustomElement } from 'vue';\ncustomElements.define('x-tag', defineCustomElement(Tag));",
+    )
     result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
     assert result.code == 0, result.output
     options = (project / "build/chrome/options/main.js").read_text(encoding="utf-8")
@@ -189,10 +204,13 @@ def test_vue_custom_elements_keep_their_styles_and_preprocessors_are_refused(tmp
 
     (project / "src/options/Tag.ce.vue").write_text(
         '<template><b class="tag">tag</b></template>\n\n<style lang="scss">\n.tag { b { color: red; } }\n</style>\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
     assert result.code == 1, result.output
-    assert 'src/options/Tag.ce.vue:3:1: error: [chrome] <style lang="scss">: xtk compiles plain CSS only' in result.stderr
+    assert (
+        'src/options/Tag.ce.vue:3:1: error: [chrome] <style lang="scss">: xtk compiles plain CSS only' in result.stderr
+    )
 
 
 def test_svelte_warnings_are_located_and_do_not_fail_the_build(tmp_path: Path, node_modules: Path) -> None:
@@ -202,18 +220,23 @@ def test_svelte_warnings_are_located_and_do_not_fail_the_build(tmp_path: Path, n
     line = component.read_text(encoding="utf-8").splitlines().index('<img src="x.png">') + 1
     result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
     assert result.code == 0, result.output
-    assert re.search(rf"src/popup/Counter\.svelte:{line}:1: warning: \[chrome\] .*alt.*\(a11y_missing_attribute\)",
-                     result.output), result.output
+    assert re.search(
+        rf"src/popup/Counter\.svelte:{line}:1: warning: \[chrome\] .*alt.*\(a11y_missing_attribute\)", result.output
+    ), result.output
 
 
 def test_the_plugins_can_be_imported_by_another_esbuild_user(node_modules: Path) -> None:
     """components.mjs imported (as a dev loop's esbuild service would) runs no build and hands out the plugins."""
     from toolchain.tools.components import RUNNER
 
-    script = (f"import({json.dumps(RUNNER.as_uri())}).then((m) => m.componentPlugins("
-              f"{json.dumps(str(node_modules.parent))}, ['svelte', 'vue'], true))"
-              ".then((plugins) => console.log(JSON.stringify(plugins.map((p) => p.name))))")
-    completed = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    script = (
+        f"import({json.dumps(RUNNER.as_uri())}).then((m) => m.componentPlugins("
+        f"{json.dumps(str(node_modules.parent))}, ['svelte', 'vue'], true))"
+        ".then((plugins) => console.log(JSON.stringify(plugins.map((p) => p.name))))"
+    )
+    completed = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60
+    )
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout) == ["xtk-svelte", "xtk-vue"]
 
@@ -224,7 +247,10 @@ def test_an_error_in_a_runes_module_names_it(tmp_path: Path, node_modules: Path)
     project = copy_components(tmp_path / "p", node_modules)
     (project / "src/popup/clicks.svelte.ts").write_text(
         "export let total: number = $state(0);\nexport function createCounter(start: number) { total = start; return { count: 0, add() {} }; }\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)
     assert result.code == 1, result.output
-    assert re.search(r"src/popup/clicks\.svelte\.ts:1:8: error: \[chrome\] .*\(state_invalid_export\)", result.stderr), result.stderr
+    assert re.search(
+        r"src/popup/clicks\.svelte\.ts:1:8: error: \[chrome\] .*\(state_invalid_export\)", result.stderr
+    ), result.stderr

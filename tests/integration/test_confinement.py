@@ -25,7 +25,9 @@ def set_key(project: Path, line: str) -> None:
 
 def assert_refused(result, key: str, fragment: str) -> None:
     assert result.code == 2, result.output
-    assert re.search(rf"^xtk\.toml:1:1: error: {re.escape(key)}: .*{re.escape(fragment)}", result.stderr, re.M), result.stderr
+    assert re.search(rf"^xtk\.toml:1:1: error: {re.escape(key)}: .*{re.escape(fragment)}", result.stderr, re.M), (
+        result.stderr
+    )
     assert "Traceback" not in result.output
 
 
@@ -51,12 +53,15 @@ def test_out_equal_to_the_project_folder_is_refused(tmp_path: Path) -> None:
     assert lint_build.read_text() == "keep"
 
 
-@pytest.mark.parametrize(("out", "fragment"), [
-    ("src", "holds src (src)"),
-    (".xtk", "holds .xtk (.xtk)"),
-    ("public/build", "is inside public (public)"),
-    ("node_modules/out", "outside the project"),  # node_modules is a link out of this copy
-])
+@pytest.mark.parametrize(
+    ("out", "fragment"),
+    [
+        ("src", "holds src (src)"),
+        (".xtk", "holds .xtk (.xtk)"),
+        ("public/build", "is inside public (public)"),
+        ("node_modules/out", "outside the project"),  # node_modules is a link out of this copy
+    ],
+)
 def test_out_holding_or_inside_the_sources_is_refused(tmp_path: Path, out: str, fragment: str) -> None:
     project = copy_fixture(tmp_path / "p")
     before = listing(project / "src")
@@ -65,10 +70,17 @@ def test_out_holding_or_inside_the_sources_is_refused(tmp_path: Path, out: str, 
     assert listing(project / "src") == before
 
 
-@pytest.mark.parametrize(("key", "value"), [
-    ("root", "../other"), ("root", "/tmp"), ("src", "../src"), ("public", "/etc"), ("locales", "../_locales"),
-    ("dist", "../dist"),
-])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("root", "../other"),
+        ("root", "/tmp"),
+        ("src", "../src"),
+        ("public", "/etc"),
+        ("locales", "../_locales"),
+        ("dist", "../dist"),
+    ],
+)
 def test_folder_keys_outside_the_project_are_refused(tmp_path: Path, key: str, value: str) -> None:
     project = copy_fixture(tmp_path / "p")
     (tmp_path / "other").mkdir()
@@ -76,7 +88,9 @@ def test_folder_keys_outside_the_project_are_refused(tmp_path: Path, key: str, v
     if key == "locales":
         edit(config, 'locales = "_locales"', 'locales = "../_locales"')
         result = build(project)
-        assert result.code == 2 and re.search(r"^xtk\.toml:\d+:1: error: locales: \.\./_locales: resolves outside", result.stderr, re.M), result.stderr
+        assert result.code == 2 and re.search(
+            r"^xtk\.toml:\d+:1: error: locales: \.\./_locales: resolves outside", result.stderr, re.M
+        ), result.stderr
         return
     set_key(project, f'{key} = "{value}"')
     assert_refused(build(project), key, value)
@@ -91,7 +105,9 @@ def test_a_public_link_out_of_the_project_is_refused_by_name(tmp_path: Path) -> 
     result = build(project)
 
     assert result.code == 2, result.output
-    assert re.search(r"^public/notes\.txt: error: symbolic link to .*secret\.txt leaves the project", result.stderr, re.M), result.stderr
+    assert re.search(
+        r"^public/notes\.txt: error: symbolic link to .*secret\.txt leaves the project", result.stderr, re.M
+    ), result.stderr
     assert not (project / "build").exists()
 
 
@@ -122,8 +138,11 @@ def test_an_entry_linked_out_of_the_project_is_refused_by_name(tmp_path: Path) -
     edit(project / "xtk.toml", 'js = ["src/content/main-world.ts"]', 'js = ["src/content/linked.ts"]')
     result = build(project)
     assert result.code == 2, result.output
-    assert re.search(r"^xtk\.toml:\d+:\d+: error: content_scripts\[1\]\.js\[0\]: src/content/linked\.ts: src/content/linked\.ts is a symbolic link to .*evil\.ts, outside the project",
-                     result.stderr, re.M), result.stderr
+    assert re.search(
+        r"^xtk\.toml:\d+:\d+: error: content_scripts\[1\]\.js\[0\]: src/content/linked\.ts: src/content/linked\.ts is a symbolic link to .*evil\.ts, outside the project",
+        result.stderr,
+        re.M,
+    ), result.stderr
 
 
 def test_package_refuses_a_link_out_of_the_project(tmp_path: Path) -> None:
@@ -165,8 +184,9 @@ def test_an_imported_source_linked_out_of_the_project_is_refused_by_name(tmp_pat
     entry.write_text("import { leaked } from '../shared/linked';\nconsole.log(leaked);\n" + entry.read_text())
     result = build(project)
     assert result.code == 2, result.output
-    assert re.search(r"^src/shared/linked\.ts: error: symbolic link to .*outside\.ts leaves the project", result.stderr,
-                     re.M), result.stderr
+    assert re.search(
+        r"^src/shared/linked\.ts: error: symbolic link to .*outside\.ts leaves the project", result.stderr, re.M
+    ), result.stderr
     assert not (project / "build").exists()
 
 
@@ -208,8 +228,9 @@ def line_of(config: Path, start: str) -> int:
 
 
 @pytest.mark.parametrize("command", [("build", "--no-typecheck"), ("prepare",), ("lint", ".")])
-def test_a_work_folder_linked_out_of_the_project_is_refused_and_nothing_lands_outside(tmp_path: Path,
-                                                                                     command: tuple[str, ...]) -> None:
+def test_a_work_folder_linked_out_of_the_project_is_refused_and_nothing_lands_outside(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
     # Found by an audit: with .xtk -> ../outside, build wrote its cache, env.d.ts, manifest verdicts and rendered
     # templates there (exit 0), while a linked build/ was refused.
     project = copy_fixture(tmp_path / "p")
@@ -217,8 +238,9 @@ def test_a_work_folder_linked_out_of_the_project_is_refused_and_nothing_lands_ou
     (project / ".xtk").symlink_to(outside, target_is_directory=True)
     result = run_xtk(*command, cwd=project)
     assert result.code == 2, result.output
-    assert re.search(r"^\.xtk: error: symbolic link to .*outside leaves the project; xtk would write through it",
-                     result.stderr, re.M), result.stderr
+    assert re.search(
+        r"^\.xtk: error: symbolic link to .*outside leaves the project; xtk would write through it", result.stderr, re.M
+    ), result.stderr
     assert "Traceback" not in result.output and "internal error" not in result.output
     assert listing(outside) == []
 
@@ -229,7 +251,9 @@ def test_protocol_codegen_refuses_a_work_folder_linked_out(tmp_path: Path) -> No
     (project / ".xtk").symlink_to(outside, target_is_directory=True)
     result = run_xtk("protocol", "codegen", cwd=project)
     assert result.code == 2, result.output
-    assert re.search(r"^\.xtk: error: symbolic link to .*outside leaves the project", result.stderr, re.M), result.stderr
+    assert re.search(r"^\.xtk: error: symbolic link to .*outside leaves the project", result.stderr, re.M), (
+        result.stderr
+    )
     assert listing(outside) == []
 
 
@@ -241,8 +265,12 @@ def test_a_generated_protocol_module_through_a_link_out_is_refused_at_its_key(tm
     result = run_xtk("protocol", "codegen", cwd=project)
     line = line_of(project / "xtk.toml", "generated =")
     assert result.code == 2, result.output
-    assert re.search(rf"^xtk\.toml:{line}:1: error: protocol\.generated: src/shared/protocol\.ts: src/shared is a "
-                     r"symbolic link to .*outside, outside the project", result.stderr, re.M), result.stderr
+    assert re.search(
+        rf"^xtk\.toml:{line}:1: error: protocol\.generated: src/shared/protocol\.ts: src/shared is a "
+        r"symbolic link to .*outside, outside the project",
+        result.stderr,
+        re.M,
+    ), result.stderr
     assert listing(outside) == []
 
 
@@ -253,8 +281,12 @@ def test_a_link_out_inside_the_work_folder_is_refused_before_the_build(tmp_path:
     (project / ".xtk/build-cache").symlink_to(outside, target_is_directory=True)
     result = build(project)
     assert result.code == 2, result.output
-    assert re.search(r"^\.xtk/build-cache: error: symbolic link to .*outside leaves the project; xtk would write "
-                     r"through it \(\.xtk/build-cache/all-production\.json\)", result.stderr, re.M), result.stderr
+    assert re.search(
+        r"^\.xtk/build-cache: error: symbolic link to .*outside leaves the project; xtk would write "
+        r"through it \(\.xtk/build-cache/all-production\.json\)",
+        result.stderr,
+        re.M,
+    ), result.stderr
     assert listing(outside) == [] and not (project / "build").exists()
 
 
@@ -266,8 +298,9 @@ def test_an_out_folder_linked_out_after_a_cached_build_is_refused_not_replayed(t
     shutil.rmtree(project / "build")
     (project / "build").symlink_to(outside, target_is_directory=True)
     result = build(project)
-    assert result.code == 2 and re.search(r"^build: error: symbolic link to .*outside leaves the project",
-                                          result.stderr, re.M), result.output
+    assert result.code == 2 and re.search(
+        r"^build: error: symbolic link to .*outside leaves the project", result.stderr, re.M
+    ), result.output
     assert listing(outside) == []
 
 
@@ -289,17 +322,22 @@ def test_a_zip_written_through_a_link_in_dist_is_refused(tmp_path: Path) -> None
         (outside / archive.name).write_text("not xtk's")
         archive.with_name(archive.name + ".part").symlink_to(outside / archive.name)
     result = run_xtk("package", "--no-typecheck", cwd=project)
-    assert result.code == 2 and re.search(r"^dist/.*\.zip\.part: error: symbolic link to .* leaves the project",
-                                          result.stderr, re.M), result.output
+    assert result.code == 2 and re.search(
+        r"^dist/.*\.zip\.part: error: symbolic link to .* leaves the project", result.stderr, re.M
+    ), result.output
     assert {p.read_text() for p in outside.iterdir()} == {"not xtk's"}
 
 
-@pytest.mark.parametrize(("table", "key", "command"), [
-    ("protocol", "schemas", ("protocol", "codegen")),
-    ("lint", "posture", ("lint", ".")),
-])
+@pytest.mark.parametrize(
+    ("table", "key", "command"),
+    [
+        ("protocol", "schemas", ("protocol", "codegen")),
+        ("lint", "posture", ("lint", ".")),
+    ],
+)
 def test_schemas_and_posture_outside_the_project_are_refused_with_key_and_line(
-        tmp_path: Path, table: str, key: str, command: tuple[str, ...]) -> None:
+    tmp_path: Path, table: str, key: str, command: tuple[str, ...]
+) -> None:
     project = copy_protocol_project(tmp_path / "p")
     elsewhere = tmp_path / "elsewhere"
     shutil.copytree(project / "protocol", elsewhere)
@@ -313,8 +351,12 @@ def test_schemas_and_posture_outside_the_project_are_refused_with_key_and_line(
     result = run_xtk(*command, cwd=project)
     line = line_of(config, f"{key} =")
     assert result.code == 2, result.output
-    assert re.search(rf"^xtk\.toml:{line}:1: error: {table}\.{key}: {re.escape(absolute)}: must be a relative path "
-                     r"inside the project", result.stderr, re.M), result.stderr
+    assert re.search(
+        rf"^xtk\.toml:{line}:1: error: {table}\.{key}: {re.escape(absolute)}: must be a relative path "
+        r"inside the project",
+        result.stderr,
+        re.M,
+    ), result.stderr
 
 
 def test_a_relative_path_that_leaves_the_project_and_a_schema_linked_out_are_refused(tmp_path: Path) -> None:
@@ -322,14 +364,22 @@ def test_a_relative_path_that_leaves_the_project_and_a_schema_linked_out_are_ref
     (tmp_path / "secret.json").write_text("{}")
     (project / "protocol/extra.schema.json").symlink_to(tmp_path / "secret.json")
     result = run_xtk("protocol", "codegen", cwd=project)
-    assert result.code == 2 and re.search(r"^protocol/extra\.schema\.json: error: symbolic link to .*secret\.json "
-                                          r"leaves the project", result.stderr, re.M), result.output
+    assert result.code == 2 and re.search(
+        r"^protocol/extra\.schema\.json: error: symbolic link to .*secret\.json "
+        r"leaves the project",
+        result.stderr,
+        re.M,
+    ), result.output
     (project / "protocol/extra.schema.json").unlink()
     edit(project / "xtk.toml", 'schemas = "protocol"', 'schemas = "../elsewhere"')
     result = run_xtk("protocol", "codegen", cwd=project)
     line = line_of(project / "xtk.toml", "schemas =")
-    assert result.code == 2 and re.search(rf"^xtk\.toml:{line}:1: error: protocol\.schemas: \.\./elsewhere: resolves "
-                                          "outside the project", result.stderr, re.M), result.output
+    assert result.code == 2 and re.search(
+        rf"^xtk\.toml:{line}:1: error: protocol\.schemas: \.\./elsewhere: resolves "
+        "outside the project",
+        result.stderr,
+        re.M,
+    ), result.output
 
 
 @pytest.mark.parametrize("folder", ["src/shared", "public", "_locales/en"])
@@ -349,8 +399,12 @@ def test_a_symlink_loop_among_the_schemas_is_a_located_error(tmp_path: Path) -> 
     project = copy_protocol_project(tmp_path / "p")
     (project / "protocol/loop.schema.json").symlink_to("loop.schema.json")
     result = run_xtk("protocol", "codegen", cwd=project)
-    assert result.code == 2 and re.search(r"^protocol/loop\.schema\.json: error: symbolic link to loop\.schema\.json "
-                                          "loops", result.stderr, re.M), result.output
+    assert result.code == 2 and re.search(
+        r"^protocol/loop\.schema\.json: error: symbolic link to loop\.schema\.json "
+        "loops",
+        result.stderr,
+        re.M,
+    ), result.output
     assert "internal error" not in result.output
 
 
@@ -384,8 +438,12 @@ def test_golden_generate_refuses_a_vector_file_linked_out(tmp_path: Path) -> Non
     (project / "golden/countWords.json").unlink()
     (project / "golden/countWords.json").symlink_to(victim)
     result = run_xtk("golden", "generate", cwd=project)
-    assert result.code == 2 and re.search(r"^golden/countWords\.json: error: symbolic link to .*victim\.json leaves "
-                                          "the project", result.stderr, re.M), result.output
+    assert result.code == 2 and re.search(
+        r"^golden/countWords\.json: error: symbolic link to .*victim\.json leaves "
+        "the project",
+        result.stderr,
+        re.M,
+    ), result.output
     assert victim.read_text() == "not xtk's"
 
 
@@ -402,7 +460,8 @@ def test_a_browser_output_linked_out_is_refused_before_any_browser_is_replaced(t
     shutil.rmtree(linked) if linked.is_dir() else linked.unlink()
     linked.symlink_to(target)
     result = build(project)
-    assert result.code == 2 and re.search(rf"^build/{re.escape(name)}: error: symbolic link to .* leaves the project",
-                                          result.stderr, re.M), result.output
+    assert result.code == 2 and re.search(
+        rf"^build/{re.escape(name)}: error: symbolic link to .* leaves the project", result.stderr, re.M
+    ), result.output
     assert tree(outside) == ({} if name == "firefox" else {name: b"not xtk's"})
     assert tree(project / "build/chrome") == before  # the last good build stays, whole

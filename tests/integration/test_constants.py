@@ -18,8 +18,11 @@ BIG = "0123456789abcdef" * (140 * 1024 // 16)  # 140 KiB
 def test_a_140_kib_constant_builds_replays_and_keeps_branches_folding(tmp_path: Path) -> None:
     project = copy_fixture(tmp_path / "p")
     edit(project / "xtk.toml", "MAX_RESULTS = 20", f'MAX_RESULTS = 20\nBIG_TABLE = "{BIG}"')
-    edit(project / "src/background/index.ts", "console.log('background',",
-         "console.log(import.meta.env.BIG_TABLE.length);\nconsole.log('background',")
+    edit(
+        project / "src/background/index.ts",
+        "console.log('background',",
+        "console.log(import.meta.env.BIG_TABLE.length);\nconsole.log('background',",
+    )
 
     for cached in (False, True):
         result = build(project, "--format", "json")
@@ -36,7 +39,9 @@ def test_a_140_kib_constant_builds_replays_and_keeps_branches_folding(tmp_path: 
 
 def test_short_values_are_inlined_and_long_ones_injected(tmp_path: Path) -> None:
     long_value = json.dumps("x" * (LONG_DEFINE + 1))
-    arguments, generated = define_arguments({"import.meta.env.SHORT": '"s"', "import.meta.env.LONG": long_value}, tmp_path)
+    arguments, generated = define_arguments(
+        {"import.meta.env.SHORT": '"s"', "import.meta.env.LONG": long_value}, tmp_path
+    )
     assert '--define:import.meta.env.SHORT="s"' in arguments
     assert "--define:import.meta.env.LONG=__xtk_import_meta_env_LONG" in arguments
     assert f"--inject:{tmp_path / '.xtk/constants.js'}" in arguments

@@ -19,7 +19,11 @@ pytestmark = pytest.mark.node
 
 
 def break_schema(project: Path) -> None:
-    edit(project / "xtk.toml", 'suggested_key = { default = "Ctrl+Shift+Y" }', 'suggested_key = { default = "Ctrl+Shift+Y+Q" }')
+    edit(
+        project / "xtk.toml",
+        'suggested_key = { default = "Ctrl+Shift+Y" }',
+        'suggested_key = { default = "Ctrl+Shift+Y+Q" }',
+    )
 
 
 def break_esbuild(project: Path) -> None:
@@ -30,8 +34,11 @@ def break_types(project: Path) -> None:
     edit(project / "src/background/index.ts", "", "const count: number = 'three';\nvoid count;\n")
 
 
-@pytest.mark.parametrize(("breaks", "code"), [(break_schema, 2), (break_esbuild, 1), (break_types, 1)],
-                         ids=["schema", "esbuild", "type error"])
+@pytest.mark.parametrize(
+    ("breaks", "code"),
+    [(break_schema, 2), (break_esbuild, 1), (break_types, 1)],
+    ids=["schema", "esbuild", "type error"],
+)
 def test_a_failed_first_build_leaves_no_build_folder(tmp_path: Path, breaks, code: int) -> None:
     project = copy_fixture(tmp_path / "p")
     breaks(project)
@@ -41,8 +48,11 @@ def test_a_failed_first_build_leaves_no_build_folder(tmp_path: Path, breaks, cod
     assert not (project / "build").exists()
 
 
-@pytest.mark.parametrize(("breaks", "code"), [(break_schema, 2), (break_esbuild, 1), (break_types, 1)],
-                         ids=["schema", "esbuild", "type error"])
+@pytest.mark.parametrize(
+    ("breaks", "code"),
+    [(break_schema, 2), (break_esbuild, 1), (break_types, 1)],
+    ids=["schema", "esbuild", "type error"],
+)
 def test_a_failed_build_keeps_the_last_good_one_and_adds_nothing(tmp_path: Path, breaks, code: int) -> None:
     project = copy_fixture(tmp_path / "p")
     assert run_xtk("build", cwd=project).code == 0

@@ -103,7 +103,9 @@ def test_svelte_template_compiles_its_component_through_node(tmp_path_factory: p
     recipe = json.loads((project / ".xtk" / "build-cache" / "all-production.json").read_text(encoding="utf-8"))
     argv = [c["argv"] for b in recipe["recipe"]["browsers"] for c in b["esbuild"]]
     assert argv and all(Path(a[1]).name == "components.mjs" for a in argv)
-    vanilla = json.loads((built("vanilla", tmp_path_factory) / ".xtk" / "build-cache" / "all-production.json").read_text())
+    vanilla = json.loads(
+        (built("vanilla", tmp_path_factory) / ".xtk" / "build-cache" / "all-production.json").read_text()
+    )
     assert all(Path(c["argv"][0]).name == "esbuild" for b in vanilla["recipe"]["browsers"] for c in b["esbuild"])
 
 
@@ -117,10 +119,22 @@ def test_the_project_is_complete(template: str, tmp_path: Path) -> None:
     project = tmp_path / "my-ext"
     files = {p.relative_to(project).as_posix() for p in project.rglob("*") if p.is_file()}
     expected = {
-        "xtk.toml", "package.json", "package-lock.json", "tsconfig.json", ".gitignore", "README.md",
-        "src/background/index.ts", "src/content/index.ts", "src/shared/browser.ts", "src/shared/protocol.ts",
-        "src/popup/index.html", "specs/posture.json", "specs/protocol/protocol.json",
-        "_locales/en/messages.json", "_locales/fr/messages.json", "public/icons/icon-128.png",
+        "xtk.toml",
+        "package.json",
+        "package-lock.json",
+        "tsconfig.json",
+        ".gitignore",
+        "README.md",
+        "src/background/index.ts",
+        "src/content/index.ts",
+        "src/shared/browser.ts",
+        "src/shared/protocol.ts",
+        "src/popup/index.html",
+        "specs/posture.json",
+        "specs/protocol/protocol.json",
+        "_locales/en/messages.json",
+        "_locales/fr/messages.json",
+        "public/icons/icon-128.png",
     }
     assert expected <= files, expected - files
     assert not any(name.endswith(".j2") or name == "template.toml" or name == "_gitignore" for name in files)
@@ -140,7 +154,9 @@ def test_the_project_is_complete(template: str, tmp_path: Path) -> None:
     if template == "svelte":  # the popup is a component; tsc reads svelte's own `*.svelte` module declaration
         assert "svelte" in package["dependencies"]
         assert (project / "src" / "popup" / "Popup.svelte").is_file()
-        assert "svelte" in json.loads((project / "tsconfig.json").read_text(encoding="utf-8"))["compilerOptions"]["types"]
+        assert (
+            "svelte" in json.loads((project / "tsconfig.json").read_text(encoding="utf-8"))["compilerOptions"]["types"]
+        )
 
     tsconfig = json.loads((project / "tsconfig.json").read_text(encoding="utf-8"))
     assert tsconfig["compilerOptions"]["strict"] is True
@@ -248,16 +264,36 @@ def test_an_installed_xtk_has_the_templates(tmp_path: Path) -> None:
 
     from tests.conftest import REPO
 
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-                    "--no-build-isolation", "--wheel-dir", str(tmp_path / "wheel"), str(REPO)], check=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(tmp_path / "wheel"),
+            str(REPO),
+        ],
+        check=True,
+        timeout=300,
+    )
     (wheel,) = (tmp_path / "wheel").glob("xtk-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(tmp_path / "installed")
     work = tmp_path / "work"
     work.mkdir()
-    completed = subprocess.run([sys.executable, "-m", "toolchain", "init", "demo", "-t", "react", "--no-install"],
-                               cwd=work, capture_output=True, text=True, timeout=120,
-                               env={**os.environ, "PYTHONPATH": str(tmp_path / "installed")})
+    completed = subprocess.run(
+        [sys.executable, "-m", "toolchain", "init", "demo", "-t", "react", "--no-install"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(tmp_path / "installed")},
+    )
     assert completed.returncode == 0, completed.stderr
     assert "created demo/ from the react template" in completed.stdout
     for name in (".gitignore", "package-lock.json", "src/popup/index.tsx", "src/shared/protocol.ts"):
@@ -389,8 +425,11 @@ def page_server() -> Iterator[FixtureServer]:
 
 
 #: (template, build, engine): Chromium runs the Chrome and Edge builds (MV3 service worker), Firefox ESR its MV2 build.
-BROWSER_CASES = [(template, build, engine) for template in TEMPLATES
-                 for build, engine in (("chrome", "chromium"), ("edge", "chromium"), ("firefox", "firefox"))]
+BROWSER_CASES = [
+    (template, build, engine)
+    for template in TEMPLATES
+    for build, engine in (("chrome", "chromium"), ("edge", "chromium"), ("firefox", "firefox"))
+]
 
 
 @pytest.fixture(scope="module", params=BROWSER_CASES, ids=[f"{t}-{b}" for t, b, _ in BROWSER_CASES])
@@ -411,13 +450,16 @@ def _wait_ready(browser: ExtensionBrowser, tab: Tab) -> None:
 
 def _popup(browser: ExtensionBrowser, tab: Tab) -> dict[str, str]:
     _wait_ready(browser, tab)
-    return browser.evaluate(tab, """({
+    return browser.evaluate(
+        tab,
+        """({
         heading: document.getElementById('heading').textContent,
         title: document.getElementById('title').textContent,
         detail: document.getElementById('detail').textContent,
         state: document.getElementById('detail').dataset.state,
         minWidth: getComputedStyle(document.body).minWidth,
-    })""")
+    })""",
+    )
 
 
 @pytest.mark.browser
@@ -428,10 +470,13 @@ def test_popup_background_and_content_script_run(running: ExtensionBrowser, page
     browser = running
     page = browser.open_tab(page_server.url("/page.html"))
     probe = browser.open_extension_page("popup/index.html")
-    ids = browser.evaluate(probe, """(async () => {
+    ids = browser.evaluate(
+        probe,
+        """(async () => {
         const api = globalThis.browser ?? globalThis.chrome;
         return [(await api.tabs.getCurrent()).id, (await api.tabs.query({})).map((tab) => tab.id)];
-    })()""")
+    })()""",
+    )
     _wait_ready(browser, probe)
     # The popup's own tab is an extension page: no content script there, and the popup says so.
     own_state = _popup(browser, probe)
@@ -442,8 +487,13 @@ def test_popup_background_and_content_script_run(running: ExtensionBrowser, page
 
     popup = browser.open_extension_page(f"popup/index.html?tabId={others[0]}")
     state = _popup(browser, popup)
-    assert state == {"heading": "This page", "title": "Init fixture", "detail": "7 words", "state": "ok",
-                     "minWidth": "280px"}  # popup.css applied
+    assert state == {
+        "heading": "This page",
+        "title": "Init fixture",
+        "detail": "7 words",
+        "state": "ok",
+        "minWidth": "280px",
+    }  # popup.css applied
     browser.close_tab(popup)
     browser.close_tab(page)
     assert browser.extension_errors() == []
@@ -456,7 +506,9 @@ def test_receivers_reject_messages_outside_the_protocol(running: ExtensionBrowse
     page = browser.open_tab(page_server.url("/page.html"))
     probe = browser.open_extension_page("popup/index.html")
     _wait_ready(browser, probe)
-    answers = browser.evaluate(probe, """(async () => {
+    answers = browser.evaluate(
+        probe,
+        """(async () => {
         const api = globalThis.browser ?? globalThis.chrome;
         const own = (await api.tabs.getCurrent()).id;
         const page = (await api.tabs.query({})).map((tab) => tab.id).find((id) => id !== own);
@@ -465,7 +517,8 @@ def test_receivers_reject_messages_outside_the_protocol(running: ExtensionBrowse
             await api.tabs.sendMessage(page, { type: 'DESCRIBE_PAGE', extra: 1 }),
             await api.tabs.sendMessage(page, { type: 'DESCRIBE_PAGE' }),
         ];
-    })()""")
+    })()""",
+    )
     bad_request, bad_content, good_content = answers
     assert bad_request == {"type": "ERROR", "error": "invalid message: /tabId: expected an integer"}
     assert bad_content == {"type": "ERROR", "error": "invalid message: /extra: unexpected property"}

@@ -42,8 +42,10 @@ def test_missing_translation_is_a_warning_and_the_build_succeeds(tmp_path: Path)
     result = run_xtk("build", "--no-typecheck", cwd=project)
     assert result.code == 0, result.output
     warnings = [line for line in result.output.splitlines() if "XB111" in line]
-    assert warnings == ["_locales/fr/messages.json: warning XB111: extension.description: __MSG_extDescription__ is "
-                        "not translated in locale 'fr': the browser shows the default locale's text there"]
+    assert warnings == [
+        "_locales/fr/messages.json: warning XB111: extension.description: __MSG_extDescription__ is "
+        "not translated in locale 'fr': the browser shows the default locale's text there"
+    ]
 
 
 def stored_fingerprint(project: Path) -> cache.Fingerprint:
@@ -71,5 +73,10 @@ def test_a_locale_edit_invalidates_the_build_cache(tmp_path: Path) -> None:
     code, _, output = build(project)
     assert code == 2, output
     error = json.loads(output)["errors"][0]
-    assert (error["path"], error["line"], error["column"], error["key"]) == ("_locales/fr/messages.json", 1, 14, "extName")
+    assert (error["path"], error["line"], error["column"], error["key"]) == (
+        "_locales/fr/messages.json",
+        1,
+        14,
+        "extName",
+    )
     assert error["message"] == '"message" must be a string'

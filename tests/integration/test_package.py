@@ -37,11 +37,20 @@ def test_browser_zip_holds_the_build_and_sources_zip_the_project(flagship: Path)
     with zipfile.ZipFile(flagship / "dist/docmind-2.2.0-firefox.zip") as archive:
         names = archive.namelist()
     assert "manifest.json" in names and "background/index.js" in names
-    built = sorted(p.relative_to(flagship / "build/firefox").as_posix() for p in (flagship / "build/firefox").rglob("*") if p.is_file())
+    built = sorted(
+        p.relative_to(flagship / "build/firefox").as_posix()
+        for p in (flagship / "build/firefox").rglob("*")
+        if p.is_file()
+    )
     assert sorted(names) == built
     with zipfile.ZipFile(flagship / "dist/docmind-2.2.0-sources.zip") as archive:
         sources = set(archive.namelist())
-    assert {"xtk.toml", "extension_src/package.json", "extension_src/package-lock.json", "extension_src/src/content/index.ts"} <= sources
+    assert {
+        "xtk.toml",
+        "extension_src/package.json",
+        "extension_src/package-lock.json",
+        "extension_src/src/content/index.ts",
+    } <= sources
     assert not any(n.startswith(("build/", "dist/")) or "node_modules" in n or "/.xtk/" in n for n in sources)
 
 

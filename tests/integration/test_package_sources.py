@@ -18,8 +18,12 @@ SOURCES_ZIP = "dist/all-entries-0.3.1-beta.2-sources.zip"
 
 
 def git(project: Path, *args: str) -> None:
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *args], cwd=project, check=True,
-                   capture_output=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *args],
+        cwd=project,
+        check=True,
+        capture_output=True,
+    )
 
 
 def sources(project: Path) -> set[str]:

@@ -25,9 +25,9 @@ def lint(project_dir: Path) -> list:
 
 
 def regenerate_protocol(project_dir: Path) -> None:
+    from toolchain.files import write_if_changed
     from toolchain.project import load_project
     from toolchain.protocol.codegen import generate
-    from toolchain.files import write_if_changed
     from toolchain.protocol.project import load_project_protocol
 
     loaded = load_project_protocol(load_project(project_dir))
@@ -53,7 +53,9 @@ def test_there_are_at_least_40_mutations_covering_every_rule() -> None:
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=[f"{m.code}-{m.id}" for m in MUTATIONS])
-def test_each_mutation_is_reported_with_its_code_and_nothing_else(mutation: Mutation, pristine: Path, tmp_path: Path) -> None:
+def test_each_mutation_is_reported_with_its_code_and_nothing_else(
+    mutation: Mutation, pristine: Path, tmp_path: Path
+) -> None:
     copy = tmp_path / "docmind"
     shutil.copytree(pristine, copy, symlinks=True, ignore=shutil.ignore_patterns(".xtk", "build"))
     for edit in mutation.edits:

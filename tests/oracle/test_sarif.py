@@ -34,12 +34,15 @@ def test_sarif_validates_against_the_published_schema(sarif: Path) -> None:
     errors = sorted(Draft202012Validator(schema).iter_errors(document), key=lambda e: list(e.absolute_path))
     assert errors == [], [f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]]
     results = document["runs"][0]["results"]
-    assert results and all(r["ruleId"] == document["runs"][0]["tool"]["driver"]["rules"][r["ruleIndex"]]["id"] for r in results)
+    assert results and all(
+        r["ruleId"] == document["runs"][0]["tool"]["driver"]["rules"][r["ruleIndex"]]["id"] for r in results
+    )
 
 
 def test_sarif_multitool_validate_reports_nothing(sarif: Path) -> None:
-    completed = subprocess.run([str(MULTITOOL / "Sarif.Multitool"), "validate", str(sarif)],
-                               capture_output=True, text=True, timeout=120)
+    completed = subprocess.run(
+        [str(MULTITOOL / "Sarif.Multitool"), "validate", str(sarif)], capture_output=True, text=True, timeout=120
+    )
     assert completed.returncode == 0, completed.stdout + completed.stderr
     problems = re.findall(r"(error|warning) (SARIF\d+)", completed.stdout)
     assert problems == [], completed.stdout

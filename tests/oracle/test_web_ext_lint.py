@@ -18,7 +18,9 @@ def web_ext_lint(source_dir: Path) -> dict:
     assert WEB_EXT.exists(), "web-ext is not installed: `make test` runs `npm ci` in tests/oracle"
     completed = subprocess.run(
         [str(WEB_EXT), "lint", "--source-dir", str(source_dir), "--output", "json", "--no-config-discovery"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     report = json.loads(completed.stdout)
     return report
@@ -44,17 +46,25 @@ def test_min_version_conflict_is_flagged_by_both_web_ext_and_xtk(flagship: Path)
     assert result.code == 0, result.output  # a warning, not an error: the project decides
     assert "warning XB110" in result.stderr and "data_collection_permissions" in result.stderr
     report = web_ext_lint(flagship / "build/firefox")
-    assert {"KEY_FIREFOX_UNSUPPORTED_BY_MIN_VERSION", "KEY_FIREFOX_ANDROID_UNSUPPORTED_BY_MIN_VERSION"} <= set(codes(report, "warnings"))
+    assert {"KEY_FIREFOX_UNSUPPORTED_BY_MIN_VERSION", "KEY_FIREFOX_ANDROID_UNSUPPORTED_BY_MIN_VERSION"} <= set(
+        codes(report, "warnings")
+    )
 
 
 def test_the_oracle_can_fail(tmp_path: Path) -> None:
     """A manifest without data_collection_permissions and with eval in its code: web-ext must object."""
     (tmp_path / "background.js").write_text("eval('1 + 1');\n")
-    (tmp_path / "manifest.json").write_text(json.dumps({
-        "manifest_version": 2, "name": "bad", "version": "1.0",
-        "background": {"scripts": ["background.js"]},
-        "browser_specific_settings": {"gecko": {"id": "bad@example.com"}},
-    }))
+    (tmp_path / "manifest.json").write_text(
+        json.dumps(
+            {
+                "manifest_version": 2,
+                "name": "bad",
+                "version": "1.0",
+                "background": {"scripts": ["background.js"]},
+                "browser_specific_settings": {"gecko": {"id": "bad@example.com"}},
+            }
+        )
+    )
     report = web_ext_lint(tmp_path)
     found = set(codes(report, "errors")) | set(codes(report, "warnings"))
     assert "DANGEROUS_EVAL" in found or "NO_IMPLIED_EVAL" in found, found

@@ -22,7 +22,9 @@ def _counting_renders(monkeypatch: pytest.MonkeyPatch, text: str | None = None) 
     return calls
 
 
-def test_the_second_render_reads_the_remembered_text_byte_for_byte(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_second_render_reads_the_remembered_text_byte_for_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     calls = _counting_renders(monkeypatch, text="line one\r\nline two\n")
     values = {"browsers": ['"chrome"'], "constants": {"API": "string", "N": "number"}}
     first = templating.render_remembered(tmp_path, "env.d.ts.j2", **values)

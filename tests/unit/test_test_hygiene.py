@@ -24,8 +24,14 @@ def _test_files() -> Iterator[Path]:
 
 
 def _reads_a_clock(node: ast.AST) -> bool:
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in CLOCKS
-               and isinstance(n.func.value, ast.Name) and n.func.value.id == "time" for n in ast.walk(node))
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in CLOCKS
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == "time"
+        for n in ast.walk(node)
+    )
 
 
 def _is_duration(node: ast.AST) -> bool:
@@ -44,8 +50,11 @@ def timed_assertions(tree: ast.AST) -> list[int]:
         if isinstance(node, ast.Assert):
             for compare in (n for n in ast.walk(node.test) if isinstance(n, ast.Compare)):
                 sides = [compare.left, *compare.comparators]
-                if any(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in compare.ops) and any(
-                        _is_duration(side) for side in sides) and any(isinstance(s, ast.Constant) for s in sides):
+                if (
+                    any(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in compare.ops)
+                    and any(_is_duration(side) for side in sides)
+                    and any(isinstance(s, ast.Constant) for s in sides)
+                ):
                     found.append(node.lineno)
     return found
 
@@ -62,8 +71,11 @@ def asserts_something(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 
 def test_no_test_asserts_on_a_duration() -> None:
-    found = [f"{path.relative_to(REPO)}:{line}" for path in _test_files()
-             for line in timed_assertions(ast.parse(path.read_text(encoding="utf-8")))]
+    found = [
+        f"{path.relative_to(REPO)}:{line}"
+        for path in _test_files()
+        for line in timed_assertions(ast.parse(path.read_text(encoding="utf-8")))
+    ]
     assert found == [], "timed assertions (move the figure to a benchmark): " + ", ".join(found)
 
 
@@ -78,9 +90,11 @@ def test_every_test_asserts_something() -> None:
 
 
 def test_the_checks_catch_what_they_are_for() -> None:
-    timed = ast.parse("def test_a():\n    started = time.perf_counter()\n    run()\n"
-                      "    assert time.perf_counter() - started < 3.0\n    assert k.load_seconds() < 0.25\n"
-                      "    assert 0.85 <= elapsed <= 3.0\n    assert result.seconds == 2\n")
+    timed = ast.parse(
+        "def test_a():\n    started = time.perf_counter()\n    run()\n"
+        "    assert time.perf_counter() - started < 3.0\n    assert k.load_seconds() < 0.25\n"
+        "    assert 0.85 <= elapsed <= 3.0\n    assert result.seconds == 2\n"
+    )
     assert timed_assertions(timed) == [4, 5, 6]
     (silent,) = ast.parse("def test_b():\n    load_project(path)\n").body
     (checked,) = ast.parse("def test_c():\n    with pytest.raises(ValueError):\n        f()\n").body

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from docmind_reference.normalize import normalize_for_matching
 
 from benchmarks import trust_eval as te
-from docmind_reference.normalize import normalize_for_matching
 
 PROSE = te.RENDERED | te.IN_ROOT
 HEADING = te.RENDERED | te.IN_ROOT | te.IN_HEADING
@@ -21,29 +21,58 @@ ASIDE = te.RENDERED  # rendered, outside <main>
 
 BLOCKS = [
     ("The history of the café “Le Procope” in Paris", HEADING),
-    ("Le Procope opened in 1686 and is often called the oldest café in Paris — a claim that historians still "
-     "debate today. Its founder, Francesco Procopio dei Coltelli, served coffee, sorbet and ice cream… to "
-     "actors of the Comédie-Française across the street.", PROSE),
-    ("Voltaire and Rousseau were regulars, and Benjamin Franklin is said to have worked on the alliance "
-     "between France and the United States at one of its tables. The café's walls still display letters "
-     "written by famous customers over three centuries.", PROSE),
-    ("In 1988 the restaurant was restored to its eighteenth-century appearance, with red walls and "
-     "crystal chandeliers. Visitors can still order the house specialty of coq au vin in the old dining room.",
-     PROSE),
-    ("The menu changed many times over the centuries, but the ice cream remained popular with students from "
-     "the nearby university. Prices rose sharply after the Second World War.", PROSE),
-    ("Napoleon Bonaparte, then a young officer, is said to have left his hat as a pledge for an unpaid bill. "
-     "The hat is now displayed near the entrance.", PROSE),
-    ("Critics praise the decor more than the food, which they describe as competent but unremarkable. "
-     "Reservations are recommended on weekends and holidays.", PROSE),
-    ("Tourists often combine a visit with a walk through the Latin Quarter and the Luxembourg Gardens. "
-     "The nearest metro station is Odéon, on lines four and ten.", PROSE),
-    ("During the Revolution the café became a meeting place for the Cordeliers club. Danton and Marat argued "
-     "politics at its tables late into the night.", PROSE),
-    ("In the nineteenth century the poets Verlaine and Musset were frequent guests. Balzac and Hugo also "
-     "dined there, according to the menu's back page.", PROSE),
-    ("Today the building belongs to a restaurant group that operates several historic brasseries. The kitchen "
-     "serves around four hundred meals a day.", PROSE),
+    (
+        "Le Procope opened in 1686 and is often called the oldest café in Paris — a claim that historians still "
+        "debate today. Its founder, Francesco Procopio dei Coltelli, served coffee, sorbet and ice cream… to "
+        "actors of the Comédie-Française across the street.",
+        PROSE,
+    ),
+    (
+        "Voltaire and Rousseau were regulars, and Benjamin Franklin is said to have worked on the alliance "
+        "between France and the United States at one of its tables. The café's walls still display letters "
+        "written by famous customers over three centuries.",
+        PROSE,
+    ),
+    (
+        "In 1988 the restaurant was restored to its eighteenth-century appearance, with red walls and "
+        "crystal chandeliers. Visitors can still order the house specialty of coq au vin in the old dining room.",
+        PROSE,
+    ),
+    (
+        "The menu changed many times over the centuries, but the ice cream remained popular with students from "
+        "the nearby university. Prices rose sharply after the Second World War.",
+        PROSE,
+    ),
+    (
+        "Napoleon Bonaparte, then a young officer, is said to have left his hat as a pledge for an unpaid bill. "
+        "The hat is now displayed near the entrance.",
+        PROSE,
+    ),
+    (
+        "Critics praise the decor more than the food, which they describe as competent but unremarkable. "
+        "Reservations are recommended on weekends and holidays.",
+        PROSE,
+    ),
+    (
+        "Tourists often combine a visit with a walk through the Latin Quarter and the Luxembourg Gardens. "
+        "The nearest metro station is Odéon, on lines four and ten.",
+        PROSE,
+    ),
+    (
+        "During the Revolution the café became a meeting place for the Cordeliers club. Danton and Marat argued "
+        "politics at its tables late into the night.",
+        PROSE,
+    ),
+    (
+        "In the nineteenth century the poets Verlaine and Musset were frequent guests. Balzac and Hugo also "
+        "dined there, according to the menu's back page.",
+        PROSE,
+    ),
+    (
+        "Today the building belongs to a restaurant group that operates several historic brasseries. The kitchen "
+        "serves around four hundred meals a day.",
+        PROSE,
+    ),
     ("SELECT name, opened FROM cafes WHERE city = 'Paris' ORDER BY opened;", CODE),
     ("UPDATE cafes SET famous_customers = famous_customers + 1 WHERE name = 'Procope';", CODE),
     ("Subscribe to our newsletter to receive the latest articles about Parisian history every week.", ASIDE),
@@ -67,7 +96,7 @@ def normalized(text: str) -> str:
 
 
 SENTENCES = [
-    "It's the \"best\" café in town — or so the locals say... every single day.",
+    'It\'s the "best" café in town — or so the locals say... every single day.',
     "Don’t confuse the “old” building with the new one–they differ… a lot.",
     "Naïve visitors often order crème brûlée at the façade's little counter.",
     "A plain sentence with no punctuation to speak of except this final stop.",
@@ -82,15 +111,23 @@ def test_light_perturbations_normalize_to_the_source_and_differ_from_it(sentence
         assert text != sentence
         assert normalized(text) == normalized(sentence)
         assert applied and set(applied) <= {
-            "quotes-straightened", "quotes-curled", "dashes-to-hyphen", "hyphen-to-en-dash", "ellipsis-to-dots",
-            "dots-to-ellipsis", "accents-stripped", "case-changed", "space-doubled", "space-to-nbsp",
+            "quotes-straightened",
+            "quotes-curled",
+            "dashes-to-hyphen",
+            "hyphen-to-en-dash",
+            "ellipsis-to-dots",
+            "dots-to-ellipsis",
+            "accents-stripped",
+            "case-changed",
+            "space-doubled",
+            "space-to-nbsp",
         }
 
 
 def test_each_light_perturbation_changes_what_it_says() -> None:
     rng = random.Random(1)
-    assert te.perturb_quotes("it's \"so\"", rng) == ("it\u2019s \u201cso\u201d", "quotes-curled")
-    assert te.perturb_quotes("it\u2019s \u201cso\u201d", rng) == ("it's \"so\"", "quotes-straightened")
+    assert te.perturb_quotes('it\'s "so"', rng) == ("it\u2019s \u201cso\u201d", "quotes-curled")
+    assert te.perturb_quotes("it\u2019s \u201cso\u201d", rng) == ('it\'s "so"', "quotes-straightened")
     assert te.perturb_dashes("a \u2014 b \u2013 c", rng) == ("a - b - c", "dashes-to-hyphen")
     assert te.perturb_dashes("well-known", rng) == ("well\u2013known", "hyphen-to-en-dash")
     assert te.perturb_ellipsis("wait\u2026", rng) == ("wait...", "ellipsis-to-dots")
@@ -130,7 +167,10 @@ def test_heavy_perturbations_replace_a_third_of_the_words_and_leave_the_page() -
 
 def test_sentences_stay_within_a_block() -> None:
     assert te.sentences_in("First one here. Second one, e.g. this! lowercase goes on. Fourth?") == [
-        "First one here.", "Second one, e.g. this! lowercase goes on.", "Fourth?"]
+        "First one here.",
+        "Second one, e.g. this! lowercase goes on.",
+        "Fourth?",
+    ]
     assert te.sentences_in("One. Two.") == ["One.", "Two."]
     assert te.sentences_in("Version 3.5 is out. It works.") == ["Version 3.5 is out.", "It works."]
     assert te.sentences_in("He said “stop.” Then left.") == ["He said “stop.”", "Then left."]
@@ -139,8 +179,11 @@ def test_sentences_stay_within_a_block() -> None:
 
 def test_candidates_are_unique_in_the_page() -> None:
     duplicated = "This sentence appears twice on the page, word for word, in two paragraphs."
-    blocks = [(duplicated, PROSE), ("Something else entirely that is long enough to be quoted here.", PROSE),
-              (duplicated, PROSE)]
+    blocks = [
+        (duplicated, PROSE),
+        ("Something else entirely that is long enough to be quoted here.", PROSE),
+        (duplicated, PROSE),
+    ]
     page = te.Page("dup", "\n\n".join(t for t, _ in blocks), [], blocks)
     texts = [c.text for c in te.candidates(page)]
     assert duplicated not in texts
@@ -246,6 +289,8 @@ def test_a_code_mark_must_be_inside_the_pre() -> None:
 
 
 def test_pages_are_served_with_a_csp_that_keeps_them_offline() -> None:
-    assert te.with_csp(b"<!doctype html><html><head><title>x</title>").startswith(b"<!doctype html><html><head><meta http-equiv")
+    assert te.with_csp(b"<!doctype html><html><head><title>x</title>").startswith(
+        b"<!doctype html><html><head><meta http-equiv"
+    )
     assert te.with_csp(b'<html lang="en"><body>x').startswith(b'<html lang="en"><meta http-equiv')
     assert te.with_csp(b"<p>bare</p>").startswith(b"<meta http-equiv")

@@ -79,7 +79,10 @@ def test_source_facts_use_it(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     facts = extract_file(source)
-    assert [(fact.kind, fact.location.line) for fact in facts.dynamic_code] == [("remote-script", 1), ("remote-import", 4)]
+    assert [(fact.kind, fact.location.line) for fact in facts.dynamic_code] == [
+        ("remote-script", 1),
+        ("remote-import", 4),
+    ]
 
 
 def test_extension_pages_use_it(tmp_path: Path) -> None:

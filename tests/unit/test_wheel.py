@@ -15,13 +15,36 @@ from toolchain.cli.help import TOPICS
 
 MAX_UNPACKED = 3 * 1024 * 1024
 #: What only DocMind has: its Python packages, its specs (posture, protocol, semantics, vectors and inputs).
-DOCMIND_MARKS = ("docmind", "toolchain/reference/", "_data/specs/posture/", "_data/specs/protocol/", "semantics.md",
-                 "/golden/inputs/", "matchCitations", "arguments.schema.json")
+DOCMIND_MARKS = (
+    "docmind",
+    "toolchain/reference/",
+    "_data/specs/posture/",
+    "_data/specs/protocol/",
+    "semantics.md",
+    "/golden/inputs/",
+    "matchCitations",
+    "arguments.schema.json",
+)
 
 
 def test_the_wheel_holds_only_the_toolchain_within_3_mb(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-                    "--no-build-isolation", "--wheel-dir", str(tmp_path), str(REPO)], check=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(tmp_path),
+            str(REPO),
+        ],
+        check=True,
+        timeout=300,
+    )
     (wheel,) = tmp_path.glob("xtk-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         entries = archive.infolist()
@@ -33,12 +56,14 @@ def test_the_wheel_holds_only_the_toolchain_within_3_mb(tmp_path: Path) -> None:
     data = {n.split("/")[3] for n in names if n.startswith("toolchain/_data/specs/")}
     assert data == {"manifest", "knowledge", "golden"}
     assert [n for n in names if n.startswith("toolchain/_data/specs/golden/")] == [
-        "toolchain/_data/specs/golden/golden.schema.json"]
+        "toolchain/_data/specs/golden/golden.schema.json"
+    ]
     assert "toolchain/_data/templates/manifest.mv3.json.j2" in names and "toolchain/golden/commands.py" in names
     assert unpacked <= MAX_UNPACKED, f"{unpacked:,} bytes unpacked"
     # the user documentation `xtk help` prints ships with it (DocMind's documents do not)
     assert {n.split("/")[-1] for n in names if n.startswith("toolchain/_data/docs/")} == {
-        file for file, _ in TOPICS.values()}
+        file for file, _ in TOPICS.values()
+    }
     _help_config_works_from_the_installed_wheel(wheel, tmp_path)
 
 
@@ -46,13 +71,39 @@ def _help_config_works_from_the_installed_wheel(wheel: Path, tmp_path: Path) -> 
     """Installed on its own (no checkout beside it: the wheel's toolchain/ is the one imported), `xtk help config`
     prints the config reference. The dependencies come from the test's environment."""
     site = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
-                    "--target", str(site), str(wheel)], check=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--target",
+            str(site),
+            str(wheel),
+        ],
+        check=True,
+        timeout=300,
+    )
     env = {**os.environ, "PYTHONPATH": str(site)}
-    where = subprocess.run([sys.executable, "-c", "import toolchain.resources as r; print(r.docs_dir())"], cwd=tmp_path,
-                           env=env, capture_output=True, text=True, check=True)
+    where = subprocess.run(
+        [sys.executable, "-c", "import toolchain.resources as r; print(r.docs_dir())"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert where.stdout.strip() == str(site / "toolchain" / "_data" / "docs")
-    shown = subprocess.run([sys.executable, "-m", "toolchain", "help", "config"], cwd=tmp_path, env=env,
-                           capture_output=True, text=True, timeout=60)
+    shown = subprocess.run(
+        [sys.executable, "-m", "toolchain", "help", "config"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout == (REPO / "docs" / "config.md").read_text(encoding="utf-8")

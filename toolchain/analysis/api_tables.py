@@ -53,7 +53,12 @@ NETWORK_CALLS = frozenset({"fetch"})
 NETWORK_CONSTRUCTORS = frozenset({"XMLHttpRequest", "WebSocket", "EventSource"})
 TIMERS = frozenset({"setTimeout", "setInterval", "requestAnimationFrame", "requestIdleCallback", "queueMicrotask"})
 KNOWN_WINDOW_MEMBERS = (
-    DOM_READ_GLOBALS | STORAGE_GLOBALS | NETWORK_CALLS | NETWORK_CONSTRUCTORS | TIMERS | {"document", "eval", "Function"}
+    DOM_READ_GLOBALS
+    | STORAGE_GLOBALS
+    | NETWORK_CALLS
+    | NETWORK_CONSTRUCTORS
+    | TIMERS
+    | {"document", "eval", "Function"}
 )
 PURE_FUNCTIONS = frozenset(
     {
@@ -110,4 +115,3 @@ def classify_api(path: tuple[str, ...], called: bool) -> tuple[str, str]:
             path = path[:-1]
         return ".".join(path), "call"
     return ".".join(path[: namespace_depth(path) + 1]), "property"
-

@@ -83,13 +83,16 @@ class ParseBudget:
     def progress(self, _offset: int, _has_error: bool) -> bool:
         self.steps_left -= 1
         if self.steps_left < 0:
-            self.reason = (f"its parse went past its budget ({steps_for(self.size):,} steps of the parser for "
-                           f"{self.size:,} bytes)")
+            self.reason = (
+                f"its parse went past its budget ({steps_for(self.size):,} steps of the parser for {self.size:,} bytes)"
+            )
             return True
         if self.steps_left % 16 == 0:  # the clocks cost more than the count: read them every 16 steps
             if time.thread_time() > self.cpu_limit:
-                self.reason = (f"its parse went past its budget ({cpu_seconds_for(self.size):.1f} s of CPU time "
-                               f"for {self.size:,} bytes)")
+                self.reason = (
+                    f"its parse went past its budget ({cpu_seconds_for(self.size):.1f} s of CPU time "
+                    f"for {self.size:,} bytes)"
+                )
                 return True
             if past_deadline():
                 self.reason = deadline_reason()

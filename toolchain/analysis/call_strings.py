@@ -24,16 +24,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: web-platform functions whose arguments matter to the lint (permissions they need, code they load); written as
 #: the source writes them (a `window.`/`self.` prefix is dropped)
-WEB_CALLS = frozenset({
-    "document.execCommand",
-    "navigator.clipboard.writeText",
-    "navigator.clipboard.write",
-    "navigator.clipboard.readText",
-    "navigator.clipboard.read",
-    "navigator.geolocation.getCurrentPosition",
-    "navigator.geolocation.watchPosition",
-    "importScripts",
-})
+WEB_CALLS = frozenset(
+    {
+        "document.execCommand",
+        "navigator.clipboard.writeText",
+        "navigator.clipboard.write",
+        "navigator.clipboard.readText",
+        "navigator.clipboard.read",
+        "navigator.geolocation.getCurrentPosition",
+        "navigator.geolocation.watchPosition",
+        "importScripts",
+    }
+)
 #: constructors whose argument names a script to run: recorded as "new Worker", "new SharedWorker"
 WEB_CONSTRUCTORS = frozenset({"Worker", "SharedWorker"})
 #: calls that turn a packaged path into a URL: their string is the path itself (`new Worker(runtime.getURL("w.js"))`)
@@ -80,7 +82,7 @@ def _global_name(node: Node) -> str:
     text = "".join(unwrap(node).text.decode("utf-8", "replace").split())
     for prefix in _GLOBAL_PREFIXES:
         if text.startswith(prefix):
-            text = text[len(prefix):]
+            text = text[len(prefix) :]
     return text
 
 
@@ -116,12 +118,16 @@ def _collect(node: Node, strings: set[str]) -> bool:
             if value_node is not None:
                 stack.append(value_node)
         elif kind == "ternary_expression":
-            stack.extend(c for c in (current.child_by_field_name("consequence"),
-                                     current.child_by_field_name("alternative")) if c is not None)
+            stack.extend(
+                c
+                for c in (current.child_by_field_name("consequence"), current.child_by_field_name("alternative"))
+                if c is not None
+            )
         elif kind in ("arrow_function", "function_expression", "function"):
             continue
         elif kind == "call_expression" and _global_name(current.child_by_field_name("function") or current).endswith(
-                _URL_OF_PATH):
+            _URL_OF_PATH
+        ):
             arguments = current.child_by_field_name("arguments")  # `runtime.getURL("w.js")`: the path it names
             if arguments is not None:
                 stack.extend(c for c in arguments.named_children[:1])

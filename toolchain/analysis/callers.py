@@ -15,8 +15,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from toolchain.analysis.scopes import CallSite, ProjectFunction, WalkedModule
 
 
-def direct_callers(module: WalkedModule, function: ProjectFunction,
-                   others: Iterable[WalkedModule] = ()) -> list[CallSite]:
+def direct_callers(
+    module: WalkedModule, function: ProjectFunction, others: Iterable[WalkedModule] = ()
+) -> list[CallSite]:
     """Every call of `function` in its file, or [] when it may also be called from elsewhere. `others`: the other
     files read with it, which a classic script's global function may be called from (by name, or as a method of
     the background page's window)."""
@@ -32,8 +33,9 @@ def direct_callers(module: WalkedModule, function: ProjectFunction,
     return callers
 
 
-def constant_arguments(module: WalkedModule, function: ProjectFunction, index: int,
-                       others: Iterable[WalkedModule] = ()) -> bool:
+def constant_arguments(
+    module: WalkedModule, function: ProjectFunction, index: int, others: Iterable[WalkedModule] = ()
+) -> bool:
     """Does every call of `function` pass a string fixed in the source at position `index`?"""
     callers = direct_callers(module, function, others)
     return bool(callers) and all(index < len(c.args) and c.args[index].string is not None for c in callers)

@@ -53,7 +53,7 @@ def _with_deep_stack(work: Callable[[], None]) -> None:
     def run() -> None:
         try:
             work()
-        except BaseException as error:  # noqa: BLE001 - raised again in the calling thread
+        except BaseException as error:
             failure.append(error)
 
     previous = threading.stack_size(WALK_STACK_BYTES)
@@ -181,7 +181,9 @@ class Resolver:
             return ApiRef("abstraction", ref.path)
         return ref
 
-    def export(self, path: Path, name: str, seen: frozenset[Path] = frozenset()) -> tuple[Path, str, ProjectFunction | None] | None:
+    def export(
+        self, path: Path, name: str, seen: frozenset[Path] = frozenset()
+    ) -> tuple[Path, str, ProjectFunction | None] | None:
         """What `name` exported by `path` is: (defining file, its local scope name, the function if one)."""
         module = self.modules.get(path)
         if module is None or path in seen:
@@ -279,4 +281,3 @@ def walk(resolver: Resolver, files: Iterable[Path]) -> None:
     for file in files:
         if resolver.module(Path(file)) is None and Path(file).resolve() not in budget.stopped:
             raise FileNotFoundError(file)
-

@@ -282,4 +282,3 @@ def evaluate_node(node: Node_, env: Mapping[str, object]) -> bool:
 def evaluate(expression: str, env: Mapping[str, object]) -> bool:
     """Does the guard hold for this `import.meta.env`? (`{"BROWSER": "firefox", "MANIFEST_VERSION": 2, …}`)"""
     return evaluate_node(parse(expression), env)
-

@@ -158,8 +158,9 @@ class ParsedFile:
 
 
 #: the node types `ParsedFile.nodes` indexes
-INDEXED_TYPES = frozenset({"call_expression", "new_expression", "identifier", "property_identifier",
-                           "shorthand_property_identifier"})
+INDEXED_TYPES = frozenset(
+    {"call_expression", "new_expression", "identifier", "property_identifier", "shorthand_property_identifier"}
+)
 
 
 def _index(tree: Tree) -> dict[str, list[Node]]:
@@ -189,7 +190,9 @@ def _parse_within(grammar: Grammar, source: bytes, spend: ParseBudget) -> Tree |
     chosen = parser(grammar)
     try:  # bytes (py-tree-sitter reads nothing else), in small chunks: `Node.text` of a tree parsed from a callback
         # calls it again for every node asked, and 64 KiB chunks made the walk of a bundle ten times slower
-        return chosen.parse(lambda offset, _point: source[offset : offset + READ_CHUNK], progress_callback=spend.progress)
+        return chosen.parse(
+            lambda offset, _point: source[offset : offset + READ_CHUNK], progress_callback=spend.progress
+        )
     except ValueError:  # py-tree-sitter's "Parsing failed": the progress callback cancelled it
         chosen.reset()
         if not spend.reason:
@@ -197,8 +200,9 @@ def _parse_within(grammar: Grammar, source: bytes, spend: ParseBudget) -> Tree |
         return None
 
 
-def parse_source(source: bytes, path: Path, language: SourceLanguage | None = None,
-                 spend: ParseBudget | None = None) -> ParsedFile:
+def parse_source(
+    source: bytes, path: Path, language: SourceLanguage | None = None, spend: ParseBudget | None = None
+) -> ParsedFile:
     """Parse bytes as the file `path` (its suffix picks the grammar unless `language` is given), within `spend`
     (default: the budget of a file of this size, budget.py). Raises AnalysisStopped when the budget runs out."""
     grammar, reported = language_of(path)

@@ -11,10 +11,10 @@ from toolchain.analysis import guards as G
 from toolchain.analysis.api_tables import JUDGE_NAME, MESSAGE_EVENT, VALIDATOR_NAME
 from toolchain.analysis.call_strings import call_strings
 from toolchain.analysis.callers import constant_arguments
-from toolchain.analysis.rejections import rejection_handled, runs_after_injection
-from toolchain.analysis.tab_reads import tab_reads
 from toolchain.analysis.facts import Call, FileFacts, LoadTimeWork, MessageHandler, MessageSend
+from toolchain.analysis.rejections import rejection_handled, runs_after_injection
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
+from toolchain.analysis.tab_reads import tab_reads
 
 if TYPE_CHECKING:  # pragma: no cover
     from toolchain.analysis.extract import Resolver
@@ -179,7 +179,9 @@ class ProjectAnalysis:
                 kinds.add("passthrough")
             else:
                 target = self.resolve(returned, fn.module)
-                kinds.add("promise" if target is not None and depth < 8 and self.returns_promise(target, depth) else "unknown")
+                kinds.add(
+                    "promise" if target is not None and depth < 8 and self.returns_promise(target, depth) else "unknown"
+                )
         if "true" in kinds:
             return "return-true"
         if not kinds:
@@ -190,7 +192,9 @@ class ProjectAnalysis:
             return "passthrough"
         return "unknown"
 
-    def handler(self, site: CallSite, callback: ArgumentInfo, wrappers: tuple[ProjectFunction, ...], module: WalkedModule) -> MessageHandler:
+    def handler(
+        self, site: CallSite, callback: ArgumentInfo, wrappers: tuple[ProjectFunction, ...], module: WalkedModule
+    ) -> MessageHandler:
         target = self.resolve(callback.ref, module)
         answer = "unknown"
         for wrapper in wrappers:
@@ -236,8 +240,11 @@ class ProjectAnalysis:
         facts.module_kind = module.kind  # type: ignore[assignment]
         facts.call_strings = call_strings(module.parsed, base.api_uses)
         facts.tab_reads = tab_reads(module.parsed, base.api_uses)
-        facts.dynamic_code += [fact for function, index, fact in module.code_params
-                               if not constant_arguments(module, function, index, self.modules)]
+        facts.dynamic_code += [
+            fact
+            for function, index, fact in module.code_params
+            if not constant_arguments(module, function, index, self.modules)
+        ]
         for site, message, channel in module.send_sites:
             forwarded = message is not None and (message.param is not None or message.type_param is not None)
             shape = message.shape if message is not None and not forwarded else None

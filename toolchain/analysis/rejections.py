@@ -24,7 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_DEPTH = 8
 
 
-def rejection_handled(module: WalkedModule, site: CallSite, others: Iterable[WalkedModule] = (), depth: int = 0) -> bool:
+def rejection_handled(
+    module: WalkedModule, site: CallSite, others: Iterable[WalkedModule] = (), depth: int = 0
+) -> bool:
     """Is the rejection of this call handled: here, or by every caller of the function it goes to?"""
     if site.handles_error:
         return True

@@ -27,7 +27,7 @@ class FrozenDict(dict):  # type: ignore[type-arg]
 
 
 class Binding:
-    __slots__ = ("kind", "api", "fn", "module", "name", "param", "init", "type", "const")
+    __slots__ = ("api", "const", "fn", "init", "kind", "module", "name", "param", "type")
 
     def __init__(self, kind: str, **values: Any) -> None:
         self.kind = kind  # api | fn | import | namespace | param | param-type | value | class | opaque
@@ -42,7 +42,7 @@ class Binding:
 
 
 class LexicalScope:
-    __slots__ = ("parent", "bindings", "function")
+    __slots__ = ("bindings", "function", "parent")
 
     def __init__(self, parent: LexicalScope | None, function: bool) -> None:
         self.parent = parent
@@ -99,7 +99,7 @@ class ProjectFunction:
 
 
 class ArgumentInfo:
-    __slots__ = ("node", "param", "shape", "ref", "inline", "string", "type_param")
+    __slots__ = ("inline", "node", "param", "ref", "shape", "string", "type_param")
 
     def __init__(self, node: Node) -> None:
         self.node = node
@@ -107,15 +107,28 @@ class ArgumentInfo:
         self.type_param: tuple[ProjectFunction, int] | None = None  # an object literal whose `type` is a parameter
         self.param: tuple[ProjectFunction, int] | None = None  # the argument is a parameter of an enclosing function
         self.shape: tuple[str | None, dict[str, str] | None] | None = None  # (message type, payload) when literal
-        self.ref: Any = None  # a function reference: ("fn", ProjectFunction) | ("import", path, name) | ("global", name)
+        self.ref: Any = (
+            None  # a function reference: ("fn", ProjectFunction) | ("import", path, name) | ("global", name)
+        )
         self.inline = False  # an inline arrow/function
 
 
 class CallSite:
     """A call of a project function (a candidate send or listener helper call), or an API send/registration."""
 
-    __slots__ = ("ref", "name", "args", "handles_error", "location", "guard", "scope", "fn", "load_key", "rejects_to",
-                 "result_use")
+    __slots__ = (
+        "args",
+        "fn",
+        "guard",
+        "handles_error",
+        "load_key",
+        "location",
+        "name",
+        "ref",
+        "rejects_to",
+        "result_use",
+        "scope",
+    )
 
     def __init__(self, **values: Any) -> None:
         self.ref = values.get("ref")
@@ -153,4 +166,3 @@ class WalkedModule:
         self.code_params: list[tuple[ProjectFunction, int, Any]] = []
         self.reassigned: set[str] | None = None  # names assigned after their declaration (computed when first asked)
         self.global_refs: list[tuple[str, str, Location]] = []  # (scope, name, location) in classic scripts
-

@@ -127,8 +127,13 @@ def member_chain(node: Node) -> tuple[Node, list[str], list[Node]]:
     return node, props, extras
 
 
-_TRANSPARENT = ("parenthesized_expression", "non_null_expression", "as_expression", "satisfies_expression",
-                "await_expression")
+_TRANSPARENT = (
+    "parenthesized_expression",
+    "non_null_expression",
+    "as_expression",
+    "satisfies_expression",
+    "await_expression",
+)
 
 
 def has_parameters(function: Node) -> bool:
@@ -282,4 +287,3 @@ def declared_names(declaration: Node) -> list[str | None]:
                     names.append(name.text.decode())
         return names
     return []
-

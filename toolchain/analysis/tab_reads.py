@@ -42,8 +42,12 @@ TAB_PARAMETERS: dict[str, tuple[int, ...]] = {
 }
 #: calls whose result is one Tab or a list of Tabs
 TAB_RESULTS: dict[str, str] = {
-    "tabs.get": "one", "tabs.getCurrent": "one", "tabs.create": "one", "tabs.update": "one",
-    "tabs.duplicate": "one", "tabs.query": "list",
+    "tabs.get": "one",
+    "tabs.getCurrent": "one",
+    "tabs.create": "one",
+    "tabs.update": "one",
+    "tabs.duplicate": "one",
+    "tabs.query": "list",
 }
 FUNCTIONS = frozenset({"arrow_function", "function_expression", "function", "function_declaration"})
 ARRAY_CALLBACKS = frozenset({"forEach", "map", "filter", "find", "findLast", "some", "every", "flatMap"})
@@ -84,7 +88,6 @@ def _place(parsed: ParsedFile, node: Node) -> tuple[int, int]:
     return location.line, location.column
 
 
-
 def _function_of(node: Node, near: Node) -> Node | None:
     """The function an argument is: inline, or a function declared by that name in the file."""
     node = unwrap(node)
@@ -96,8 +99,11 @@ def _function_of(node: Node, near: Node) -> Node | None:
     while program.parent is not None:
         program = program.parent
     for child in program.named_children:
-        if child.type == "function_declaration" and child.child_by_field_name("name") is not None \
-                and child.child_by_field_name("name").text == node.text:  # type: ignore[union-attr]
+        if (
+            child.type == "function_declaration"
+            and child.child_by_field_name("name") is not None
+            and child.child_by_field_name("name").text == node.text
+        ):  # type: ignore[union-attr]
             return child
     return None
 
@@ -108,8 +114,10 @@ def _parameters(function: Node) -> list[Node]:
         return [single]
     container = function.child_by_field_name("parameters")
     found = [c for c in container.named_children if c.type != "comment"] if container is not None else []
-    return [c.child_by_field_name("pattern") or c if c.type in ("required_parameter", "optional_parameter") else c
-            for c in found]
+    return [
+        c.child_by_field_name("pattern") or c if c.type in ("required_parameter", "optional_parameter") else c
+        for c in found
+    ]
 
 
 def _reads_of_parameter(function: Node, index: int, shape: str) -> Iterator[Node]:
@@ -138,7 +146,6 @@ def _reads_of_pattern(pattern: Node, scope: Node, shape: str) -> Iterator[Node]:
                 yield child  # a destructured field: the pattern is where it is read
 
 
-
 def _reads_of_tab(name: bytes, scope: Node) -> Iterator[Node]:
     for identifier in (n for n in descendants(scope, "identifier") if n.text == name):
         parent = identifier.parent
@@ -151,7 +158,9 @@ def _reads_of_tab(name: bytes, scope: Node) -> Iterator[Node]:
 
 def _assigned(member: Node) -> bool:
     parent = member.parent
-    return parent is not None and parent.type == "assignment_expression" and parent.child_by_field_name("left") == member
+    return (
+        parent is not None and parent.type == "assignment_expression" and parent.child_by_field_name("left") == member
+    )
 
 
 def _reads_of_list(name: bytes, scope: Node) -> Iterator[Node]:
@@ -161,7 +170,11 @@ def _reads_of_list(name: bytes, scope: Node) -> Iterator[Node]:
             continue
         if parent.type == "subscript_expression" and parent.child_by_field_name("object") == identifier:
             outer = parent.parent  # tabs[0].url
-            if outer is not None and outer.type == "member_expression" and outer.child_by_field_name("object") == parent:
+            if (
+                outer is not None
+                and outer.type == "member_expression"
+                and outer.child_by_field_name("object") == parent
+            ):
                 field = outer.child_by_field_name("property")
                 if field is not None and field.text.decode() in TAB_FIELDS:
                     yield outer
@@ -172,8 +185,13 @@ def _reads_of_list(name: bytes, scope: Node) -> Iterator[Node]:
         elif parent.type == "member_expression" and parent.child_by_field_name("object") == identifier:
             method = parent.child_by_field_name("property")
             call = parent.parent
-            if method is not None and method.text.decode() in ARRAY_CALLBACKS and call is not None \
-                    and call.type == "call_expression" and call_arguments(call):
+            if (
+                method is not None
+                and method.text.decode() in ARRAY_CALLBACKS
+                and call is not None
+                and call.type == "call_expression"
+                and call_arguments(call)
+            ):
                 callback = _function_of(call_arguments(call)[0], call)
                 if callback is not None:
                     yield from _reads_of_parameter(callback, 0, "one")

@@ -128,8 +128,9 @@ class ApiWalk(WalkerBase):
         if not path:
             return None
         name, kind = classify_api(path, called)
-        checked = (self.try_depth > 0 or "?." in node.text.decode("utf-8", "replace").split("(", 1)[0]
-                   or tested_first(node))
+        checked = (
+            self.try_depth > 0 or "?." in node.text.decode("utf-8", "replace").split("(", 1)[0] or tested_first(node)
+        )
         self.facts.api_uses.append(
             ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope, checked)  # type: ignore[arg-type]
         )

@@ -53,7 +53,9 @@ class BindingWalk(WalkerBase):
         known = self.fn_by_node.get(node.id)
         if known is not None:
             return known
-        top_level = (self.fn is None or self.fn is self.wrapper) and self.scope == "" and not self.classes and name is not None
+        top_level = (
+            (self.fn is None or self.fn is self.wrapper) and self.scope == "" and not self.classes and name is not None
+        )
         fn = ProjectFunction(self.module, node, name if top_level else None, name if top_level and name else self.scope)
         self.fn_by_node[node.id] = fn
         self.module.fns.append(fn)
@@ -81,7 +83,9 @@ class BindingWalk(WalkerBase):
             type_node = declarator.child_by_field_name("type")
             self.declare_pattern(name, value, type_node, const=const, var=var)
 
-    def declare_pattern(self, name: Node, value: Node | None, type_node: Node | None, *, const: bool, var: bool) -> None:
+    def declare_pattern(
+        self, name: Node, value: Node | None, type_node: Node | None, *, const: bool, var: bool
+    ) -> None:
         bare = unwrap(value) if value is not None else None
         if name.type == "identifier":
             text = name.text.decode()
@@ -119,7 +123,13 @@ class BindingWalk(WalkerBase):
         self.destructure(name, api, param, var=var, origin=bare)
 
     def destructure(
-        self, pattern: Node, api: ApiRef | None, param: tuple[ProjectFunction, int] | None, *, var: bool, origin: Node | None = None
+        self,
+        pattern: Node,
+        api: ApiRef | None,
+        param: tuple[ProjectFunction, int] | None,
+        *,
+        var: bool,
+        origin: Node | None = None,
     ) -> None:
         kind = pattern.type
         if kind == "identifier":
@@ -165,7 +175,13 @@ class BindingWalk(WalkerBase):
                         self.destructure(left, None, None, var=var)
 
     def bind_property(
-        self, key: str, local: str, api: ApiRef | None, param: tuple[ProjectFunction, int] | None, var: bool, origin: Node | None
+        self,
+        key: str,
+        local: str,
+        api: ApiRef | None,
+        param: tuple[ProjectFunction, int] | None,
+        var: bool,
+        origin: Node | None,
     ) -> None:
         if api is not None:
             member = ApiRef(api.via, api.path + (key,))
@@ -265,7 +281,10 @@ class BindingWalk(WalkerBase):
             elif member.type in ("public_field_definition", "field_definition"):
                 value = member.child_by_field_name("value")
                 if value is not None and unwrap(value).type in ("arrow_function", "function_expression", "function"):
-                    target, member_name = unwrap(value), member.child_by_field_name("name") or member.child_by_field_name("property")
+                    target, member_name = (
+                        unwrap(value),
+                        member.child_by_field_name("name") or member.child_by_field_name("property"),
+                    )
             if target is None or member_name is None:
                 continue
             method = property_name(member_name)
@@ -295,9 +314,7 @@ class BindingWalk(WalkerBase):
         # declarations outside a block's statement list (for-loop heads) are declared here
         if any(c.type == "variable_declarator" and c.id not in self.declared for c in node.named_children):
             self.declare_variables(node)
-        program_const = (
-            self.fn is None and not self.classes and self.lex.parent is None and is_const_declaration(node)
-        )
+        program_const = self.fn is None and not self.classes and self.lex.parent is None and is_const_declaration(node)
         for declarator in node.named_children:
             if declarator.type != "variable_declarator":
                 continue

@@ -95,7 +95,12 @@ class CallWalk(WalkerBase):
                     ref = ("api", api, rest)
                 else:
                     binding = self.lookup(root_name)
-                    if binding is not None and binding.kind == "namespace" and binding.module is not None and len(props) == 1:
+                    if (
+                        binding is not None
+                        and binding.kind == "namespace"
+                        and binding.module is not None
+                        and len(props) == 1
+                    ):
                         ref = ("import", binding.module, props[0])
                     elif binding is None:
                         ref = ("member-global", root_name, props)
@@ -248,8 +253,9 @@ class CallWalk(WalkerBase):
                         continue
                     param = self.param_of(value) if value is not None else None
                     if param is not None and param[0] is self.fn:  # judged by what the function's callers pass
-                        fact = DynamicCode("eval", f"{api}() with code", self.location(node), G.as_guard(self.guard),
-                                           self.scope)
+                        fact = DynamicCode(
+                            "eval", f"{api}() with code", self.location(node), G.as_guard(self.guard), self.scope
+                        )
                         self.module.code_params.append((param[0], param[1], fact))
                     else:
                         self.dynamic("eval", f"{api}() with code", node)
@@ -339,8 +345,12 @@ class CallWalk(WalkerBase):
         while parent is not None and parent.type == "member_expression":  # `send().then(f)` rejects when send() does
             method = parent.child_by_field_name("property")
             chained_call = parent.parent
-            if method is None or method.text not in (b"then", b"finally") or chained_call is None \
-                    or chained_call.type != "call_expression":
+            if (
+                method is None
+                or method.text not in (b"then", b"finally")
+                or chained_call is None
+                or chained_call.type != "call_expression"
+            ):
                 return None
             parent = _outer(chained_call)
         if parent is None:
@@ -356,7 +366,11 @@ class CallWalk(WalkerBase):
         bare = unwrap(node)
         if bare.type == "call_expression":  # `handler.bind(this)` is the handler
             callee = bare.child_by_field_name("function")
-            prop = callee.child_by_field_name("property") if callee is not None and callee.type == "member_expression" else None
+            prop = (
+                callee.child_by_field_name("property")
+                if callee is not None and callee.type == "member_expression"
+                else None
+            )
             if prop is not None and prop.text == b"bind":
                 target = callee.child_by_field_name("object")  # type: ignore[union-attr]
                 if target is not None:

@@ -32,7 +32,11 @@ class ConstantWalk(WalkerBase):
             value = G.literal_value(node)
             return NOT_CONSTANT if value is G.MISSING else value
         if kind == "identifier":
-            return self.constants.get(node.text.decode(), NOT_CONSTANT) if self.lookup(node.text.decode()) else NOT_CONSTANT
+            return (
+                self.constants.get(node.text.decode(), NOT_CONSTANT)
+                if self.lookup(node.text.decode())
+                else NOT_CONSTANT
+            )
         if kind == "object":
             result: dict[str, object] = {}
             for child in node.named_children:
@@ -161,8 +165,12 @@ class ConstantWalk(WalkerBase):
             return value
         if node.type in ("identifier", "shorthand_property_identifier"):
             binding = self.lookup(node.text.decode())
-            if binding is not None and binding.kind == "value" and binding.init is not None and (
-                    binding.const or node.text.decode() not in self.reassigned_names()):  # `let x = "a"`, never set again
+            if (
+                binding is not None
+                and binding.kind == "value"
+                and binding.init is not None
+                and (binding.const or node.text.decode() not in self.reassigned_names())
+            ):  # `let x = "a"`, never set again
                 return G.string_value(unwrap(binding.init))
             value = self.known_constant(node.text.decode(), [])
             return value if isinstance(value, str) else None
@@ -181,11 +189,19 @@ class ConstantWalk(WalkerBase):
         if binding.kind == "import" and binding.module is not None:
             target = self.resolver.export(binding.module, binding.name or name)
             module = self.resolver.modules.get(target[0]) if target is not None else None
-            value = next((c.value for c in module.base.constants if c.name == target[1]), NOT_CONSTANT) if module else NOT_CONSTANT  # type: ignore[index]
+            value = (
+                next((c.value for c in module.base.constants if c.name == target[1]), NOT_CONSTANT)
+                if module
+                else NOT_CONSTANT
+            )  # type: ignore[index]
         elif binding.kind == "namespace" and binding.module is not None and props:
             target = self.resolver.export(binding.module, props[0])
             module = self.resolver.modules.get(target[0]) if target is not None else None
-            value = next((c.value for c in module.base.constants if c.name == target[1]), NOT_CONSTANT) if module else NOT_CONSTANT  # type: ignore[index]
+            value = (
+                next((c.value for c in module.base.constants if c.name == target[1]), NOT_CONSTANT)
+                if module
+                else NOT_CONSTANT
+            )  # type: ignore[index]
             props = props[1:]
         else:
             value = self.constants.get(name, NOT_CONSTANT)
@@ -283,7 +299,12 @@ def fold_arithmetic(operator: str, left: object, right: object) -> object:
     if operator == "+":
         if isinstance(left, str) and isinstance(right, str):
             return left + right
-        if isinstance(left, str) and numbers is False and isinstance(right, (int, float)) and not isinstance(right, bool):
+        if (
+            isinstance(left, str)
+            and numbers is False
+            and isinstance(right, (int, float))
+            and not isinstance(right, bool)
+        ):
             return NOT_CONSTANT
         if not numbers:
             return NOT_CONSTANT

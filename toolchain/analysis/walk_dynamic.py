@@ -43,8 +43,14 @@ class DynamicWalk(WalkerBase):
             return True
         if node.type == "identifier":
             binding = self.lookup(node.text.decode())
-            return binding is not None and binding.kind == "value" and binding.const and binding.init is not None \
-                and binding.init.id != node.id and self.safe_html(binding.init)
+            return (
+                binding is not None
+                and binding.kind == "value"
+                and binding.const
+                and binding.init is not None
+                and binding.init.id != node.id
+                and self.safe_html(binding.init)
+            )
         if node.type != "call_expression":
             return False
         callee = node.child_by_field_name("function")
@@ -163,8 +169,9 @@ class DynamicWalk(WalkerBase):
             return False
         api, rest = resolved
         arguments = call_arguments(node)
-        return (*api.path, *rest) == ("runtime", "getURL") and len(arguments) == 1 \
-            and self.constant_string(arguments[0])
+        return (
+            (*api.path, *rest) == ("runtime", "getURL") and len(arguments) == 1 and self.constant_string(arguments[0])
+        )
 
     def dynamic_import(self, node: Node, args: list[Node]) -> None:
         if args and self.packaged_url(args[0]):
@@ -255,8 +262,10 @@ class DynamicWalk(WalkerBase):
                     name = root.text.decode()
                     binding = self.lookup(name)
                     if binding is None:
-                        handler = last is not None and last.startswith("on") and (
-                            len(props) == 1 and name in GLOBAL_OBJECTS | {"document"}
+                        handler = (
+                            last is not None
+                            and last.startswith("on")
+                            and (len(props) == 1 and name in GLOBAL_OBJECTS | {"document"})
                         )
                         if handler and right is not None:
                             self.registration(node, f"dom:{last[2:]}", right)

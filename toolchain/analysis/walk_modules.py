@@ -102,7 +102,11 @@ class ModuleWalk(WalkerBase):
             first = unwrap(args[0])
             return first.type == "call_expression" and not call_arguments(first) and self.inlined_polyfill_of(first)
         binding = self.lookup(callee.text.decode())
-        init = unwrap(binding.init) if binding is not None and binding.kind == "value" and binding.init is not None else None
+        init = (
+            unwrap(binding.init)
+            if binding is not None and binding.kind == "value" and binding.init is not None
+            else None
+        )
         if init is None or init.type != "call_expression":
             return False
         known = self.polyfill_wrappers.get(init.id)

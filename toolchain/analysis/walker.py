@@ -61,8 +61,11 @@ class Walker(BindingWalk, ModuleWalk, ApiWalk, ConstantWalk, CallWalk, DynamicWa
                 self.visit(statement)
             except RecursionError:  # pathological nesting: the rest of the statement is skipped, and said so (XL004)
                 self.fn, self.scope, self.load_time, self.try_depth, self.guard = None, "", True, 0, True
-                budget.stopped.setdefault(self.path, f"the statement at line {self.location(statement).line} nests "
-                                          "deeper than the analysis follows (only its outer part was read)")
+                budget.stopped.setdefault(
+                    self.path,
+                    f"the statement at line {self.location(statement).line} nests "
+                    "deeper than the analysis follows (only its outer part was read)",
+                )
         self.exports(statements)
 
     def visit_block(self, node: Node) -> None:

@@ -274,8 +274,9 @@ class ChromiumBrowser(ExtensionBrowser):
         if not workers:
             raise BrowserError("the extension has no running service worker to deliver the menu click to")
         try:
-            result = workers[0].evaluate(_MENU_CLICK_SCRIPT, {"tabId": tab_id, "menuItemId": menu_item_id,
-                                                              "selectionText": selection_text})
+            result = workers[0].evaluate(
+                _MENU_CLICK_SCRIPT, {"tabId": tab_id, "menuItemId": menu_item_id, "selectionText": selection_text}
+            )
         except Exception as error:
             raise _protocol_error(error) from error
         if "error" in result:
@@ -295,18 +296,26 @@ class ChromiumBrowser(ExtensionBrowser):
         try:
             popup_path = _action_popup_path(self.manifest)
             popups = [
-                target for target in cdp.send("Target.getTargets")["targetInfos"]
-                if target["type"] == "page" and target["targetId"] not in known and popup_path
+                target
+                for target in cdp.send("Target.getTargets")["targetInfos"]
+                if target["type"] == "page"
+                and target["targetId"] not in known
+                and popup_path
                 and target["url"].split("?")[0] == self.extension_url(popup_path)
             ]
             if not popups:
                 return None
             answers: list[dict[str, Any]] = []
             cdp.on("Target.receivedMessageFromTarget", lambda event: answers.append(event))
-            session_id = cdp.send("Target.attachToTarget", {"targetId": popups[0]["targetId"], "flatten": False})["sessionId"]
+            session_id = cdp.send("Target.attachToTarget", {"targetId": popups[0]["targetId"], "flatten": False})[
+                "sessionId"
+            ]
             script = evaluation_script(expression, await_promise=True, timeout=timeout)
-            message = {"id": 1, "method": "Runtime.evaluate",
-                       "params": {"expression": script, "awaitPromise": True, "returnByValue": True}}
+            message = {
+                "id": 1,
+                "method": "Runtime.evaluate",
+                "params": {"expression": script, "awaitPromise": True, "returnByValue": True},
+            }
             cdp.send("Target.sendMessageToTarget", {"sessionId": session_id, "message": json.dumps(message)})
             deadline = time.monotonic() + timeout + 5
             while time.monotonic() < deadline:

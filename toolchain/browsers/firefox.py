@@ -228,8 +228,9 @@ class FirefoxBrowser(ExtensionBrowser):
     # --- lifecycle ---------------------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, extension_dir: Path, *, workdir: Path, extension_id: str | None = None,
-              headless: bool = True) -> FirefoxBrowser:
+    def start(
+        cls, extension_dir: Path, *, workdir: Path, extension_id: str | None = None, headless: bool = True
+    ) -> FirefoxBrowser:
         executable = find_executable("firefox", EXECUTABLES)
         browser = cls(extension_dir, make_run_dir(workdir, "firefox"), extension_id)
         try:
@@ -256,8 +257,16 @@ class FirefoxBrowser(ExtensionBrowser):
         env = browser_environment(self.run_dir, {"MOZ_CRASHREPORTER_DISABLE": "1"})
         with (self.run_dir / "firefox.stdout.log").open("wb") as stdout:  # the child keeps its own copy
             self._process = subprocess.Popen(
-                [executable, *(["--headless"] if headless else []), "--no-remote", "--profile", str(profile),
-                 "--remote-debugging-port", "0", "--remote-allow-system-access"],
+                [
+                    executable,
+                    *(["--headless"] if headless else []),
+                    "--no-remote",
+                    "--profile",
+                    str(profile),
+                    "--remote-debugging-port",
+                    "0",
+                    "--remote-allow-system-access",
+                ],
                 stdin=subprocess.DEVNULL,
                 stdout=stdout,
                 stderr=subprocess.PIPE,
@@ -496,8 +505,12 @@ class FirefoxBrowser(ExtensionBrowser):
         if selector is not None:
             found = self._command(
                 "script.evaluate",
-                {"expression": f"document.querySelector({json.dumps(selector)})", "target": {"context": tab.handle},
-                 "awaitPromise": False, "resultOwnership": "root"},
+                {
+                    "expression": f"document.querySelector({json.dumps(selector)})",
+                    "target": {"context": tab.handle},
+                    "awaitPromise": False,
+                    "resultOwnership": "root",
+                },
             )
             shared_id = found.get("result", {}).get("sharedId")
             if not shared_id:
@@ -526,15 +539,20 @@ class FirefoxBrowser(ExtensionBrowser):
     def _wait_for_color_scheme(self, scheme: str, *, timeout: float = 10) -> None:
         query = json.dumps(f"(prefers-color-scheme: {scheme})")
         deadline = time.monotonic() + timeout
-        contexts = [str(c["context"]) for c in self._command("browsingContext.getTree", {"maxDepth": 0}).get("contexts", [])]
+        contexts = [
+            str(c["context"]) for c in self._command("browsingContext.getTree", {"maxDepth": 0}).get("contexts", [])
+        ]
         while contexts:
             lagging = []
             for context in contexts:
                 try:
                     result = self._command(
                         "script.evaluate",
-                        {"expression": f"matchMedia({query}).matches", "target": {"context": context},
-                         "awaitPromise": False},
+                        {
+                            "expression": f"matchMedia({query}).matches",
+                            "target": {"context": context},
+                            "awaitPromise": False,
+                        },
                     )
                 except BrowserError:
                     continue  # closed meanwhile: nothing left to wait for
@@ -542,7 +560,9 @@ class FirefoxBrowser(ExtensionBrowser):
                     lagging.append(context)
             contexts = lagging
             if contexts and time.monotonic() > deadline:
-                raise BrowserError(f"Firefox pages still do not report prefers-color-scheme: {scheme} after {timeout:g} s")
+                raise BrowserError(
+                    f"Firefox pages still do not report prefers-color-scheme: {scheme} after {timeout:g} s"
+                )
             if contexts:
                 time.sleep(0.05)
 
@@ -551,16 +571,22 @@ class FirefoxBrowser(ExtensionBrowser):
     def extension_errors(self) -> list[str]:
         answers = self._chrome_evaluate(
             _COLLECT_SCRIPT,
-            {"base": self.extension_base_url, "addonId": self.extension_id,
-             "probeName": PROBE_NAME, "timeoutMs": PROBE_TIMEOUT_MS},
+            {
+                "base": self.extension_base_url,
+                "addonId": self.extension_id,
+                "probeName": PROBE_NAME,
+                "timeoutMs": PROBE_TIMEOUT_MS,
+            },
         )
         errors: list[dict[str, Any]] = []
         for answer in answers:
             if "probeError" in answer:
                 # Missing the extension's own process (or the parent) would hide its errors: say so.
                 if answer.get("remoteType") in (None, "extension"):
-                    raise BrowserError(f"cannot read errors from Firefox's {answer.get('remoteType') or 'parent'} "
-                                       f"process: {answer['probeError']}")
+                    raise BrowserError(
+                        f"cannot read errors from Firefox's {answer.get('remoteType') or 'parent'} "
+                        f"process: {answer['probeError']}"
+                    )
                 continue
             errors.extend(answer["errors"])
         errors.sort(key=lambda error: error.get("time") or 0)

@@ -36,6 +36,7 @@ def launch(
     if browser == "chromium":
         return ChromiumBrowser.start(extension_dir, workdir=Path(workdir), headless=headless)
     if browser == "firefox":
-        return FirefoxBrowser.start(extension_dir, workdir=Path(workdir), extension_id=firefox_extension_id,
-                                    headless=headless)
+        return FirefoxBrowser.start(
+            extension_dir, workdir=Path(workdir), extension_id=firefox_extension_id, headless=headless
+        )
     raise ValueError(f"unknown browser {browser!r}; expected one of {', '.join(BROWSERS)}")

@@ -25,8 +25,11 @@ from toolchain.cli import protocol as protocol_commands
 from toolchain.cli.output import XtkGroup
 
 
-@click.group(cls=XtkGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110},
-             epilog=help_command.topics_epilog())
+@click.group(
+    cls=XtkGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110},
+    epilog=help_command.topics_epilog(),
+)
 @click.version_option(__version__, "--version", "-V", prog_name="xtk", message="%(prog)s %(version)s")
 def main() -> None:
     """xtk — build, package and check a cross-browser web extension from one project.

@@ -25,8 +25,14 @@ def _browsers(project: Any, choice: str) -> list[Any]:
     return [choice]
 
 
-def _run_build(project: str | None, browser: str, mode: str, typecheck: bool, use_cache: bool,
-               on_warning: Callable[[Diagnostic], None]) -> tuple[Any, Any]:
+def _run_build(
+    project: str | None,
+    browser: str,
+    mode: str,
+    typecheck: bool,
+    use_cache: bool,
+    on_warning: Callable[[Diagnostic], None],
+) -> tuple[Any, Any]:
     """Replay the cached recipe when its inputs are unchanged; otherwise load the config and build in full.
 
     Returns the report and something that shows paths (the project, or the recipe on the cached path).
@@ -96,27 +102,46 @@ def build(project: str | None, browser: str, mode: str, typecheck: bool, use_cac
         output_format, lambda: _run_build(project, browser, mode, typecheck, use_cache, warnings.append), warnings
     )
     if output_format == "json":
-        echo_json({
-            "ok": True,
-            "seconds": round(report.seconds, 4),
-            "cached_recipe": report.cached,
-            "builds": [{"browser": b.browser, "path": paths.display(b.out_dir), "files": b.files,
-                        "manifest_version": b.manifest.get("manifest_version")} for b in report.builds],
-            "warnings": [d.to_json() for d in warnings],
-        })
+        echo_json(
+            {
+                "ok": True,
+                "seconds": round(report.seconds, 4),
+                "cached_recipe": report.cached,
+                "builds": [
+                    {
+                        "browser": b.browser,
+                        "path": paths.display(b.out_dir),
+                        "files": b.files,
+                        "manifest_version": b.manifest.get("manifest_version"),
+                    }
+                    for b in report.builds
+                ],
+                "warnings": [d.to_json() for d in warnings],
+            }
+        )
         return
     emit(warnings)
     for b in report.builds:
-        click.echo(f"built {b.browser:<8} → {paths.display(b.out_dir)}/ (MV{b.manifest.get('manifest_version')}, {b.files} files)")
+        click.echo(
+            f"built {b.browser:<8} → {paths.display(b.out_dir)}/ (MV{b.manifest.get('manifest_version')}, {b.files} files)"
+        )
     notes = [n for n, on in (("type-checked", typecheck), ("recipe from cache", report.cached)) if on]
     click.echo(f"{len(report.builds)} build(s) in {report.seconds * 1000:.0f} ms" + "".join(f", {n}" for n in notes))
 
 
 @click.command()
 @project_option
-@click.option("--browser", "-b", type=click.Choice(BROWSER_CHOICES), default="all", show_default=True,
-              help="Which target to package; all = every [targets.*].")
-@click.option("--typecheck/--no-typecheck", default=True, show_default=True, help="Run `tsc --noEmit` before packaging.")
+@click.option(
+    "--browser",
+    "-b",
+    type=click.Choice(BROWSER_CHOICES),
+    default="all",
+    show_default=True,
+    help="Which target to package; all = every [targets.*].",
+)
+@click.option(
+    "--typecheck/--no-typecheck", default=True, show_default=True, help="Run `tsc --noEmit` before packaging."
+)
 @cache_option
 @format_option
 def package(project: str | None, browser: str, typecheck: bool, use_cache: bool, output_format: str) -> None:
@@ -145,13 +170,20 @@ def package(project: str | None, browser: str, typecheck: bool, use_cache: bool,
     loaded, sources, zips = run_reported(output_format, make_zips, warnings)
     chosen_by = "git ls-files" if sources.tracked_only else "a walk of the project (not a git work tree)"
     if output_format == "json":
-        echo_json({"ok": True, "zips": [loaded.display(z.path) for z in zips],
-                   "contents": {loaded.display(z.path): z.names for z in zips},
-                   "sources": {"chosen_by": chosen_by, "left_out": sources.left_out},
-                   "warnings": [d.to_json() for d in warnings]})
+        echo_json(
+            {
+                "ok": True,
+                "zips": [loaded.display(z.path) for z in zips],
+                "contents": {loaded.display(z.path): z.names for z in zips},
+                "sources": {"chosen_by": chosen_by, "left_out": sources.left_out},
+                "warnings": [d.to_json() for d in warnings],
+            }
+        )
         return
     for packaged in zips:
-        click.echo(f"wrote {loaded.display(packaged.path)} ({packaged.path.stat().st_size:,} bytes, {len(packaged.names)} files)")
+        click.echo(
+            f"wrote {loaded.display(packaged.path)} ({packaged.path.stat().st_size:,} bytes, {len(packaged.names)} files)"
+        )
         for name in packaged.names:
             click.echo(f"  {name}")
     click.echo(f"sources chosen by {chosen_by}")

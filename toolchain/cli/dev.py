@@ -15,23 +15,46 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _dev_options(command: F) -> F:
     """The options `xtk dev` and `xtk run` share."""
     options = [
-        click.option("--browser", "-b", type=click.Choice(["chrome", "edge", "firefox"]), default=None,
-                     help="Which target to load: chrome and edge in Debian's chromium, firefox in firefox-esr. "
-                     "Default: chrome if the project targets it, else its first target."),
+        click.option(
+            "--browser",
+            "-b",
+            type=click.Choice(["chrome", "edge", "firefox"]),
+            default=None,
+            help="Which target to load: chrome and edge in Debian's chromium, firefox in firefox-esr. "
+            "Default: chrome if the project targets it, else its first target.",
+        ),
         click.option("--headless", is_flag=True, help="No window (CI, tests, benchmarks)."),
-        click.option("--start-url", "start_urls", metavar="URL", multiple=True,
-                     help="Open this page once the extension is loaded (repeat for several)."),
+        click.option(
+            "--start-url",
+            "start_urls",
+            metavar="URL",
+            multiple=True,
+            help="Open this page once the extension is loaded (repeat for several).",
+        ),
         project_option,
-        click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-                     show_default=True, help="json: one event per line on stdout ({\"event\", \"browser\", \"ms\"})."),
+        click.option(
+            "--format",
+            "output_format",
+            type=click.Choice(["text", "json"]),
+            default="text",
+            show_default=True,
+            help='json: one event per line on stdout ({"event", "browser", "ms"}).',
+        ),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def _start_dev(project: str | None, browser: str | None, headless: bool, start_urls: tuple[str, ...],
-               output_format: str, launch: bool, watch: bool) -> None:
+def _start_dev(
+    project: str | None,
+    browser: str | None,
+    headless: bool,
+    start_urls: tuple[str, ...],
+    output_format: str,
+    launch: bool,
+    watch: bool,
+) -> None:
     from urllib.parse import urlsplit
 
     from toolchain.dev.main import run_session
@@ -41,15 +64,27 @@ def _start_dev(project: str | None, browser: str | None, headless: bool, start_u
     for url in start_urls:  # a browser would fail on it later, after start-up: say so now
         parts = urlsplit(url)
         if not (parts.scheme in ("http", "https") and parts.netloc) and parts.scheme not in ("file", "about", "data"):
-            raise click.BadParameter(f"{url!r} is not an absolute http(s), file, about or data URL", param_hint="--start-url")
-    run_session(find_config(project), DevOptions(browser, headless, launch, list(start_urls), output_format), watch=watch)
+            raise click.BadParameter(
+                f"{url!r} is not an absolute http(s), file, about or data URL", param_hint="--start-url"
+            )
+    run_session(
+        find_config(project), DevOptions(browser, headless, launch, list(start_urls), output_format), watch=watch
+    )
 
 
 @click.command()
 @_dev_options
-@click.option("--no-launch", "no_launch", is_flag=True, help="Build and watch only; load build/dev/<browser>/ yourself.")
-def dev(project: str | None, browser: str | None, headless: bool, start_urls: tuple[str, ...], output_format: str,
-        no_launch: bool) -> None:
+@click.option(
+    "--no-launch", "no_launch", is_flag=True, help="Build and watch only; load build/dev/<browser>/ yourself."
+)
+def dev(
+    project: str | None,
+    browser: str | None,
+    headless: bool,
+    start_urls: tuple[str, ...],
+    output_format: str,
+    no_launch: bool,
+) -> None:
     """Development build in build/dev/<browser>/, rebuilt on every change and reloaded in a browser.
 
     Watches sources, xtk.toml, pages, public/ and _locales; esbuild stays running between changes (incremental
@@ -63,8 +98,9 @@ def dev(project: str | None, browser: str | None, headless: bool, start_urls: tu
 
 @click.command("run")
 @_dev_options
-def run_command(project: str | None, browser: str | None, headless: bool, start_urls: tuple[str, ...],
-                output_format: str) -> None:
+def run_command(
+    project: str | None, browser: str | None, headless: bool, start_urls: tuple[str, ...], output_format: str
+) -> None:
     """Build once (development) and open a browser with the extension loaded, as `web-ext run`; no watching.
 
     Ends when the browser is closed or on Ctrl-C / SIGTERM, which stop the browser and remove its profile.

@@ -52,8 +52,14 @@ def _golden_project(project: str | None) -> Any:
 
 
 @golden.command("generate")
-@click.option("--out", "out_dir", metavar="DIR", default=None, type=OutputFolder(),
-              help="Where to write <function>.json. Default: [golden] vectors.")
+@click.option(
+    "--out",
+    "out_dir",
+    metavar="DIR",
+    default=None,
+    type=OutputFolder(),
+    help="Where to write <function>.json. Default: [golden] vectors.",
+)
 @corpus_option
 @project_option
 @format_option
@@ -66,8 +72,10 @@ def golden_generate(out_dir: str | None, corpus: str | None, project: str | None
     """
     from toolchain.golden.commands import generate
 
-    summary = run_reported(output_format, lambda: generate(_golden_project(project), out_dir=_golden_path(out_dir),
-                                                          corpus_root=_golden_path(corpus)))
+    summary = run_reported(
+        output_format,
+        lambda: generate(_golden_project(project), out_dir=_golden_path(out_dir), corpus_root=_golden_path(corpus)),
+    )
     if output_format == "json":
         echo_json({"ok": True, "summary": summary.to_json()})
         return
@@ -77,8 +85,14 @@ def golden_generate(out_dir: str | None, corpus: str | None, project: str | None
 
 
 @golden.command("check")
-@click.option("--golden", "golden_dir", metavar="DIR", default=None, type=click.Path(exists=True, file_okay=False),
-              help="The committed golden files. Default: [golden] vectors.")
+@click.option(
+    "--golden",
+    "golden_dir",
+    metavar="DIR",
+    default=None,
+    type=click.Path(exists=True, file_okay=False),
+    help="The committed golden files. Default: [golden] vectors.",
+)
 @corpus_option
 @project_option
 @format_option
@@ -91,8 +105,10 @@ def golden_check(golden_dir: str | None, corpus: str | None, project: str | None
     """
     from toolchain.golden.commands import check
 
-    report = run_reported(output_format, lambda: check(_golden_project(project), golden=_golden_path(golden_dir),
-                                                      corpus_root=_golden_path(corpus)))
+    report = run_reported(
+        output_format,
+        lambda: check(_golden_project(project), golden=_golden_path(golden_dir), corpus_root=_golden_path(corpus)),
+    )
     if output_format == "json":
         echo_json(report.to_json())
     else:
@@ -105,18 +121,37 @@ def golden_check(golden_dir: str | None, corpus: str | None, project: str | None
             click.echo(line)
         checked = report.summary.total
         verdict = "no differences" if report.ok else f"{len(report.differences)} difference(s)"
-        click.echo(f"{checked:,} cases checked, {verdict} ({report.summary.seconds:.1f} s)"
-                   + ("" if report.corpus_available else f"; corpus not found at {report.corpus_root}"
-                      if report.corpus_root else "; the project declares no corpus"))
+        click.echo(
+            f"{checked:,} cases checked, {verdict} ({report.summary.seconds:.1f} s)"
+            + (
+                ""
+                if report.corpus_available
+                else f"; corpus not found at {report.corpus_root}"
+                if report.corpus_root
+                else "; the project declares no corpus"
+            )
+        )
     if not report.ok:
         sys.exit(EXIT_PROJECT_ERRORS)
 
 
 @golden.command("make")
-@click.option("--inputs", "inputs", metavar="FILE", required=True, type=click.Path(exists=True, dir_okay=False),
-              help="A file in the golden format; `expected` may be absent.")
-@click.option("--out", "out", metavar="FILE", required=True, type=OutputFile(),
-              help="Where to write the file with `expected` filled in.")
+@click.option(
+    "--inputs",
+    "inputs",
+    metavar="FILE",
+    required=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="A file in the golden format; `expected` may be absent.",
+)
+@click.option(
+    "--out",
+    "out",
+    metavar="FILE",
+    required=True,
+    type=OutputFile(),
+    help="Where to write the file with `expected` filled in.",
+)
 @corpus_option
 @project_option
 @format_option
@@ -129,10 +164,13 @@ def golden_make(inputs: str, out: str, corpus: str | None, project: str | None, 
     """
     from toolchain.golden.commands import make
 
-    made = run_reported(output_format, lambda: make(_golden_project(project), Path(inputs), Path(out), _golden_path(corpus)))
+    made = run_reported(
+        output_format, lambda: make(_golden_project(project), Path(inputs), Path(out), _golden_path(corpus))
+    )
     if output_format == "json":
-        echo_json({"ok": True, "function": made.golden.function, "cases": made.filled, "changed": made.changed,
-                   "out": out})
+        echo_json(
+            {"ok": True, "function": made.golden.function, "cases": made.filled, "changed": made.changed, "out": out}
+        )
         return
     changed = f" ({made.changed} existing value(s) changed)" if made.changed else ""
     click.echo(f"wrote {out}: {made.filled} {made.golden.function} case(s) with expected values{changed}")

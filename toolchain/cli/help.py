@@ -42,8 +42,10 @@ def help_command(topic: str | None) -> None:
         from toolchain import catalog
 
         if catalog.find(topic) is None:
-            raise InputError.single(f"help {topic}: no such topic or code (topics: {', '.join(TOPICS)}; "
-                                    "`xtk lint --explain all` lists the codes)")
+            raise InputError.single(
+                f"help {topic}: no such topic or code (topics: {', '.join(TOPICS)}; "
+                "`xtk lint --explain all` lists the codes)"
+            )
         explain_code(topic)
         return
     path = docs_dir() / chosen[0]

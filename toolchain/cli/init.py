@@ -15,8 +15,12 @@ from toolchain.scaffold.options import TemplateOption
 @click.argument("directory", metavar="DIR", type=click.Path(path_type=Path))
 @click.option("--template", "-t", "template", metavar="NAME", default="vanilla", cls=TemplateOption)
 @click.option("--name", "name", metavar="NAME", default=None, help="The extension's name. Default: DIR's name.")
-@click.option("--install/--no-install", default=True, show_default=True,
-              help="Run `npm ci` in the new project (the template's lockfile: exact versions).")
+@click.option(
+    "--install/--no-install",
+    default=True,
+    show_default=True,
+    help="Run `npm ci` in the new project (the template's lockfile: exact versions).",
+)
 @format_option
 def init(directory: Path, template: str, name: str | None, install: bool, output_format: str) -> None:
     """Create a new project in DIR (a new or empty folder; no file is ever overwritten).

@@ -19,39 +19,112 @@ DEFAULT_TIMEOUT_SECONDS = 300.0
 @click.command()
 @click.argument("path", required=False, type=click.Path(path_type=Path))
 @project_option
-@click.option("--format", "output_format", type=click.Choice(["text", "json", "sarif", "github"]), default="text",
-              show_default=True, help="text like ruff (path:line:col: CODE message); json; SARIF 2.1.0; GitHub annotations.")
-@click.option("--select", "select", multiple=True, metavar="CODES",
-              help="Only these rule codes or prefixes (comma-separated, repeatable), e.g. XP,XM003.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json", "sarif", "github"]),
+    default="text",
+    show_default=True,
+    help="text like ruff (path:line:col: CODE message); json; SARIF 2.1.0; GitHub annotations.",
+)
+@click.option(
+    "--select",
+    "select",
+    multiple=True,
+    metavar="CODES",
+    help="Only these rule codes or prefixes (comma-separated, repeatable), e.g. XP,XM003.",
+)
 @click.option("--ignore", "ignore", multiple=True, metavar="CODES", help="Not these codes or prefixes.")
-@click.option("--browser", "-b", "browsers", multiple=True, type=click.Choice(["chrome", "edge", "firefox"]),
-              help="Lint only these targets (repeatable). Default: every target of the project or manifest.")
-@click.option("--max-file-size", "max_file_size", type=SizeParam(), default=None, metavar="SIZE",
-              help=f"A source file larger than this is not parsed: XL004 says so (default {format_size(_LIMITS.max_file_bytes)}).")
-@click.option("--max-archive-size", "max_archive_size", type=SizeParam(), default=None, metavar="SIZE",
-              help=f"A .zip/.xpi larger than this on disk is refused (default {format_size(_LIMITS.max_archive_bytes)}).")
-@click.option("--max-unpacked-size", "max_unpacked_size", type=SizeParam(), default=None, metavar="SIZE",
-              help="An archive whose members hold more than this uncompressed is refused "
-              f"(default {format_size(_LIMITS.max_unpacked_bytes)}).")
-@click.option("--max-files", "max_files", type=click.IntRange(min=1), default=None, metavar="N",
-              help=f"An archive of more members than this is refused (default {_LIMITS.max_files:,}).")
-@click.option("--max-ratio", "max_ratio", type=click.IntRange(min=1), default=None, metavar="N",
-              help=f"An archive member of {format_size(RATIO_FLOOR_BYTES)} or more compressed beyond N:1 is refused, as a "
-              f"zip bomb (default {_LIMITS.max_ratio}).")
-@click.option("--timeout", "timeout", type=SecondsParam(), default=DEFAULT_TIMEOUT_SECONDS,
-              metavar="SECONDS",
-              help="The run's deadline: source files not analysed by then are reported (XL004, a warning, exit 1) "
-              "and the findings that rest on code being absent are withheld; the rest of the lint completes. "
-              f"Each file also has its own parse budget, in proportion to its size (default {DEFAULT_TIMEOUT_SECONDS:g} s).")
-@click.option("--explain", metavar="CODE", default=None,
-              help="Print what a code means (any code xtk emits: XB…, XL…, XP…, XS…, XM…) and exit; `all` lists them.")
-@click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
-              help="A project none of whose inputs changed since its last lint replays that lint's findings "
-              "(.xtk/lint-cache/). --no-cache lints from scratch.")
-def lint(path: Path | None, project: str | None, output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
-         browsers: tuple[str, ...], explain: str | None, max_file_size: int | None, max_archive_size: int | None,
-         max_unpacked_size: int | None, max_files: int | None, max_ratio: int | None, use_cache: bool,
-         timeout: float) -> None:
+@click.option(
+    "--browser",
+    "-b",
+    "browsers",
+    multiple=True,
+    type=click.Choice(["chrome", "edge", "firefox"]),
+    help="Lint only these targets (repeatable). Default: every target of the project or manifest.",
+)
+@click.option(
+    "--max-file-size",
+    "max_file_size",
+    type=SizeParam(),
+    default=None,
+    metavar="SIZE",
+    help=f"A source file larger than this is not parsed: XL004 says so (default {format_size(_LIMITS.max_file_bytes)}).",
+)
+@click.option(
+    "--max-archive-size",
+    "max_archive_size",
+    type=SizeParam(),
+    default=None,
+    metavar="SIZE",
+    help=f"A .zip/.xpi larger than this on disk is refused (default {format_size(_LIMITS.max_archive_bytes)}).",
+)
+@click.option(
+    "--max-unpacked-size",
+    "max_unpacked_size",
+    type=SizeParam(),
+    default=None,
+    metavar="SIZE",
+    help="An archive whose members hold more than this uncompressed is refused "
+    f"(default {format_size(_LIMITS.max_unpacked_bytes)}).",
+)
+@click.option(
+    "--max-files",
+    "max_files",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help=f"An archive of more members than this is refused (default {_LIMITS.max_files:,}).",
+)
+@click.option(
+    "--max-ratio",
+    "max_ratio",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help=f"An archive member of {format_size(RATIO_FLOOR_BYTES)} or more compressed beyond N:1 is refused, as a "
+    f"zip bomb (default {_LIMITS.max_ratio}).",
+)
+@click.option(
+    "--timeout",
+    "timeout",
+    type=SecondsParam(),
+    default=DEFAULT_TIMEOUT_SECONDS,
+    metavar="SECONDS",
+    help="The run's deadline: source files not analysed by then are reported (XL004, a warning, exit 1) "
+    "and the findings that rest on code being absent are withheld; the rest of the lint completes. "
+    f"Each file also has its own parse budget, in proportion to its size (default {DEFAULT_TIMEOUT_SECONDS:g} s).",
+)
+@click.option(
+    "--explain",
+    metavar="CODE",
+    default=None,
+    help="Print what a code means (any code xtk emits: XB…, XL…, XP…, XS…, XM…) and exit; `all` lists them.",
+)
+@click.option(
+    "--cache/--no-cache",
+    "use_cache",
+    default=True,
+    show_default=True,
+    help="A project none of whose inputs changed since its last lint replays that lint's findings "
+    "(.xtk/lint-cache/). --no-cache lints from scratch.",
+)
+def lint(
+    path: Path | None,
+    project: str | None,
+    output_format: str,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    browsers: tuple[str, ...],
+    explain: str | None,
+    max_file_size: int | None,
+    max_archive_size: int | None,
+    max_unpacked_size: int | None,
+    max_files: int | None,
+    max_ratio: int | None,
+    use_cache: bool,
+    timeout: float,
+) -> None:
     """Check the permission posture and the message protocol of a project or a plain extension.
 
     PATH is an xtk project (a folder with xtk.toml; default: --project, else the current folder), or a plain
@@ -85,12 +158,25 @@ def lint(path: Path | None, project: str | None, output_format: str, select: tup
     from toolchain.lint.reporters import reporter
     from toolchain.lint.result_cache import LintCache
 
-    chosen_limits = {"max_file_bytes": max_file_size, "max_archive_bytes": max_archive_size,
-                     "max_unpacked_bytes": max_unpacked_size, "max_files": max_files, "max_ratio": max_ratio}
+    chosen_limits = {
+        "max_file_bytes": max_file_size,
+        "max_archive_bytes": max_archive_size,
+        "max_unpacked_bytes": max_unpacked_size,
+        "max_files": max_files,
+        "max_ratio": max_ratio,
+    }
     limits = InputLimits(**{name: value for name, value in chosen_limits.items() if value is not None})
     # a project whose inputs are all as at its last lint replays that lint's findings (result_cache.py)
-    cache = LintCache.of(path, project, {"select": ",".join(select), "ignore": ",".join(ignore),
-                                         "browser": ",".join(browsers), "max_file_bytes": limits.max_file_bytes})
+    cache = LintCache.of(
+        path,
+        project,
+        {
+            "select": ",".join(select),
+            "ignore": ",".join(ignore),
+            "browser": ",".join(browsers),
+            "max_file_bytes": limits.max_file_bytes,
+        },
+    )
     replayed = cache.replay() if cache is not None and use_cache else None
     if replayed is not None:
         findings, root = replayed

@@ -73,5 +73,7 @@ class XtkGroup(click.Group):
         except Exception as error:  # a bug in xtk, not in the project: say so, keep the traceback behind a flag
             if os.environ.get("XTK_DEBUG"):
                 traceback.print_exc()
-            click.echo(f"xtk: internal error: {type(error).__name__}: {error} (set XTK_DEBUG=1 for the traceback)", err=True)
+            click.echo(
+                f"xtk: internal error: {type(error).__name__}: {error} (set XTK_DEBUG=1 for the traceback)", err=True
+            )
             ctx.exit(EXIT_PROJECT_ERRORS)

@@ -26,9 +26,14 @@ def protocol() -> None:
 
 @protocol.command("codegen")
 @project_option
-@click.option("--check", "check", is_flag=True, default=False,
-              help="Write nothing: compare the generated module with what the schemas give and exit 1 if it is missing "
-              "or differs (for CI and pre-commit).")
+@click.option(
+    "--check",
+    "check",
+    is_flag=True,
+    default=False,
+    help="Write nothing: compare the generated module with what the schemas give and exit 1 if it is missing "
+    "or differs (for CI and pre-commit).",
+)
 @format_option
 def protocol_codegen(project: str | None, check: bool, output_format: str) -> None:
     """Generate the protocol's TypeScript types and validators ([protocol] generated) from its schemas.
@@ -70,9 +75,14 @@ def protocol_codegen(project: str | None, check: bool, output_format: str) -> No
 
     loaded, found, text, warnings = run_reported(output_format, prepare)
     shown = found.generated_display
-    summary = {"path": shown, "bytes": len(text.encode("utf-8")), "channels": len(found.protocol.channels),
-               "messages": sum(len(c.messages) for c in found.protocol.channels),
-               "schemas": loaded.display(found.protocol.folder), "warnings": [w.to_json() for w in warnings]}
+    summary = {
+        "path": shown,
+        "bytes": len(text.encode("utf-8")),
+        "channels": len(found.protocol.channels),
+        "messages": sum(len(c.messages) for c in found.protocol.channels),
+        "schemas": loaded.display(found.protocol.folder),
+        "warnings": [w.to_json() for w in warnings],
+    }
     if output_format != "json":
         emit(warnings)
     if check:

@@ -67,8 +67,10 @@ def parse_engines(values: Sequence[str]) -> list[str]:
     names = [name.strip().lower() for value in values for name in value.split(",") if name.strip()]
     unknown = [name for name in names if name not in ENGINE_NAMES]
     if unknown:
-        raise InputError.single(f"--engine: unknown engine {', '.join(map(repr, unknown))}; "
-                                f"choose from {', '.join(ENGINE_NAMES)} (comma-separated)")
+        raise InputError.single(
+            f"--engine: unknown engine {', '.join(map(repr, unknown))}; "
+            f"choose from {', '.join(ENGINE_NAMES)} (comma-separated)"
+        )
     chosen = set(names) or set(ENGINE_NAMES)
     return [name for name in ENGINE_NAMES if name in chosen]
 
@@ -95,8 +97,9 @@ def vector_files(paths: Sequence[Path], display: Callable[[Path], str]) -> list[
     return list(dict.fromkeys(p.resolve() for p in files))
 
 
-def load_cases(files: Sequence[Path], display: Callable[[Path], str], reference: Reference | None = None
-               ) -> tuple[list[Case], dict[str, int]]:
+def load_cases(
+    files: Sequence[Path], display: Callable[[Path], str], reference: Reference | None = None
+) -> tuple[list[Case], dict[str, int]]:
     """Every case of every file, checked; all problems of all files are reported together (exit 2). With the
     project's reference, a function it knows must list its parameters in the reference's order."""
     from toolchain.golden.format import load_golden
@@ -116,33 +119,62 @@ def load_cases(files: Sequence[Path], display: Callable[[Path], str], reference:
             continue
         known = functions.get(golden.function)
         if known is not None and tuple(golden.parameters) != tuple(known.parameters):
-            problems.append(Diagnostic("error", f"{golden.function} takes ({', '.join(known.parameters)}) in this "
-                                       f"order ({reference.module_name if reference else 'the reference'}), "
-                                       f"not ({', '.join(golden.parameters)})",
-                                       path=shown, key="/parameters"))
+            problems.append(
+                Diagnostic(
+                    "error",
+                    f"{golden.function} takes ({', '.join(known.parameters)}) in this "
+                    f"order ({reference.module_name if reference else 'the reference'}), "
+                    f"not ({', '.join(golden.parameters)})",
+                    path=shown,
+                    key="/parameters",
+                )
+            )
             continue
         counts.setdefault(golden.function, 0)
         for index, golden_case in enumerate(golden.cases):
             where = f"/cases/{index}"
             if not golden_case.has_expected:
-                problems.append(Diagnostic(
-                    "error", f"case {golden_case.id!r} has no \"expected\": this is an inputs file; "
-                    "run `xtk golden make` to compute the expected results with the reference", path=shown, key=where))
+                problems.append(
+                    Diagnostic(
+                        "error",
+                        f'case {golden_case.id!r} has no "expected": this is an inputs file; '
+                        "run `xtk golden make` to compute the expected results with the reference",
+                        path=shown,
+                        key=where,
+                    )
+                )
                 continue
             if golden_case.id in seen:
-                problems.append(Diagnostic("error", f"case id {golden_case.id!r} is also in {seen[golden_case.id]}",
-                                           path=shown, key=f"{where}/id"))
+                problems.append(
+                    Diagnostic(
+                        "error",
+                        f"case id {golden_case.id!r} is also in {seen[golden_case.id]}",
+                        path=shown,
+                        key=f"{where}/id",
+                    )
+                )
                 continue
             seen[golden_case.id] = shown
             try:
                 json.dumps([golden_case.arguments, golden_case.expected], allow_nan=False)
             except ValueError:
-                problems.append(Diagnostic("error", f"case {golden_case.id!r}: NaN and Infinity are not JSON",
-                                           path=shown, key=where))
+                problems.append(
+                    Diagnostic(
+                        "error", f"case {golden_case.id!r}: NaN and Infinity are not JSON", path=shown, key=where
+                    )
+                )
                 continue
             counts[golden.function] += 1
-            cases.append(Case(golden_case.id, golden.function, shown, index, golden_case.expected,
-                              [golden_case.arguments[p] for p in golden.parameters]))
+            cases.append(
+                Case(
+                    golden_case.id,
+                    golden.function,
+                    shown,
+                    index,
+                    golden_case.expected,
+                    [golden_case.arguments[p] for p in golden.parameters],
+                )
+            )
     if problems:
         raise InputError(problems)
     return cases, counts
@@ -158,7 +190,11 @@ def resolve_corpus(cases: list[Case], reference: Reference | None, corpus_root: 
     if not needing:
         return
     why = None
-    if reference is None or reference.sources is None or not callable(getattr(reference.sources, "resolve_corpus", None)):
+    if (
+        reference is None
+        or reference.sources is None
+        or not callable(getattr(reference.sources, "resolve_corpus", None))
+    ):
         why = "needs a corpus resolver: the project's [golden] reference module provides none"
     elif corpus_root is None:
         why = "needs the corpus: the project declares none ([golden] corpus)"
@@ -184,8 +220,14 @@ def resolve_corpus(cases: list[Case], reference: Reference | None, corpus_root: 
         try:
             case.arguments = resolve(case.arguments, resolver)
         except Exception as error:  # CorpusReferenceError, or anything the reference raises on a bad spec
-            problems.append(Diagnostic("error", f"case {case.id!r}: corpus reference: {error}", path=case.file,
-                                       key=f"/cases/{case.index}/arguments"))
+            problems.append(
+                Diagnostic(
+                    "error",
+                    f"case {case.id!r}: corpus reference: {error}",
+                    path=case.file,
+                    key=f"/cases/{case.index}/arguments",
+                )
+            )
     if problems:
         raise InputError(problems)
 
@@ -227,8 +269,9 @@ def make_batches(cases: list[Case]) -> list[Batch]:
 
 def _item(case: Case) -> str:
     # ensure_ascii: lone surrogates and astral characters travel as \u escapes.
-    return json.dumps({"id": case.id, "arguments": case.arguments}, ensure_ascii=True, separators=(",", ":"),
-                      allow_nan=False)
+    return json.dumps(
+        {"id": case.id, "arguments": case.arguments}, ensure_ascii=True, separators=(",", ":"), allow_nan=False
+    )
 
 
 def single(case: Case) -> Batch:
@@ -241,8 +284,10 @@ def parse_answer(answer: str, batch: list[Case]) -> dict[str, Result]:
     except ValueError as error:
         raise EngineError(f"the engine's answer is not JSON ({error}): {answer[:200]!r}") from None
     if not isinstance(data, list) or len(data) != len(batch):
-        raise EngineError(f"the engine answered {len(data) if isinstance(data, list) else 'no list of'} results "
-                          f"for {len(batch)} cases")
+        raise EngineError(
+            f"the engine answered {len(data) if isinstance(data, list) else 'no list of'} results "
+            f"for {len(batch)} cases"
+        )
     results: dict[str, Result] = {}
     for case, item in zip(batch, data):
         if not isinstance(item, dict) or item.get("id") != case.id:
@@ -263,8 +308,16 @@ class EngineRun:
     """One engine's whole run, in its own thread: start, wait for the batches (the corpus may still be being
     resolved meanwhile), run them all, stop."""
 
-    def __init__(self, name: str, bundle: Path, workdir: Path, case_timeout: float, stop: threading.Event,
-                 ready: threading.Event, plan: list[Batch]) -> None:
+    def __init__(
+        self,
+        name: str,
+        bundle: Path,
+        workdir: Path,
+        case_timeout: float,
+        stop: threading.Event,
+        ready: threading.Event,
+        plan: list[Batch],
+    ) -> None:
         self.name, self.bundle, self.workdir = name, bundle, workdir
         self.case_timeout, self.stop, self.ready, self.plan = case_timeout, stop, ready, plan
         self.results: dict[str, Result] = {}
@@ -348,8 +401,17 @@ def compare(run: EngineRun, cases: list[Case]) -> None:
             tally.passed += 1
         else:
             tally.failed += 1
-            report.failures.append(Failure(run.name, case.function, case.id, case.file, case.expected,
-                                           result.value if result.ok else None, None if result.ok else result.error))
+            report.failures.append(
+                Failure(
+                    run.name,
+                    case.function,
+                    case.id,
+                    case.file,
+                    case.expected,
+                    result.value if result.ok else None,
+                    None if result.ok else result.error,
+                )
+            )
 
 
 def run_conformance(
@@ -371,9 +433,10 @@ def run_conformance(
     config = project.config
     if config.conformance is None:
         raise InputError.single(
-            "the project has no [conformance] section: add `[conformance] module = \"src/.../conformance.ts\"`, a "
+            'the project has no [conformance] section: add `[conformance] module = "src/.../conformance.ts"`, a '
             "module exporting `conformance` (each golden function's name → the runtime function)",
-            path=project.display(project.config_path))
+            path=project.display(project.config_path),
+        )
     golden = load_golden_project(project) if config.golden is not None else None
     if vectors:
         paths = list(vectors)
@@ -382,8 +445,12 @@ def run_conformance(
     elif golden is not None:
         paths = [golden.vectors]
     else:
-        raise config_problem(project, ("conformance",), "no vectors to run: add [golden] (with its vectors folder) or "
-                             "[conformance] vectors to the config, or pass --vectors")
+        raise config_problem(
+            project,
+            ("conformance",),
+            "no vectors to run: add [golden] (with its vectors folder) or "
+            "[conformance] vectors to the config, or pass --vectors",
+        )
     files = vector_files(paths, display_path)
     reference = golden.reference if golden else None
     cases, counts = load_cases(files, display_path, reference)
@@ -405,8 +472,10 @@ def run_conformance(
 
         stop, ready = threading.Event(), threading.Event()
         plan: list[Batch] = []
-        runs = [EngineRun(name, bundles[flavours[name]].path, scratch / name, case_timeout, stop, ready, plan)
-                for name in engines]
+        runs = [
+            EngineRun(name, bundles[flavours[name]].path, scratch / name, case_timeout, stop, ready, plan)
+            for name in engines
+        ]
         for run in runs:
             (scratch / run.name).mkdir()
 

@@ -100,8 +100,11 @@ class EngineReport:
             "version": self.version,
             "ok": self.ok,
             "error": self.error,
-            "seconds": {"startup": round(self.startup_seconds, 4), "run": round(self.run_seconds, 4),
-                        "per_case": round(per_case, 6) if per_case is not None else None},
+            "seconds": {
+                "startup": round(self.startup_seconds, 4),
+                "run": round(self.run_seconds, 4),
+                "per_case": round(per_case, 6) if per_case is not None else None,
+            },
             "cases_run": self.cases_run,
             "requests": self.requests,
             **self.total.to_json(),
@@ -158,8 +161,10 @@ class ConformReport:
         folders = {vector.rsplit("/", 1)[0] for vector in self.vectors if "/" in vector}
         if len(self.vectors) > 3 and len(folders) == 1:
             source += f" in {folders.pop()}/"
-        yield (f"xtk conform: {len(self.functions)} functions, {self.cases:,} cases ({source}), "
-               f"{len(self.engines)} engine{'s' if len(self.engines) != 1 else ''}")
+        yield (
+            f"xtk conform: {len(self.functions)} functions, {self.cases:,} cases ({source}), "
+            f"{len(self.engines)} engine{'s' if len(self.engines) != 1 else ''}"
+        )
         for reason, count in _count(s.reason for s in self.skips):
             yield f"skipped {count:,} case{'s' if count != 1 else ''}: {reason}"
         yield ""
@@ -178,8 +183,18 @@ class ConformReport:
         for e in self.engines:
             total = e.total
             per_case = f"{e.run_seconds / e.cases_run * 1000:.3f} ms" if e.cases_run else "-"
-            rows.append((e.engine, e.version or "-", f"{e.startup_seconds:.2f} s", f"{e.run_seconds:.2f} s", per_case,
-                         f"{total.passed:,}", f"{total.failed:,}", f"{total.skipped:,}"))
+            rows.append(
+                (
+                    e.engine,
+                    e.version or "-",
+                    f"{e.startup_seconds:.2f} s",
+                    f"{e.run_seconds:.2f} s",
+                    per_case,
+                    f"{total.passed:,}",
+                    f"{total.failed:,}",
+                    f"{total.skipped:,}",
+                )
+            )
         yield from _table(rows, right=(2, 3, 4, 5, 6, 7))
         for e in self.engines:
             for reason, count in _count(s.reason for s in e.skips):
@@ -300,7 +315,7 @@ def clip(text: str, start: int, width: int = TEXT_VALUE_WIDTH) -> str:
     start = max(0, min(start, len(text) - width))
     head = "…" if start > 0 else ""
     tail = "…" if start + width < len(text) else ""
-    return f"{head}{text[start:start + width]}{tail} ({len(text):,} characters)"
+    return f"{head}{text[start : start + width]}{tail} ({len(text):,} characters)"
 
 
 def compare_shown(expected: Any, actual: Any) -> tuple[str, str, str]:

@@ -68,8 +68,9 @@ class Beacon:
         self._on_refused = on_refused
         self._changed = threading.Condition()
         self._server = _Server(self)
-        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), name="xtk-dev-beacon",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, args=(0.05,), name="xtk-dev-beacon", daemon=True
+        )
         self._thread.start()
 
     @property
@@ -120,7 +121,9 @@ class Beacon:
     def __enter__(self) -> Beacon:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.close()
 
     # --- the server's side -----------------------------------------------------------------------------------
@@ -183,7 +186,7 @@ class _Handler(BaseHTTPRequestHandler):
     timeout = IDLE_TIMEOUT  # a client that sends nothing does not hold its thread
     server: _Server
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's signature
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def do_POST(self) -> None:

@@ -44,7 +44,9 @@ class Bundler:
             raise InputError.single("xtk dev needs Node.js (`node` on PATH) to keep esbuild running between edits")
         package = root / "node_modules" / "esbuild"
         if not (package / "lib" / "main.js").is_file():
-            raise InputError.single(f"esbuild's JavaScript API is not installed in {root}/node_modules: run `npm ci` in {root}")
+            raise InputError.single(
+                f"esbuild's JavaScript API is not installed in {root}/node_modules: run `npm ci` in {root}"
+            )
         self._command = [node, str(SERVICE), str(package)]
         self._env = {**os.environ, "ESBUILD_BINARY_PATH": str(binary)}  # the very binary `xtk build` runs
         self._ids = itertools.count(1)
@@ -53,8 +55,16 @@ class Bundler:
         self._restarted = False
 
     def _spawn(self) -> subprocess.Popen[str]:
-        return subprocess.Popen(self._command, cwd=self.root, env=self._env, stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=None, text=True, bufsize=1)
+        return subprocess.Popen(
+            self._command,
+            cwd=self.root,
+            env=self._env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=None,
+            text=True,
+            bufsize=1,
+        )
 
     def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self._process.stdin is not None and self._process.stdout is not None
@@ -65,8 +75,10 @@ class Bundler:
             # One answer line per request, read whole: nothing is left buffered between requests for select to miss.
             if not select.select([self._process.stdout], [], [], ANSWER_TIMEOUT)[0]:
                 self._restart()
-                message = (f"esbuild did not answer the {request['op']} within {ANSWER_TIMEOUT:g} s; its service was "
-                           "restarted (the last good build stays)")
+                message = (
+                    f"esbuild did not answer the {request['op']} within {ANSWER_TIMEOUT:g} s; its service was "
+                    "restarted (the last good build stays)"
+                )
                 raise ProjectError.single(message, browser=self.browser)
             line = self._process.stdout.readline()
         except (BrokenPipeError, OSError) as error:
@@ -86,8 +98,11 @@ class Bundler:
     def start(self, contexts: list[tuple[str, dict[str, Any]]], components: dict[str, Any] | None = None) -> None:
         """Replace the contexts (one per output format) by these: after a config change. `components` names the
         component compilers' runner and frameworks (`.svelte`, `.vue`), whose esbuild plugins every context gets."""
-        self._start = {"op": "start", "contexts": [{"name": name, "options": options} for name, options in contexts],
-                       "components": components or {}}
+        self._start = {
+            "op": "start",
+            "contexts": [{"name": name, "options": options} for name, options in contexts],
+            "components": components or {},
+        }
         self._restarted = False
         self._ask(self._start)
 
@@ -97,7 +112,9 @@ class Bundler:
             self._ask(self._start)
         result = BundleResult()
         for part in self._ask({"op": "rebuild"})["results"]:
-            for diagnostic in parse_esbuild_log(part["errors"] + part["warnings"], self.root, self.base_dir, self.browser):
+            for diagnostic in parse_esbuild_log(
+                part["errors"] + part["warnings"], self.root, self.base_dir, self.browser
+            ):
                 (result.errors if diagnostic.severity == "error" else result.warnings).append(diagnostic)
             result.inputs.update((self.root / name).resolve() for name in part["inputs"])
             for output, inputs in part.get("outputs", {}).items():

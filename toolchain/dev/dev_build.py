@@ -76,16 +76,18 @@ def reporter_path(project: Project) -> Path:
     return project.root / ".xtk" / "dev" / "reporter.js"
 
 
-def write_reporter(project: Project, beacon: BeaconAddress | None, build_id: str,
-                   registered: list[dict[str, Any]] | None = None) -> Path:
+def write_reporter(
+    project: Project, beacon: BeaconAddress | None, build_id: str, registered: list[dict[str, Any]] | None = None
+) -> Path:
     """The reporter module for `build_id`, registering `registered` content scripts first (a no-op module without a
     beacon: `xtk dev --no-launch` and `xtk run`, whose manifests keep their declared content scripts)."""
     path = reporter_path(project)
     if beacon:
         # Every value reaches the module as JSON, never spliced into code.
         address = {"url": beacon.url, "token": beacon.token, "build": build_id}
-        text = REPORTER.format(beacon=json.dumps(address), prefix=json.dumps(ID_PREFIX),
-                               scripts=json.dumps(registered or []))
+        text = REPORTER.format(
+            beacon=json.dumps(address), prefix=json.dumps(ID_PREFIX), scripts=json.dumps(registered or [])
+        )
     else:
         text = "// xtk dev: no browser\n"
     write_if_changed(path, text, inside=project.base_dir)
@@ -116,7 +118,11 @@ class DevPlan:
     def watched_inputs(self) -> set[Path]:
         """Inputs other than sources whose change needs a full rebuild (config, pages, assets, locales, tsconfig)."""
         root = self.project.root
-        found = {self.project.config_path.resolve(), (root / "tsconfig.json").resolve(), (root / "package.json").resolve()}
+        found = {
+            self.project.config_path.resolve(),
+            (root / "tsconfig.json").resolve(),
+            (root / "package.json").resolve(),
+        }
         found.update(page.source.resolve() for page in self.plan.pages)
         found.update(asset.source.resolve() for asset in self.plan.assets.values())
         return found
@@ -183,5 +189,8 @@ def write_static(dev: DevPlan) -> None:
         target = dev.out / out
         make_folder(target.parent, dev.project.base_dir)
         shutil.copyfile(source, confine(target, dev.project.base_dir))
-    write_if_changed(dev.out / "manifest.json", json.dumps(dev.manifest, indent=2, ensure_ascii=False) + "\n",
-                     inside=dev.project.base_dir)
+    write_if_changed(
+        dev.out / "manifest.json",
+        json.dumps(dev.manifest, indent=2, ensure_ascii=False) + "\n",
+        inside=dev.project.base_dir,
+    )

@@ -53,7 +53,7 @@ def esbuild_options(argv: Sequence[str], working_dir: Path) -> dict[str, Any]:
         match = _FLAG.match(argument)
         if match is None:
             raise UnsupportedFlag(f"esbuild argument {argument!r} is not a flag xtk dev can read")
-        name, rest = _camel(match.group(1)), argument[match.end():]
+        name, rest = _camel(match.group(1)), argument[match.end() :]
         if name in _DROPPED_FLAGS:
             continue
         if rest.startswith(":") and name in _MAP_FLAGS:

@@ -27,14 +27,20 @@ class Events:
         extra = "".join(f", {key} {value}" for key, value in fields.items() if key != "errors")
         print(f"xtk {event}: {self.browser}{detail}{extra}", flush=True)
 
-    def error(self, diagnostics: list[Diagnostic], ms: float | None = None,
-              outcome: str = "the last good build stays loaded", **fields: Any) -> None:
+    def error(
+        self,
+        diagnostics: list[Diagnostic],
+        ms: float | None = None,
+        outcome: str = "the last good build stays loaded",
+        **fields: Any,
+    ) -> None:
         """Errors: each `file:line:col: error: message`, then what follows (`outcome`); `fields` are added to the
         JSON event (an unconfirmed reload's `waited_for`)."""
         lines = [d.format() for d in diagnostics]
         if self.json:
-            self.emit("error", ms, message=lines[0] if lines else "", errors=[d.to_json() for d in diagnostics],
-                      **fields)
+            self.emit(
+                "error", ms, message=lines[0] if lines else "", errors=[d.to_json() for d in diagnostics], **fields
+            )
             return
         for line in lines:
             print(line, file=sys.stderr, flush=True)

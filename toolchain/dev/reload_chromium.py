@@ -62,8 +62,9 @@ def reload_extension(browser: ChromiumBrowser, deadline: Deadline) -> None:
         return
     base = browser.extension_base_url
     try:
-        with browser.context.expect_event("serviceworker", predicate=lambda worker: worker.url.startswith(base),
-                                          timeout=_ms(deadline, NEW_WORKER)):
+        with browser.context.expect_event(
+            "serviceworker", predicate=lambda worker: worker.url.startswith(base), timeout=_ms(deadline, NEW_WORKER)
+        ):
             _trigger_reload(browser, deadline)
     except (BrowserError, NotConfirmed):
         raise
@@ -91,8 +92,11 @@ def _ask_worker(browser: ChromiumBrowser, expression: str, within: float) -> boo
         return False
     cdp = browser.context.new_cdp_session(pages[0])
     try:
-        workers = [target for target in cdp.send("Target.getTargets")["targetInfos"]
-                   if target["type"] == "service_worker" and target["url"].startswith(browser.extension_base_url)]
+        workers = [
+            target
+            for target in cdp.send("Target.getTargets")["targetInfos"]
+            if target["type"] == "service_worker" and target["url"].startswith(browser.extension_base_url)
+        ]
         if not workers:
             return False
         answers: list[dict[str, Any]] = []

@@ -35,21 +35,32 @@ class FirefoxReloader:
 
 
 def reload_extension(browser: FirefoxBrowser, deadline: Deadline) -> None:
-    _command(browser, deadline, REINSTALL, "webExtension.install",
-             {"extensionData": {"type": "path", "path": str(browser.extension_dir)}})
+    _command(
+        browser,
+        deadline,
+        REINSTALL,
+        "webExtension.install",
+        {"extensionData": {"type": "path", "path": str(browser.extension_dir)}},
+    )
 
 
 def reload_tabs(browser: FirefoxBrowser, deadline: Deadline) -> int:
     tree = _command(browser, deadline, "Firefox to list its tabs", "browsingContext.getTree", {"maxDepth": 0})
     pages = [c for c in tree.get("contexts", []) if str(c.get("url", "")).startswith(WEB_SCHEMES)]
     for context in pages:
-        _command(browser, deadline, f"{context.get('url')} to reload", "browsingContext.reload",
-                 {"context": context["context"], "wait": "complete"})
+        _command(
+            browser,
+            deadline,
+            f"{context.get('url')} to reload",
+            "browsingContext.reload",
+            {"context": context["context"], "wait": "complete"},
+        )
     return len(pages)
 
 
-def _command(browser: FirefoxBrowser, deadline: Deadline, waiting_for: str, method: str,
-             params: dict[str, Any]) -> dict[str, Any]:
+def _command(
+    browser: FirefoxBrowser, deadline: Deadline, waiting_for: str, method: str, params: dict[str, Any]
+) -> dict[str, Any]:
     try:
         return browser.command(method, params, timeout=deadline.remaining(waiting_for))
     except BrowserError:

@@ -72,8 +72,12 @@ def dev_manifest(manifest: dict[str, Any], registered: list[dict[str, Any]]) -> 
 
 def script_files(out: Path, registered: list[dict[str, Any]]) -> set[Path]:
     """The built files of the registered scripts: an edit reaching only these needs no extension reload."""
-    return {(out / name).resolve() for registration in registered for key in ("js", "css")
-            for name in registration.get(key, [])}
+    return {
+        (out / name).resolve()
+        for registration in registered
+        for key in ("js", "css")
+        for name in registration.get(key, [])
+    }
 
 
 def reached_outputs(outputs: dict[Path, set[Path]], changed: AbstractSet[Path]) -> set[Path]:

@@ -32,8 +32,15 @@ from toolchain.browsers.environment import pid_alive
 from toolchain.browsers.firefox import FirefoxBrowser
 from toolchain.dev.beacon import MAX_BODY, Beacon
 from toolchain.dev.bundler import Bundler, BundleResult
-from toolchain.dev.dev_build import (BeaconAddress, DevPlan, plan_dev, reporter_path, write_generated, write_reporter,
-                                     write_static)
+from toolchain.dev.dev_build import (
+    BeaconAddress,
+    DevPlan,
+    plan_dev,
+    reporter_path,
+    write_generated,
+    write_reporter,
+    write_static,
+)
 from toolchain.dev.events import Events
 from toolchain.dev.reload import Deadline, NotConfirmed, Reloader
 from toolchain.dev.reload_chromium import ChromiumReloader
@@ -134,11 +141,18 @@ class DevSession:
             targets = self.project.targets
             self.options.browser = self.events.browser = "chrome" if "chrome" in targets else targets[0]
         if self.options.browser not in self.project.targets:
-            raise InputError.single(f"--browser {self.options.browser}: the project has no [targets.{self.options.browser}] "
-                                    f"(it targets {', '.join(self.project.targets)})")
+            raise InputError.single(
+                f"--browser {self.options.browser}: the project has no [targets.{self.options.browser}] "
+                f"(it targets {', '.join(self.project.targets)})"
+            )
         if watch:
             folders = list(dict.fromkeys([self.project.base_dir, self.project.root]))
-            ignored = [self.project.out_dir, self.project.dist_dir, self.project.root / ".xtk", self.project.base_dir / ".xtk"]
+            ignored = [
+                self.project.out_dir,
+                self.project.dist_dir,
+                self.project.root / ".xtk",
+                self.project.base_dir / ".xtk",
+            ]
             self.watcher = self.backends.watcher(folders, ignored)
         if self.options.launch and watch:
             self.beacon = Beacon(on_refused=self._refused)
@@ -204,7 +218,8 @@ class DevSession:
     def handle(self, batch: ChangeBatch) -> None:
         assert self.project is not None and self.dev is not None and self.bundler is not None
         full = bool(batch.paths & self.dev.watched_inputs()) or any(
-            path.is_relative_to(folder) for path in batch.paths for folder in self.dev.watched_folders())
+            path.is_relative_to(folder) for path in batch.paths for folder in self.dev.watched_folders()
+        )
         if not full and not batch.paths & self._inputs:
             return  # nothing the build reads (a new file no one imports yet, a README...)
         started = time.perf_counter()
@@ -231,8 +246,11 @@ class DevSession:
         self.events.emit("rebuilt", (time.perf_counter() - started) * 1000, build=self._build_id, full=full)
         if self.reloader is not None:
             # An edit that reached only run-time registered content scripts leaves the background running.
-            content_only = not full and bool(self.dev.registered) and (
-                reached_outputs(result.outputs, batch.paths) <= self.dev.content_script_files())
+            content_only = (
+                not full
+                and bool(self.dev.registered)
+                and (reached_outputs(result.outputs, batch.paths) <= self.dev.content_script_files())
+            )
             self._reload(batch, content_only)
 
     def _reload(self, batch: ChangeBatch, content_only: bool = False) -> None:
@@ -256,11 +274,16 @@ class DevSession:
             confirmed = confirmed or (confirm and self._wait_for_background(deadline))
         except NotConfirmed as missing:
             self._unconfirmed = True
-            message = (f"the reload of build {self._build_id} was not confirmed within {deadline.seconds:g} s: it "
-                       f"waited for {missing.waited_for}")
-            self.events.error(ProjectError.single(message, browser=self.options.browser).diagnostics,
-                              (time.perf_counter() - started) * 1000, waited_for=missing.waited_for,
-                              outcome="the build is on disk; the next change reloads the whole extension")
+            message = (
+                f"the reload of build {self._build_id} was not confirmed within {deadline.seconds:g} s: it "
+                f"waited for {missing.waited_for}"
+            )
+            self.events.error(
+                ProjectError.single(message, browser=self.options.browser).diagnostics,
+                (time.perf_counter() - started) * 1000,
+                waited_for=missing.waited_for,
+                outcome="the build is on disk; the next change reloads the whole extension",
+            )
             return
         except XtkError as error:
             self.events.error(error.diagnostics)
@@ -270,9 +293,16 @@ class DevSession:
             return
         self._unconfirmed = False
         # The phases, so a slow reload says where its time went: the extension back, then the tabs.
-        self.events.emit("reloaded", (time.time() - batch.changed_at) * 1000, build=self._build_id, scope=scope,
-                         confirmed=confirmed, tabs=tabs, extension_ms=round(extension_ms, 1),
-                         tabs_ms=round(tabs_ms, 1))
+        self.events.emit(
+            "reloaded",
+            (time.time() - batch.changed_at) * 1000,
+            build=self._build_id,
+            scope=scope,
+            confirmed=confirmed,
+            tabs=tabs,
+            extension_ms=round(extension_ms, 1),
+            tabs_ms=round(tabs_ms, 1),
+        )
 
     def _wait_for_background(self, deadline: Deadline) -> bool:
         """Wait for the reloaded background to report this build (and, in Chromium, its content scripts registered)."""
@@ -282,8 +312,9 @@ class DevSession:
             raise NotConfirmed(waiting_for)
         problem = self.beacon.error_of(self._build_id)
         if problem:
-            raise ProjectError.single(f"the background could not register the content scripts: {problem}",
-                                      browser=self.options.browser)
+            raise ProjectError.single(
+                f"the background could not register the content scripts: {problem}", browser=self.options.browser
+            )
         return True
 
     # --- helpers -------------------------------------------------------------------------------------------
@@ -306,8 +337,10 @@ class DevSession:
 
     def _refused(self, reason: str, origin: str) -> None:
         sender = f" from {origin}" if origin else ""
-        self.events.warning(f"the dev beacon refused a request{sender} ({REFUSALS.get(reason, reason)}); "
-                            "it counts such requests and keeps nothing of them")
+        self.events.warning(
+            f"the dev beacon refused a request{sender} ({REFUSALS.get(reason, reason)}); "
+            "it counts such requests and keeps nothing of them"
+        )
 
     def _has_background(self) -> bool:
         return self.dev is not None and isinstance(self.dev.manifest.get("background"), dict)
@@ -315,8 +348,14 @@ class DevSession:
 
 #: What each refusal of the beacon means (toolchain/dev/beacon.py), for the warning.
 REFUSALS = {
-    "path": "not its path", "method": "not a POST", "length": "no Content-Length",
-    "size": f"a body over {MAX_BODY // 1024} KiB", "origin": "not the extension's origin", "body": "not a report",
-    "token": "not this session's token", "pending": "too many reports before the browser loaded the extension",
-    "busy": "too many connections", "broken": "the request did not arrive whole",
+    "path": "not its path",
+    "method": "not a POST",
+    "length": "no Content-Length",
+    "size": f"a body over {MAX_BODY // 1024} KiB",
+    "origin": "not the extension's origin",
+    "body": "not a report",
+    "token": "not this session's token",
+    "pending": "too many reports before the browser loaded the extension",
+    "busy": "too many connections",
+    "broken": "the request did not arrive whole",
 }

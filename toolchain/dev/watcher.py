@@ -80,8 +80,14 @@ class Watcher:
         self._thread.start()
 
     def _run(self) -> None:
-        for changes in watch(*self._folders, watch_filter=self._filter, step=STEP_MS, debounce=DEBOUNCE_MS,
-                             stop_event=self._stop, raise_interrupt=False):
+        for changes in watch(
+            *self._folders,
+            watch_filter=self._filter,
+            step=STEP_MS,
+            debounce=DEBOUNCE_MS,
+            stop_event=self._stop,
+            raise_interrupt=False,
+        ):
             self._batches.put(_batch(changes))
 
     def next(self, timeout: float) -> ChangeBatch | None:

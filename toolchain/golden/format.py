@@ -90,7 +90,9 @@ def load_golden(path: Path, display: str | None = None) -> GoldenFile:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
-        raise InputError.single(f"invalid JSON: {error.msg}", path=shown, line=error.lineno, column=error.colno) from None
+        raise InputError.single(
+            f"invalid JSON: {error.msg}", path=shown, line=error.lineno, column=error.colno
+        ) from None
     except (OSError, UnicodeDecodeError) as error:
         raise InputError.single(f"cannot read the vectors: {error}", path=shown) from None
     except RecursionError:  # json's decoder recurses per nesting level; no golden file nests more than a few
@@ -115,8 +117,12 @@ def load_golden(path: Path, display: str | None = None) -> GoldenFile:
         extra = [k for k in case.arguments if k not in golden.parameters]
         if missing or extra:
             problems.append(
-                Diagnostic("error", f"case {case.id!r}: missing arguments {missing}, unexpected {extra}",
-                           path=shown, key=f"/cases/{index}/arguments")
+                Diagnostic(
+                    "error",
+                    f"case {case.id!r}: missing arguments {missing}, unexpected {extra}",
+                    path=shown,
+                    key=f"/cases/{index}/arguments",
+                )
             )
     seen: set[str] = set()
     for index, case in enumerate(golden.cases):

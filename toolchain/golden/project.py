@@ -71,7 +71,9 @@ class Reference:
     def resolve_corpus(self, spec: Any, root: Path) -> Any:
         hook = self._hook("resolve_corpus")
         if hook is None:
-            raise ValueError(f"{self.module_name} resolves no corpus references (its golden sources have no resolve_corpus)")
+            raise ValueError(
+                f"{self.module_name} resolves no corpus references (its golden sources have no resolve_corpus)"
+            )
         return hook(spec, root)
 
     def case_problems(self, function: str, arguments: Mapping[str, Any]) -> list[Problem]:
@@ -112,15 +114,22 @@ def config_problem(project: Any, key: tuple[str, ...], message: str) -> InputErr
     except (OSError, UnicodeDecodeError):
         positions = {}
     line, column = locate(positions, key) or (None, None)
-    return InputError([Diagnostic("error", message, path=project.display(project.config_path), line=line,
-                                  column=column, key=".".join(key))])
+    return InputError(
+        [
+            Diagnostic(
+                "error", message, path=project.display(project.config_path), line=line, column=column, key=".".join(key)
+            )
+        ]
+    )
 
 
 def _inside(project: Any, key: str, value: str) -> Path:
     """A `[golden]` path, resolved against the config's folder; it must stay inside the project."""
     path = (project.base_dir / value).resolve()
     if not inside(path, project.base_dir.resolve()):
-        raise config_problem(project, ("golden", key), f"{value}: paths must stay inside the project (the config's folder)")
+        raise config_problem(
+            project, ("golden", key), f"{value}: paths must stay inside the project (the config's folder)"
+        )
     return path
 
 
@@ -135,8 +144,12 @@ def load_reference(project: Any, folder: Path, name: str) -> Reference:
     loaded = sys.modules.get(name.split(".")[0])
     origin = getattr(loaded, "__file__", None)
     if loaded is not None and origin and not Path(origin).resolve().is_relative_to(folder):
-        raise config_problem(project, where, f"{name}: a module of that name is already loaded from {origin}, not from "
-                             f"{project.display(folder)}; rename the reference module")
+        raise config_problem(
+            project,
+            where,
+            f"{name}: a module of that name is already loaded from {origin}, not from "
+            f"{project.display(folder)}; rename the reference module",
+        )
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -147,19 +160,33 @@ def load_reference(project: Any, folder: Path, name: str) -> Reference:
         raise config_problem(project, where, f"{name}: importing it failed: {type(error).__name__}: {error}") from None
     functions = getattr(module, "FUNCTIONS", None)
     if not isinstance(functions, Mapping) or not functions:
-        raise config_problem(project, where, f"{name} defines no FUNCTIONS (a mapping: name → function with "
-                             "`parameters`, `summary` and `__call__(arguments)`)")
+        raise config_problem(
+            project,
+            where,
+            f"{name} defines no FUNCTIONS (a mapping: name → function with "
+            "`parameters`, `summary` and `__call__(arguments)`)",
+        )
     for function, value in functions.items():
         parameters = getattr(value, "parameters", None)
-        if not (callable(value) and isinstance(parameters, (tuple, list))
-                and all(isinstance(p, str) for p in parameters) and isinstance(getattr(value, "summary", None), str)):
-            raise config_problem(project, where, f"{name}.FUNCTIONS[{function!r}] needs `parameters` (names), a "
-                                 "`summary` string and to be callable with the arguments object")
+        if not (
+            callable(value)
+            and isinstance(parameters, (tuple, list))
+            and all(isinstance(p, str) for p in parameters)
+            and isinstance(getattr(value, "summary", None), str)
+        ):
+            raise config_problem(
+                project,
+                where,
+                f"{name}.FUNCTIONS[{function!r}] needs `parameters` (names), a "
+                "`summary` string and to be callable with the arguments object",
+            )
     sources_hook = getattr(module, "golden_sources", None)
     try:
         sources = sources_hook() if callable(sources_hook) else None
     except Exception as error:
-        raise config_problem(project, where, f"{name}.golden_sources() failed: {type(error).__name__}: {error}") from None
+        raise config_problem(
+            project, where, f"{name}.golden_sources() failed: {type(error).__name__}: {error}"
+        ) from None
     version = getattr(module, "UNICODE_VERSION", None)
     return Reference(name, functions, version if isinstance(version, str) else None, sources)
 
@@ -168,8 +195,11 @@ def load_golden_project(project: Any) -> GoldenProject:
     """The project's `[golden]` table, checked, with its reference module loaded."""
     settings = project.config.golden
     if settings is None:
-        raise config_problem(project, ("golden",), "the project has no [golden] table: add reference_path, "
-                             "reference_module and vectors (`xtk help golden`)")
+        raise config_problem(
+            project,
+            ("golden",),
+            "the project has no [golden] table: add reference_path, reference_module and vectors (`xtk help golden`)",
+        )
     folder = _inside(project, "reference_path", settings.reference_path)
     vectors = _inside(project, "vectors", settings.vectors)
     inputs = _inside(project, "inputs", settings.inputs) if settings.inputs else vectors / "inputs"

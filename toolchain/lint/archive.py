@@ -103,11 +103,19 @@ def _check_directory(archive: Path, members: list[zipfile.ZipInfo], limits: Inpu
         total += member.file_size
         ratio = member.file_size / max(member.compress_size, 1)
         if member.file_size >= RATIO_FLOOR_BYTES and ratio > limits.max_ratio:
-            _refuse(archive, f"{member.filename} expands {ratio:,.0f}:1 ({format_size(member.compress_size)} → "
-                    f"{format_size(member.file_size)}), over the limit of {limits.max_ratio}:1", "--max-ratio")
+            _refuse(
+                archive,
+                f"{member.filename} expands {ratio:,.0f}:1 ({format_size(member.compress_size)} → "
+                f"{format_size(member.file_size)}), over the limit of {limits.max_ratio}:1",
+                "--max-ratio",
+            )
     if total > limits.max_unpacked_bytes:
-        _refuse(archive, f"its members hold {format_size(total)} uncompressed, over the limit of "
-                f"{format_size(limits.max_unpacked_bytes)}", "--max-unpacked-size")
+        _refuse(
+            archive,
+            f"its members hold {format_size(total)} uncompressed, over the limit of "
+            f"{format_size(limits.max_unpacked_bytes)}",
+            "--max-unpacked-size",
+        )
 
 
 def _check_name(archive: Path, member: zipfile.ZipInfo) -> None:
@@ -115,11 +123,13 @@ def _check_name(archive: Path, member: zipfile.ZipInfo) -> None:
     parts = PurePosixPath(name).parts
     if name.startswith("/") or (len(name) > 1 and name[1] == ":") or ".." in parts:
         raise InputError.single(
-            f"{archive}: unsafe path in the archive: {member.filename} (it would land outside the folder)")
+            f"{archive}: unsafe path in the archive: {member.filename} (it would land outside the folder)"
+        )
     mode = member.external_attr >> 16
     if member.create_system == 3 and stat.S_ISLNK(mode):  # 3: made on Unix, where the high bits are st_mode
         raise InputError.single(
-            f"{archive}: symbolic link in the archive: {member.filename} (extensions hold files only)")
+            f"{archive}: symbolic link in the archive: {member.filename} (extensions hold files only)"
+        )
 
 
 def _extract(archive: Path, opened: zipfile.ZipFile, member: zipfile.ZipInfo, target: Path) -> None:
@@ -133,7 +143,8 @@ def _extract(archive: Path, opened: zipfile.ZipFile, member: zipfile.ZipInfo, ta
             shutil.copyfileobj(source, sink, _COPY_CHUNK)
     except (zipfile.BadZipFile, zlib.error, EOFError) as error:
         raise InputError.single(
-            f"{archive}: {member.filename} is damaged or its header lies about its size ({error})") from None
+            f"{archive}: {member.filename} is damaged or its header lies about its size ({error})"
+        ) from None
     except (RuntimeError, NotImplementedError) as error:  # encrypted, or a compression method zipfile lacks
         raise InputError.single(f"{archive}: {member.filename} cannot be read: {error}") from None
 

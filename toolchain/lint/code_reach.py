@@ -34,8 +34,14 @@ SCRIPT_SUFFIXES = (".js", ".mjs")
 
 def page_contexts(named: dict[Path, list[CallStrings]]) -> dict[str, str]:
     """Page names (as written, without a leading "/") → the context a PAGE_LOADERS call runs them in."""
-    return {name.lstrip("/"): PAGE_LOADERS[call.callee] for calls in named.values() for call in calls
-            if call.callee in PAGE_LOADERS for name in call.strings if name.endswith((".html", ".htm"))}
+    return {
+        name.lstrip("/"): PAGE_LOADERS[call.callee]
+        for calls in named.values()
+        for call in calls
+        if call.callee in PAGE_LOADERS
+        for name in call.strings
+        if name.endswith((".html", ".htm"))
+    }
 
 
 def add_scripts_named_in_code(root: Path, entries: dict[Path, set[str]], named: dict[Path, list[CallStrings]]) -> bool:
@@ -74,5 +80,8 @@ def _script_file(root: Path, caller: Path, name: str) -> Path | None:
 
 def missing_entries(root: Path, entries: dict[Path, set[str]], suffixes: set[str]) -> dict[Path, set[str]]:
     """The scripts named as entries that do not exist, with the contexts they were to run in."""
-    return {path: contexts for path, contexts in sorted(entries.items())
-            if path.suffix in suffixes and not is_file(path) and path.is_relative_to(root)}
+    return {
+        path: contexts
+        for path, contexts in sorted(entries.items())
+        if path.suffix in suffixes and not is_file(path) and path.is_relative_to(root)
+    }

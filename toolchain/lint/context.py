@@ -20,8 +20,8 @@ from toolchain.json_pointer import unescape_token
 
 if TYPE_CHECKING:
     from toolchain.lint.posture import Posture
-    from toolchain.protocol.model import Protocol
     from toolchain.project import Project
+    from toolchain.protocol.model import Protocol
 
 Fact = TypeVar("Fact")
 
@@ -229,15 +229,19 @@ class LintContext:
 
     def _reach(self, target: Target, context: str | None = None) -> set[tuple[Path, str]]:
         seen: set[tuple[Path, str]] = set()
-        starts = [path for path, where in target.files.items()
-                  if path in self.facts and (context is None or context in where)]
+        starts = [
+            path for path, where in target.files.items() if path in self.facts and (context is None or context in where)
+        ]
         todo = [(path, "") for path in starts]
         todo += [(path, scope) for path in starts for scope in self.facts[path].listener_scopes]
         calls: dict[tuple[Path, str], list[tuple[Path, str]]] = {}
         methods: dict[str, list[tuple[Path, str]]] = {}  # "start" → every ("file", "Class.start")
         for path, facts in self.facts.items():
-            scopes = {fact.scope for kind in ("api_uses", "sends", "handlers", "dynamic_code", "calls")
-                      for fact in getattr(facts, kind)}
+            scopes = {
+                fact.scope
+                for kind in ("api_uses", "sends", "handlers", "dynamic_code", "calls")
+                for fact in getattr(facts, kind)
+            }
             for scope in scopes:  # methods worth reaching are those that hold facts or call on
                 if "." in scope:
                     methods.setdefault(scope.rsplit(".", 1)[1], []).append((path, scope))
@@ -300,7 +304,11 @@ class LintContext:
             if use.api == "runtime.onMessage" and (use.location.line, use.location.column) == where:
                 return str(use.via)
         path = facts.path.resolve()
-        todo = [((c.module or path).resolve(), c.callee) for c in facts.calls if (c.location.line, c.location.column) == where]
+        todo = [
+            ((c.module or path).resolve(), c.callee)
+            for c in facts.calls
+            if (c.location.line, c.location.column) == where
+        ]
         seen: set[tuple[Path, str]] = set()
         while todo:
             item = todo.pop(0)
@@ -316,4 +324,3 @@ class LintContext:
                     return str(use.via)
             todo += [((c.module or file).resolve(), c.callee) for c in found.calls if c.scope == scope]
         return None
-

@@ -37,8 +37,15 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
         findings.extend(rule_class().check(ctx))
     for path, facts in sorted(ctx.facts.items()):
         for location, reason in list(zip(facts.parse_errors, facts.parse_error_reasons))[:1]:  # the rest follow
-            findings.append(Finding.of("XL003", f"syntax error: {reason}: facts from this file may be incomplete",
-                                       path=ctx.display(path), line=location.line, column=location.column))
+            findings.append(
+                Finding.of(
+                    "XL003",
+                    f"syntax error: {reason}: facts from this file may be incomplete",
+                    path=ctx.display(path),
+                    line=location.line,
+                    column=location.column,
+                )
+            )
     ctx.stopped.update({path: why for path, why in budget.stopped.items() if path not in stopped_before})
     findings = _with_unanalysed_files(ctx, findings)
     findings = _outside_known_libraries(ctx, findings)
@@ -60,9 +67,14 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
     budget or the run's deadline stopped, XL005 for each script the
     manifest names that does not exist, XL006 where code is loaded from a computed or remote place; and none of the
     findings their missing facts would make up."""
-    unseen = sorted({(facts.path, fact.location.line, fact.location.column, fact.description)
-                     for target in ctx.targets for facts, fact in ctx.each(target, "dynamic_code")
-                     if fact.kind in UNSEEN_CODE})
+    unseen = sorted(
+        {
+            (facts.path, fact.location.line, fact.location.column, fact.description)
+            for target in ctx.targets
+            for facts, fact in ctx.each(target, "dynamic_code")
+            if fact.kind in UNSEEN_CODE
+        }
+    )
     if not ctx.unanalysed and not ctx.stopped and not ctx.missing and not unseen and not ctx.outside:
         return findings  # ctx.outside: scripts named outside the extension, never read (XL010 names them)
     from toolchain.analysis.parse import max_file_bytes
@@ -70,25 +82,53 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
 
     kept = [f for f in findings if f.code not in ABSENCE_CODES]
     for path, contexts in sorted(ctx.missing.items()):
-        kept.append(Finding.of("XL005", f"`{ctx.display(path)}` ({', '.join(sorted(contexts))} script named in the "
-                               "manifest) does not exist: its code was not analysed; unused permissions and unhandled "
-                               "messages are not judged", path=ctx.manifest_source.display))
+        kept.append(
+            Finding.of(
+                "XL005",
+                f"`{ctx.display(path)}` ({', '.join(sorted(contexts))} script named in the "
+                "manifest) does not exist: its code was not analysed; unused permissions and unhandled "
+                "messages are not judged",
+                path=ctx.manifest_source.display,
+            )
+        )
     withheld = [f for f in findings if f.code in ABSENCE_CODES]
     if withheld:  # only where a verdict of absence was withheld for it: otherwise nothing rests on the unseen code
         named = ", ".join(f"{f.code} at {f.path}:{f.line}" if f.line else f"{f.code} at {f.path}" for f in withheld[:5])
         more = f" and {len(withheld) - 5} more" if len(withheld) > 5 else ""
         for path, line, column, description in unseen:
-            kept.append(Finding.of("XL006", f"{description}: the code it loads was not analysed, so findings that rest "
-                                   f"on code being absent are not reported ({named}{more})",
-                                   path=ctx.display(path), line=line, column=column))
+            kept.append(
+                Finding.of(
+                    "XL006",
+                    f"{description}: the code it loads was not analysed, so findings that rest "
+                    f"on code being absent are not reported ({named}{more})",
+                    path=ctx.display(path),
+                    line=line,
+                    column=column,
+                )
+            )
     for path, size in sorted(ctx.unanalysed.items()):
-        kept.append(Finding.of("XL004", f"file not analysed: too large ({format_size(size)}, over the limit of "
-                               f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "
-                               "messages are not judged", path=ctx.display(path), line=1, column=1))
+        kept.append(
+            Finding.of(
+                "XL004",
+                f"file not analysed: too large ({format_size(size)}, over the limit of "
+                f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "
+                "messages are not judged",
+                path=ctx.display(path),
+                line=1,
+                column=1,
+            )
+        )
     for path, reason in sorted(ctx.stopped.items()):
         if path not in ctx.unanalysed:
-            kept.append(Finding.of("XL004", f"file not analysed: {reason}; unused permissions and unhandled "
-                                   "messages are not judged", path=ctx.display(path), line=1, column=1))
+            kept.append(
+                Finding.of(
+                    "XL004",
+                    f"file not analysed: {reason}; unused permissions and unhandled messages are not judged",
+                    path=ctx.display(path),
+                    line=1,
+                    column=1,
+                )
+            )
     return kept
 
 
@@ -107,11 +147,23 @@ def _outside_known_libraries(ctx: LintContext, findings: list[Finding]) -> list[
         shown = ctx.display(path)
         if library.version is not None:
             known.add(shown)
-            notes.append(Finding.of("XL008", f"{library.name} {library.version} ({library.file} of npm's "
-                                    f"{library.package}), a known release: not linted", path=shown))
+            notes.append(
+                Finding.of(
+                    "XL008",
+                    f"{library.name} {library.version} ({library.file} of npm's "
+                    f"{library.package}), a known release: not linted",
+                    path=shown,
+                )
+            )
         else:
-            notes.append(Finding.of("XL009", f"says it is {library.name} (its banner), but matches no {library.name} "
-                                    "release xtk knows: linted as the extension's own code", path=shown))
+            notes.append(
+                Finding.of(
+                    "XL009",
+                    f"says it is {library.name} (its banner), but matches no {library.name} "
+                    "release xtk knows: linted as the extension's own code",
+                    path=shown,
+                )
+            )
     if not notes:
         return findings
     return [f for f in findings if f.path not in known] + notes
@@ -141,28 +193,49 @@ def _unique(findings: Iterable[Finding], browsers: list[str] | None = None) -> l
     return result
 
 
-def _apply_suppressions(ctx: LintContext, findings: list[Finding], select: list[str], ignore: list[str]) -> list[Finding]:
+def _apply_suppressions(
+    ctx: LintContext, findings: list[Finding], select: list[str], ignore: list[str]
+) -> list[Finding]:
     suppressions = collect_suppressions(ctx)
     by_place = {(s.path, s.line): s for s in suppressions}
     kept: list[Finding] = []
     for finding in findings:
         suppression = by_place.get((finding.path or "", finding.line or -1))
-        if suppression and suppression.reason and suppression.codes.intersection(catalog.names_for_selection(finding.code)):
+        if (
+            suppression
+            and suppression.reason
+            and suppression.codes.intersection(catalog.names_for_selection(finding.code))
+        ):
             suppression.used = True
             continue
         kept.append(finding)
     for s in suppressions:
         if not s.reason:
-            kept.append(Finding.of("XL001", f"xtk-ignore[{','.join(sorted(s.codes))}] needs a reason after it, saying why",
-                                   path=s.path, line=s.comment_line, column=s.comment_column))
+            kept.append(
+                Finding.of(
+                    "XL001",
+                    f"xtk-ignore[{','.join(sorted(s.codes))}] needs a reason after it, saying why",
+                    path=s.path,
+                    line=s.comment_line,
+                    column=s.comment_column,
+                )
+            )
         elif not s.used and any(selected(code, select, ignore) for code in s.codes):
-            kept.append(Finding.of("XL002", f"xtk-ignore[{','.join(sorted(s.codes))}] suppresses nothing here: remove it",
-                                   path=s.path, line=s.comment_line, column=s.comment_column))
+            kept.append(
+                Finding.of(
+                    "XL002",
+                    f"xtk-ignore[{','.join(sorted(s.codes))}] suppresses nothing here: remove it",
+                    path=s.path,
+                    line=s.comment_line,
+                    column=s.comment_column,
+                )
+            )
     return sorted((f for f in kept if selected(f.code, select, ignore)), key=Finding.sort_key)
 
 
-def lint_path(path: Path | None, project_option: str | None, browsers: list[str] | None,
-              limits: InputLimits | None = None) -> LintContext:
+def lint_path(
+    path: Path | None, project_option: str | None, browsers: list[str] | None, limits: InputLimits | None = None
+) -> LintContext:
     """What `xtk lint [PATH]` is pointed at: an xtk project (folder with xtk.toml, or the file), else a plain
     extension (folder with manifest.json, or a .zip/.xpi)."""
     from toolchain.analysis import budget
@@ -177,7 +250,9 @@ def lint_path(path: Path | None, project_option: str | None, browsers: list[str]
         if browsers:
             unknown = [b for b in browsers if b not in project.targets]
             if unknown:
-                raise InputError.single(f"--browser {','.join(unknown)}: the project has no such target ({', '.join(project.targets)})")
+                raise InputError.single(
+                    f"--browser {','.join(unknown)}: the project has no such target ({', '.join(project.targets)})"
+                )
         context = project_context(project)
         if browsers:
             context.targets = [t for t in context.targets if t.browser in browsers]

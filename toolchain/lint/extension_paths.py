@@ -135,22 +135,32 @@ def consequence(departure: Departure) -> str:
     """What a browser and xtk do with a name that leaves the extension (for findings)."""
     if departure.how == "parent":
         firefox = f"`{departure.detail}` inside the extension" if departure.detail else "the extension's root"
-        return ("it climbs out of the extension's folder: Chromium refuses the path (a content script is dropped "
-                "without a word, a background script or an icon fails the load), Firefox reads "
-                f"{firefox} instead, and no package can carry the file it names")
+        return (
+            "it climbs out of the extension's folder: Chromium refuses the path (a content script is dropped "
+            "without a word, a background script or an icon fails the load), Firefox reads "
+            f"{firefox} instead, and no package can carry the file it names"
+        )
     if departure.how == "drive":
-        return ("it is a path on a Windows disk, not in the extension: browsers read a manifest's files from the "
-                "extension only, and no package can carry it")
+        return (
+            "it is a path on a Windows disk, not in the extension: browsers read a manifest's files from the "
+            "extension only, and no package can carry it"
+        )
     if departure.how == "no-file":
-        return ("no file can have this name (it holds a NUL character, or a part longer than 255 bytes): no browser "
-                "loads it, and no package can carry it")
+        return (
+            "no file can have this name (it holds a NUL character, or a part longer than 255 bytes): no browser "
+            "loads it, and no package can carry it"
+        )
     if departure.how == "file-url":
-        return ("it is a `file:` URL, not a file of the extension: browsers read a manifest's files from the "
-                "extension only, and no package can carry it")
-    return (f"it is a symbolic link out of the extension (to `{departure.detail}`): browsers do not load a file "
-            "through it from an unpacked folder (Chromium 156 and Firefox 153 run no content script named through "
-            "one, without a word), and a zip of the folder holds other bytes (a copy of the target when it was "
-            "zipped) or none (the link, which xtk refuses in an archive)")
+        return (
+            "it is a `file:` URL, not a file of the extension: browsers read a manifest's files from the "
+            "extension only, and no package can carry it"
+        )
+    return (
+        f"it is a symbolic link out of the extension (to `{departure.detail}`): browsers do not load a file "
+        "through it from an unpacked folder (Chromium 156 and Firefox 153 run no content script named through "
+        "one, without a word), and a zip of the folder holds other bytes (a copy of the target when it was "
+        "zipped) or none (the link, which xtk refuses in an archive)"
+    )
 
 
 def manifest_paths(manifest: dict[str, Any]) -> list[NamedPath]:
@@ -202,22 +212,31 @@ def manifest_paths(manifest: dict[str, Any]) -> list[NamedPath]:
     if isinstance(sandbox, dict):
         each(sandbox.get("pages"), "/sandbox/pages", "sandbox.pages", "page")
     overrides = manifest.get("chrome_url_overrides")
-    for name, page in (overrides.items() if isinstance(overrides, dict) else []):
+    for name, page in overrides.items() if isinstance(overrides, dict) else []:
         add(page, f"/chrome_url_overrides/{escape_token(name)}", member_path("chrome_url_overrides", name), "page")
     if "icons" in manifest:
         icons(manifest["icons"], "/icons", "icons")
     resources = manifest.get("web_accessible_resources")
     for i, entry in enumerate(resources if isinstance(resources, list) else []):
         if isinstance(entry, dict):  # MV3: groups
-            each(entry.get("resources"), f"/web_accessible_resources/{i}/resources",
-                 f"web_accessible_resources[{i}].resources", "resource")
+            each(
+                entry.get("resources"),
+                f"/web_accessible_resources/{i}/resources",
+                f"web_accessible_resources[{i}].resources",
+                "resource",
+            )
         else:  # MV2: one flat list
             add(entry, f"/web_accessible_resources/{i}", f"web_accessible_resources[{i}]", "resource")
     rules = manifest.get("declarative_net_request")
     rule_resources = rules.get("rule_resources") if isinstance(rules, dict) else None
     for i, ruleset in enumerate(rule_resources if isinstance(rule_resources, list) else []):
-        member(ruleset, "path", f"/declarative_net_request/rule_resources/{i}",
-               f"declarative_net_request.rule_resources[{i}]", "file")
+        member(
+            ruleset,
+            "path",
+            f"/declarative_net_request/rule_resources/{i}",
+            f"declarative_net_request.rule_resources[{i}]",
+            "file",
+        )
     member(manifest.get("storage"), "managed_schema", "/storage", "storage", "file")
     member(manifest.get("user_scripts"), "api_script", "/user_scripts", "user_scripts", "script")
     add(manifest.get("default_locale"), "/default_locale", "default_locale", "locale")

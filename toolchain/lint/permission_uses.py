@@ -51,10 +51,13 @@ def permission_uses(ctx: LintContext, target: Target) -> PermissionUses:
     api_names = {use.api for _facts, use in ctx.each(target, "api_uses")}
     for entry in data["api_companions"]:
         if target.browser in entry["browsers"] and any(
-                name == entry["api"] or name.startswith(entry["api"] + ".") for name in api_names):
+            name == entry["api"] or name.startswith(entry["api"] + ".") for name in api_names
+        ):
             uses.add(entry["permissions"], f"`{entry['api']}` needs it too")
     for facts, read in ctx.each(target, "tab_reads"):  # a Tab's url/title is what tabs (or activeTab) reveals
-        uses.add(["tabs", "activeTab"], f"`{read.field}` of a Tab read at {ctx.display(facts.path)}:{read.location.line}")
+        uses.add(
+            ["tabs", "activeTab"], f"`{read.field}` of a Tab read at {ctx.display(facts.path)}:{read.location.line}"
+        )
     for facts, call in ctx.each(target, "call_strings"):
         where = f"{ctx.display(facts.path)}:{call.location.line}"
         for entry in data["argument_values"]:
@@ -65,7 +68,10 @@ def permission_uses(ctx: LintContext, target: Target) -> PermissionUses:
                 if call.computed and uses.any_optional is None:
                     uses.any_optional = f"a permission name computed at run time is requested at {where}"
             elif call.strings & set(entry["values"]):
-                uses.add(entry["permissions"], f"`{call.callee}` with {sorted(call.strings & set(entry['values']))} at {where}")
+                uses.add(
+                    entry["permissions"],
+                    f"`{call.callee}` with {sorted(call.strings & set(entry['values']))} at {where}",
+                )
         for entry in data["web_calls"]:
             if call.callee == entry["call"] and (not entry.get("values") or call.strings & set(entry["values"])):
                 uses.add(entry["permissions"], f"`{call.callee}` at {where}")

@@ -69,15 +69,16 @@ class Posture(_Strict):
 
 
 def load_posture(path: Path, display: str) -> Posture:
-    from toolchain.manifest.json_positions import value_positions
-
     from toolchain.json_input import read_json_bytes
+    from toolchain.manifest.json_positions import value_positions
 
     try:
         text = read_json_bytes(path, display, "the posture").decode("utf-8")  # its size is judged before it is read
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError.single(f"invalid JSON: {error.msg}", path=display, line=error.lineno, column=error.colno) from None
+        raise InputError.single(
+            f"invalid JSON: {error.msg}", path=display, line=error.lineno, column=error.colno
+        ) from None
     except RecursionError:
         raise InputError.single("invalid JSON: nested too deeply", path=display) from None
     except UnicodeDecodeError as error:

@@ -24,7 +24,10 @@ def all_rules() -> tuple[type[Rule], ...]:
         rules = [
             value
             for value in vars(module).values()
-            if isinstance(value, type) and issubclass(value, Rule) and value is not Rule and value.__module__ == module.__name__
+            if isinstance(value, type)
+            and issubclass(value, Rule)
+            and value is not Rule
+            and value.__module__ == module.__name__
         ]
         if len(rules) != 1:
             raise RuntimeError(f"{module.__name__} must define exactly one rule, found {len(rules)}")
@@ -55,7 +58,9 @@ def parse_codes(values: Iterable[str], option: str) -> list[str]:
                 codes.append("")
                 continue
             if not _CODE.match(code) or not any(k.startswith(code) for k in known):
-                raise InputError.single(f"{option} {part.strip()!r}: no rule code starts with it (see `xtk lint --explain`)")
+                raise InputError.single(
+                    f"{option} {part.strip()!r}: no rule code starts with it (see `xtk lint --explain`)"
+                )
             codes.append(code)
     return codes
 

@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 CACHE_FORMAT = 2
 #: folders never walked: installed packages, xtk's own outputs, VCS and tool caches
-SKIPPED_FOLDERS = frozenset({"node_modules", ".xtk", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv"})
+SKIPPED_FOLDERS = frozenset(
+    {"node_modules", ".xtk", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv"}
+)
 
 
 def _sha256(path: Path) -> str:
@@ -51,7 +53,9 @@ def _walk(folder: Path, excluded: set[str]) -> dict[str, str]:
     """Every file under `folder` (skipped and excluded folders aside) → size:mtime."""
     found: dict[str, str] = {}
     for directory, subfolders, files in os.walk(folder):
-        subfolders[:] = sorted(d for d in subfolders if d not in SKIPPED_FOLDERS and os.path.join(directory, d) not in excluded)
+        subfolders[:] = sorted(
+            d for d in subfolders if d not in SKIPPED_FOLDERS and os.path.join(directory, d) not in excluded
+        )
         for name in files:
             path = os.path.join(directory, name)
             try:
@@ -77,7 +81,7 @@ class LintCache:
             return None
         try:
             config = find_config(project_option or path)
-        except Exception:  # noqa: BLE001 - any doubt: no cache; the full lint reports the problem
+        except Exception:
             return None
         return cls(config, tuple(f"{key}={request[key]}" for key in sorted(request)))
 
@@ -102,8 +106,9 @@ class LintCache:
                 return None
             from toolchain.lint.model import Finding, Related
 
-            findings = [Finding(**{**f, "related": tuple(Related(**r) for r in f.get("related", ()))})
-                        for f in data["findings"]]
+            findings = [
+                Finding(**{**f, "related": tuple(Related(**r) for r in f.get("related", ()))}) for f in data["findings"]
+            ]
             return findings, Path(data["root"])
         except (OSError, ValueError, KeyError, TypeError):
             return None
@@ -135,9 +140,17 @@ class LintCache:
 
 
 def _finding_json(finding: Finding) -> dict[str, Any]:
-    return {"code": finding.code, "message": finding.message, "severity": finding.severity, "path": finding.path,
-            "line": finding.line, "column": finding.column, "browser": finding.browser, "fix": finding.fix,
-            "related": [{"message": r.message, "path": r.path, "line": r.line} for r in finding.related]}
+    return {
+        "code": finding.code,
+        "message": finding.message,
+        "severity": finding.severity,
+        "path": finding.path,
+        "line": finding.line,
+        "column": finding.column,
+        "browser": finding.browser,
+        "fix": finding.fix,
+        "related": [{"message": r.message, "path": r.path, "line": r.line} for r in finding.related],
+    }
 
 
 def _watch(ctx: LintContext) -> dict[str, Any]:

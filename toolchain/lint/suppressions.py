@@ -99,7 +99,9 @@ def collect_suppressions(ctx: LintContext) -> list[Suppression]:
     found: list[Suppression] = []
     for path, facts in ctx.facts.items():
         for line, (codes, reason, location) in facts.suppressions.items():
-            found.append(Suppression(ctx.display(path), line, frozenset(codes), reason.strip(), location.line, location.column))
+            found.append(
+                Suppression(ctx.display(path), line, frozenset(codes), reason.strip(), location.line, location.column)
+            )
     if ctx.manifest_source.kind == "config":
         lines = ctx.manifest_source.path.read_text(encoding="utf-8").splitlines()
         for number, text in enumerate(lines, start=1):
@@ -112,5 +114,9 @@ def collect_suppressions(ctx: LintContext) -> list[Suppression]:
             if alone:  # the next line with content
                 while target <= len(lines) and not lines[target - 1].strip():
                     target += 1
-            found.append(Suppression(ctx.manifest_source.display, target, codes, match.group(2).strip(), number, match.start() + 1))
+            found.append(
+                Suppression(
+                    ctx.manifest_source.display, target, codes, match.group(2).strip(), number, match.start() + 1
+                )
+            )
     return found

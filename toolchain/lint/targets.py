@@ -86,7 +86,9 @@ def project_context(project: Any) -> LintContext:
     if project.config.protocol:
         from toolchain.protocol.model import load_protocol
 
-        context.protocol = load_protocol((project.base_dir / project.config.protocol.schemas).resolve(), project.base_dir)
+        context.protocol = load_protocol(
+            (project.base_dir / project.config.protocol.schemas).resolve(), project.base_dir
+        )
     return context
 
 
@@ -95,8 +97,15 @@ def _project_targets(project: Any, out: Path, while_bundling: Any) -> list[Targe
     from toolchain.build.pipeline import build
 
     # validate=True: the manifests must pass the schemas `xtk build` holds them to (same project, same verdict)
-    report = build(project, project.targets, "production", typecheck=False, out_dir=out, validate=True,
-                   while_bundling=while_bundling)
+    report = build(
+        project,
+        project.targets,
+        "production",
+        typecheck=False,
+        out_dir=out,
+        validate=True,
+        while_bundling=while_bundling,
+    )
     targets: list[Target] = []
     for built in report.builds:
         config = getattr(project.config.targets, built.browser)
@@ -119,7 +128,9 @@ def _config_source(project: Any) -> ManifestSource:
     from toolchain.project.toml_positions import key_positions
 
     config_text = project.config_path.read_text(encoding="utf-8")
-    return ManifestSource(project.config_path, project.display(project.config_path), "config", key_positions(config_text))
+    return ManifestSource(
+        project.config_path, project.display(project.config_path), "config", key_positions(config_text)
+    )
 
 
 def _files_from_metafile(root: Path, contexts: dict[str, Any], metafile: dict[str, Any]) -> dict[Path, set[str]]:
@@ -174,14 +185,20 @@ def extension_context(
     display = "manifest.json"
     loops = symlink_loops(root) if path.is_dir() else []  # an archive holds no links (archive.py refuses them)
     if loops:
-        raise InputError.single(f"a symbolic link loop (it leads back to itself): no browser can read it; remove it"
-                                f"{' (and ' + ', '.join(loops[1:6]) + ')' if len(loops) > 1 else ''}", path=loops[0])
+        raise InputError.single(
+            f"a symbolic link loop (it leads back to itself): no browser can read it; remove it"
+            f"{' (and ' + ', '.join(loops[1:6]) + ')' if len(loops) > 1 else ''}",
+            path=loops[0],
+        )
     if not manifest_path.is_file():
         raise InputError.single(f"no manifest.json in {path}: give an extension folder, a .zip/.xpi, or an xtk project")
     if not manifest_path.resolve().is_relative_to(root.resolve()):  # never read a file out of the folder
         target = os.path.relpath(manifest_path.resolve(), root.resolve())
-        raise InputError.single(f"a symbolic link out of the extension (to {target}): xtk reads only files inside "
-                                "the extension; copy the manifest into the folder", path=display)
+        raise InputError.single(
+            f"a symbolic link out of the extension (to {target}): xtk reads only files inside "
+            "the extension; copy the manifest into the folder",
+            path=display,
+        )
     data = read_json_bytes(manifest_path, display, "the manifest")  # its size is judged before it is read
     text = decode_manifest(data, display)  # UTF-8 only, as browsers read it; a BOM is dropped
     manifest = parse_manifest_text(text, display)
@@ -192,12 +209,19 @@ def extension_context(
     outside = Outside()
     entry_contexts, notes = _manifest_entries(root, manifest, outside)
     resolver = _complete_entries(root, entry_contexts, outside)
-    files = _with_imports(entry_contexts, {path: module.base.resolved_imports
-                                           for path, module in resolver.modules.items() if module is not None})
+    files = _with_imports(
+        entry_contexts,
+        {path: module.base.resolved_imports for path, module in resolver.modules.items() if module is not None},
+    )
     facts = resolver.project_facts()  # once, the contexts complete
     targets = [
-        Target(browser=b, manifest=manifest, min_version=_min_version(manifest, b), files=files,
-               env={"BROWSER": b, "MANIFEST_VERSION": version})
+        Target(
+            browser=b,
+            manifest=manifest,
+            min_version=_min_version(manifest, b),
+            files=files,
+            env={"BROWSER": b, "MANIFEST_VERSION": version},
+        )
         for b in chosen
     ]
     return LintContext(
@@ -308,8 +332,9 @@ def _page_scripts(root: Path, page: Path, shown: str, outside: Outside, context:
     base = root.resolve()
     size = too_large(page)
     if size is not None:  # read as a source file would not be (XL004 names it; what it loads is unknown)
-        budget.stopped[page.resolve()] = (f"too large to read as a page ({size:,} bytes, over the limit of "
-                                          f"{max_file_bytes:,} bytes, --max-file-size)")
+        budget.stopped[page.resolve()] = (
+            f"too large to read as a page ({size:,} bytes, over the limit of {max_file_bytes:,} bytes, --max-file-size)"
+        )
         return []
     text = page.read_text(encoding="utf-8", errors="replace")
     scripts = []
@@ -318,8 +343,9 @@ def _page_scripts(root: Path, page: Path, shown: str, outside: Outside, context:
             continue
         if not ref.target.is_relative_to(base):
             outside.add(ref.value, context)
-            outside.references.append(OutsideReference(page, ref.line, ref.column, ref.value,
-                                                       os.path.relpath(ref.target, base)))
+            outside.references.append(
+                OutsideReference(page, ref.line, ref.column, ref.value, os.path.relpath(ref.target, base))
+            )
             continue
         scripts.append(ref.target)
     return scripts
@@ -383,8 +409,13 @@ def _manifest_entries(root: Path, manifest: dict[str, Any], outside: Outside) ->
 _HTML_LITERAL = re.compile(r"""["'`]([^"'`\s]+\.html?)["'`]""")
 
 
-def _add_pages_named_in_code(root: Path, entries: dict[Path, set[str]], scripts: list[Path], outside: Outside,
-                             loaded_as: dict[str, str] | None = None) -> bool:
+def _add_pages_named_in_code(
+    root: Path,
+    entries: dict[Path, set[str]],
+    scripts: list[Path],
+    outside: Outside,
+    loaded_as: dict[str, str] | None = None,
+) -> bool:
     """Pages a script opens at run time (`offscreen.createDocument({url: 'offscreen/x.html'})`, `tabs.create`,
     `windows.create`, `runtime.getURL('search.html')`): a literal naming an .html file of the extension makes that
     page's scripts entries too (context "page", or the context the call that names it gives: `loaded_as`, an

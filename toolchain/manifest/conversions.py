@@ -112,7 +112,9 @@ def action_for(action: Action, popup: str | None, icons: Mapping[str, str]) -> d
     return value
 
 
-def side_panel_for(browser: Browser, side_panel: SidePanel, page: str, icons: Mapping[str, str]) -> tuple[str, dict[str, Any]]:
+def side_panel_for(
+    browser: Browser, side_panel: SidePanel, page: str, icons: Mapping[str, str]
+) -> tuple[str, dict[str, Any]]:
     """Chrome/Edge `side_panel`; Firefox `sidebar_action` (its own API, no permission)."""
     if browser == "firefox":
         value: dict[str, Any] = {"default_panel": page}
@@ -128,7 +130,9 @@ def options_for(page: str, open_in_tab: bool) -> dict[str, Any]:
     return {"page": page, "open_in_tab": open_in_tab}
 
 
-def url_overrides_for(browser: Browser, overrides: UrlOverrides, pages: Mapping[str, str]) -> tuple[dict[str, str], list[Diagnostic]]:
+def url_overrides_for(
+    browser: Browser, overrides: UrlOverrides, pages: Mapping[str, str]
+) -> tuple[dict[str, str], list[Diagnostic]]:
     """Firefox replaces only the new-tab page; bookmarks and history overrides are Chrome's alone."""
     result: dict[str, str] = {}
     warnings: list[Diagnostic] = []
@@ -137,7 +141,12 @@ def url_overrides_for(browser: Browser, overrides: UrlOverrides, pages: Mapping[
             continue
         if browser == "firefox" and name != "newtab":
             warnings.append(
-                _warning(f"Firefox cannot override the {name} page: dropped from its manifest", browser, f"overrides.{name}", "XB102")
+                _warning(
+                    f"Firefox cannot override the {name} page: dropped from its manifest",
+                    browser,
+                    f"overrides.{name}",
+                    "XB102",
+                )
             )
             continue
         result[name] = pages[name]
@@ -149,7 +158,9 @@ def sandbox_for(browser: Browser, pages: list[str]) -> tuple[dict[str, Any] | No
     if not pages:
         return None, []
     if browser == "firefox":
-        return None, [_warning("Firefox has no sandboxed pages: 'sandbox' dropped from its manifest", browser, "sandbox", "XB101")]
+        return None, [
+            _warning("Firefox has no sandboxed pages: 'sandbox' dropped from its manifest", browser, "sandbox", "XB101")
+        ]
     return {"pages": pages}, []
 
 
@@ -175,7 +186,12 @@ def content_script_for(
     if script.world == "MAIN":
         if manifest_version == 2:
             warnings.append(
-                _warning("'world: MAIN' needs Manifest V3: this content script runs in the isolated world", browser, f"content_scripts[{index}].world", "XB103")
+                _warning(
+                    "'world: MAIN' needs Manifest V3: this content script runs in the isolated world",
+                    browser,
+                    f"content_scripts[{index}].world",
+                    "XB103",
+                )
             )
         else:
             value["world"] = "MAIN"
@@ -212,7 +228,9 @@ def content_security_policy_for(
     warnings: list[Diagnostic] = []
     sandbox = csp.sandbox
     if sandbox and browser == "firefox":
-        warnings.append(_warning("Firefox has no sandboxed pages: csp.sandbox dropped", browser, "csp.sandbox", "XB101"))
+        warnings.append(
+            _warning("Firefox has no sandboxed pages: csp.sandbox dropped", browser, "csp.sandbox", "XB101")
+        )
         sandbox = None
     if manifest_version == 2:
         return csp.extension_pages, warnings
@@ -246,7 +264,9 @@ def permissions_for(
         if grant.browsers is not None and browser not in grant.browsers:
             continue
         if not supports_permission(browser, name):
-            scope = ", ".join(f'"{b}"' for b in ("chrome", "edge", "firefox") if b != browser and supports_permission(b, name))  # type: ignore[arg-type]
+            scope = ", ".join(
+                f'"{b}"' for b in ("chrome", "edge", "firefox") if b != browser and supports_permission(b, name)
+            )  # type: ignore[arg-type]
             warnings.append(
                 _warning(
                     f"{browser} does not support the '{name}' permission: dropped from its manifest "
@@ -309,7 +329,7 @@ def data_collection_version_conflict(target: FirefoxTarget) -> list[Diagnostic]:
         warnings.append(
             _warning(
                 f"data_collection_permissions is read from Firefox {DATA_COLLECTION_MIN_FIREFOX} on, but min_version is "
-                f"{target.min_version}: set min_version to \"{DATA_COLLECTION_MIN_FIREFOX_ANDROID}.0\" "
+                f'{target.min_version}: set min_version to "{DATA_COLLECTION_MIN_FIREFOX_ANDROID}.0" '
                 f"({DATA_COLLECTION_MIN_FIREFOX} on desktop, {DATA_COLLECTION_MIN_FIREFOX_ANDROID} on Android)",
                 "firefox",
                 "targets.firefox.min_version",
@@ -317,11 +337,14 @@ def data_collection_version_conflict(target: FirefoxTarget) -> list[Diagnostic]:
             )
         )
     android = target.android_min_version or target.min_version
-    if _major(android) < DATA_COLLECTION_MIN_FIREFOX_ANDROID and _major(target.min_version) >= DATA_COLLECTION_MIN_FIREFOX:
+    if (
+        _major(android) < DATA_COLLECTION_MIN_FIREFOX_ANDROID
+        and _major(target.min_version) >= DATA_COLLECTION_MIN_FIREFOX
+    ):
         warnings.append(
             _warning(
                 f"data_collection_permissions is read from Firefox for Android {DATA_COLLECTION_MIN_FIREFOX_ANDROID} on, "
-                f"but the Android minimum is {android}: set android_min_version to \"{DATA_COLLECTION_MIN_FIREFOX_ANDROID}.0\"",
+                f'but the Android minimum is {android}: set android_min_version to "{DATA_COLLECTION_MIN_FIREFOX_ANDROID}.0"',
                 "firefox",
                 "targets.firefox.android_min_version",
                 "XB110",

@@ -9,9 +9,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from toolchain.plan import BuildPlan
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.manifest import conversions as cv
+from toolchain.plan import BuildPlan
 from toolchain.project.locales import missing_translations
 from toolchain.templating import render_remembered
 
@@ -27,10 +27,31 @@ class RenderedManifest:
 
 #: Every value a manifest template may write; `manifest_values` fills what applies, the rest stay None (absent).
 TEMPLATE_KEYS = (
-    "name", "short_name", "version", "version_name", "description", "author", "homepage_url", "default_locale",
-    "minimum_chrome_version", "icons", "action", "background", "content_scripts", "options_ui", "side_panel",
-    "sidebar_action", "permissions", "optional_permissions", "host_permissions", "optional_host_permissions",
-    "web_accessible_resources", "content_security_policy", "sandbox", "chrome_url_overrides", "commands",
+    "name",
+    "short_name",
+    "version",
+    "version_name",
+    "description",
+    "author",
+    "homepage_url",
+    "default_locale",
+    "minimum_chrome_version",
+    "icons",
+    "action",
+    "background",
+    "content_scripts",
+    "options_ui",
+    "side_panel",
+    "sidebar_action",
+    "permissions",
+    "optional_permissions",
+    "host_permissions",
+    "optional_host_permissions",
+    "web_accessible_resources",
+    "content_security_policy",
+    "sandbox",
+    "chrome_url_overrides",
+    "commands",
     "browser_specific_settings",
 )
 
@@ -72,7 +93,12 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
     content_scripts = []
     for i, script in enumerate(config.content_scripts):
         value, notes = cv.content_script_for(
-            browser, mv, script, [plan.output_of(js) for js in script.js], [plan.output_of(css) for css in script.css], i
+            browser,
+            mv,
+            script,
+            [plan.output_of(js) for js in script.js],
+            [plan.output_of(css) for css in script.css],
+            i,
         )
         content_scripts.append(value)
         warnings += notes
@@ -82,7 +108,10 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
         m["options_ui"] = cv.options_for(plan.output_of(config.options.page), config.options.open_in_tab)
     if config.side_panel:
         key, value = cv.side_panel_for(
-            browser, config.side_panel, plan.output_of(config.side_panel.page), _sorted_icons(config.side_panel.icons, plan)
+            browser,
+            config.side_panel,
+            plan.output_of(config.side_panel.page),
+            _sorted_icons(config.side_panel.icons, plan),
         )
         m[key] = value
 
@@ -96,8 +125,12 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
         m["permissions"] = cv.merge_host_permissions_mv2(permissions, hosts)
         m["optional_permissions"] = cv.move_optional_host_permissions_mv2(optional, optional_hosts)
     else:
-        m.update(permissions=permissions, optional_permissions=optional, host_permissions=hosts,
-                 optional_host_permissions=optional_hosts)
+        m.update(
+            permissions=permissions,
+            optional_permissions=optional,
+            host_permissions=hosts,
+            optional_host_permissions=optional_hosts,
+        )
 
     m["web_accessible_resources"] = cv.web_accessible_resources_for(browser, mv, _web_accessible(plan))
     if config.csp:
@@ -107,12 +140,17 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
     m["sandbox"], notes = cv.sandbox_for(browser, sandbox_pages)
     warnings += notes
     if config.overrides:
-        pages = {n: plan.output_of(getattr(config.overrides, n)) for n in ("newtab", "bookmarks", "history")
-                 if getattr(config.overrides, n) and (browser != "firefox" or n == "newtab")}
+        pages = {
+            n: plan.output_of(getattr(config.overrides, n))
+            for n in ("newtab", "bookmarks", "history")
+            if getattr(config.overrides, n) and (browser != "firefox" or n == "newtab")
+        }
         m["chrome_url_overrides"], notes = cv.url_overrides_for(browser, config.overrides, pages)
         warnings += notes
     if config.commands:
-        m["commands"] = cv.commands_for(mv, {name: cmd.model_dump(exclude_none=True) for name, cmd in config.commands.items()})
+        m["commands"] = cv.commands_for(
+            mv, {name: cmd.model_dump(exclude_none=True) for name, cmd in config.commands.items()}
+        )
     if browser == "firefox":
         m["browser_specific_settings"] = cv.gecko_settings(target)
         warnings += cv.data_collection_version_conflict(target)

@@ -132,7 +132,10 @@ def parse_manifest_text(text: str, source: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         line, column = _position(code, len(code) - len(code.lstrip()))
         raise InputError.single(
-            f"a manifest must be a JSON object {{...}}, not {json_type_name(value)}", path=source, line=line, column=column
+            f"a manifest must be a JSON object {{...}}, not {json_type_name(value)}",
+            path=source,
+            line=line,
+            column=column,
         )
     return value
 

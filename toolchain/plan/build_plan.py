@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from toolchain.plan.pages import scan_page
 from toolchain.diagnostics import Diagnostic
+from toolchain.plan.pages import scan_page
 from toolchain.project import Browser, Project
 from toolchain.project.confine import copied_files
 
@@ -189,8 +189,13 @@ class BuildPlan:
             if not any(ref.target.is_relative_to(folder) for folder in allowed):
                 where = f"{project.config.src}/" if bundled else f"{project.config.src}/ or {project.config.public}/"
                 self.problems.append(
-                    Diagnostic("error", f"{ref.value}: a page's {ref.kind}s must be inside {where}",
-                               path=project.display(source), line=ref.line, column=ref.column)
+                    Diagnostic(
+                        "error",
+                        f"{ref.value}: a page's {ref.kind}s must be inside {where}",
+                        path=project.display(source),
+                        line=ref.line,
+                        column=ref.column,
+                    )
                 )
                 continue
             if ref.kind == "script":

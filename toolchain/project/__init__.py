@@ -23,7 +23,17 @@ _LAZY = {
     "ProjectConfig": "toolchain.project.models",
 }
 
-__all__ = ["BROWSERS", "CONFIG_NAME", "Browser", "FileRef", "Project", "ProjectConfig", "file_refs", "find_config", "load_project"]
+__all__ = [
+    "BROWSERS",
+    "CONFIG_NAME",
+    "Browser",
+    "FileRef",
+    "Project",
+    "ProjectConfig",
+    "file_refs",
+    "find_config",
+    "load_project",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -81,8 +81,10 @@ def link_message(link: Path, project_dir: Path, consequence: str) -> str:
     except OSError:
         target = "?"
     if resolved(link) is None:
-        return f"symbolic link to {target} loops (it leads back to itself): nothing can be read or written through " \
-               "it; remove or fix the link"
+        return (
+            f"symbolic link to {target} loops (it leads back to itself): nothing can be read or written through "
+            "it; remove or fix the link"
+        )
     return f"symbolic link to {target} leaves the project; {consequence}"
 
 
@@ -98,26 +100,41 @@ def write_problem(path: Path, project_dir: Path) -> Diagnostic | None:
     absolute = path if path.is_absolute() else Path.cwd() / path
     start = next((base for base in (project_dir, project) if absolute.is_relative_to(base)), None)
     if start is None:
-        return Diagnostic("error", f"xtk writes only inside the project ({project}); this path is outside it",
-                          path=str(path))
+        return Diagnostic(
+            "error", f"xtk writes only inside the project ({project}); this path is outside it", path=str(path)
+        )
     current = start
     for part in absolute.relative_to(start).parts:
         current = current / part
         if leaves(current, project):
             written = f" ({shown(absolute, start)})" if current != absolute else ""
-            return Diagnostic("error", link_message(current, project, f"xtk would write through it{written}: "
-                                                    "remove the link (xtk creates the folders and files it needs, "
-                                                    "inside the project)"), path=shown(current, start))
+            return Diagnostic(
+                "error",
+                link_message(
+                    current,
+                    project,
+                    f"xtk would write through it{written}: "
+                    "remove the link (xtk creates the folders and files it needs, "
+                    "inside the project)",
+                ),
+                path=shown(current, start),
+            )
         if current.is_symlink() and not current.exists():  # the OS would refuse to make a folder there
-            return Diagnostic("error", f"symbolic link to {os.readlink(current)} leads nowhere (its target does not "
-                              "exist); xtk cannot write through it: remove the link or create its target",
-                              path=shown(current, start))
+            return Diagnostic(
+                "error",
+                f"symbolic link to {os.readlink(current)} leads nowhere (its target does not "
+                "exist); xtk cannot write through it: remove the link or create its target",
+                path=shown(current, start),
+            )
         if not current.exists():
             break  # nothing further exists yet: xtk creates real folders and files from here
     target = resolved(absolute)
     if target is None or not inside(target, project):
-        return Diagnostic("error", f"xtk writes only inside the project ({project}); this path resolves outside it",
-                          path=shown(absolute, start))
+        return Diagnostic(
+            "error",
+            f"xtk writes only inside the project ({project}); this path resolves outside it",
+            path=shown(absolute, start),
+        )
     return None
 
 
@@ -168,7 +185,6 @@ def shown(path: Path, project_dir: Path) -> str:
 def check_confinement(project: Project, display: str, problem: Problem) -> Iterator[Diagnostic]:
     """Every folder key inside the project, `out` a folder xtk may own, xtk's work folders (`.xtk/`) inside, no
     link out of public/ or the locales (nor one that loops)."""
-    from toolchain.diagnostics import Diagnostic
 
     project_dir = project.base_dir.resolve()
     config = project.config
@@ -198,8 +214,9 @@ def check_confinement(project: Project, display: str, problem: Problem) -> Itera
             yield work
     copied = [project.public_dir] + ([project.path(config.locales)] if config.locales else [])
     for folder in copied:
-        yield from check_folder_links(folder, project_dir, "a build would copy what it points to: copy the file into "
-                                      "the project instead")
+        yield from check_folder_links(
+            folder, project_dir, "a build would copy what it points to: copy the file into the project instead"
+        )
 
 
 def check_folder_links(folder: Path, project_dir: Path, consequence: str) -> Iterator[Diagnostic]:
@@ -219,9 +236,17 @@ def check_source_links(project: Project, named: set[Path]) -> Iterator[Diagnosti
     project_dir = project.base_dir.resolve()
     for link in source_links(project.src_dir, project_dir):
         if link not in named:
-            yield Diagnostic("error", link_message(link, project_dir, "esbuild would bundle what it points to when it "
-                             "is imported: copy the code into the project (an import by a relative path that leaves it "
-                             "is the code's own choice)"), path=shown(link, project_dir))
+            yield Diagnostic(
+                "error",
+                link_message(
+                    link,
+                    project_dir,
+                    "esbuild would bundle what it points to when it "
+                    "is imported: copy the code into the project (an import by a relative path that leaves it "
+                    "is the code's own choice)",
+                ),
+                path=shown(link, project_dir),
+            )
 
 
 def path_problem(project_dir: Path, start: Path, value: str) -> str | None:
@@ -243,8 +268,11 @@ def _check_out(project: Project, project_dir: Path, problem: Problem) -> Iterato
     out = project.out_dir
     value = project.config.out
     if out == project_dir:
-        yield problem(("out",), f"{value}: the build folder cannot be the project folder itself: each build "
-                      "replaces what is in it; use a folder of its own, like \"build\"")
+        yield problem(
+            ("out",),
+            f"{value}: the build folder cannot be the project folder itself: each build "
+            'replaces what is in it; use a folder of its own, like "build"',
+        )
         return
     kept = {
         "the config": project.config_path.resolve(),
@@ -259,11 +287,17 @@ def _check_out(project: Project, project_dir: Path, problem: Problem) -> Iterato
             kept[shown(base / name, project_dir)] = base / name
     for what, path in kept.items():
         if inside(path, out):
-            yield problem(("out",), f"{value}: the build folder holds {what} ({shown(path, project_dir)}); each build "
-                          "replaces what is in it: use a folder of its own, like \"build\"")
+            yield problem(
+                ("out",),
+                f"{value}: the build folder holds {what} ({shown(path, project_dir)}); each build "
+                'replaces what is in it: use a folder of its own, like "build"',
+            )
             return
     for what, path in kept.items():
         if what not in ("the config", "root") and inside(out, path):
-            yield problem(("out",), f"{value}: the build folder is inside {what} ({shown(path, project_dir)}); "
-                          "use a folder of its own, like \"build\"")
+            yield problem(
+                ("out",),
+                f"{value}: the build folder is inside {what} ({shown(path, project_dir)}); "
+                'use a folder of its own, like "build"',
+            )
             return

@@ -126,8 +126,14 @@ MAX_NESTING = 64
 _UTF8_BOM = b"\xef\xbb\xbf"
 #: Control characters TOML allows nowhere unescaped: all but tab, LF, and CR right before LF.
 _RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
-_CONTROL_NAMES = {0x00: "NUL", 0x0B: "vertical tab", 0x0C: "form feed", 0x0D: "carriage return without a line feed",
-                  0x1B: "escape", 0x7F: "DEL"}
+_CONTROL_NAMES = {
+    0x00: "NUL",
+    0x0B: "vertical tab",
+    0x0C: "form feed",
+    0x0D: "carriage return without a line feed",
+    0x1B: "escape",
+    0x7F: "DEL",
+}
 
 
 def _read_config(path: Path, display: str) -> str:
@@ -138,24 +144,33 @@ def _read_config(path: Path, display: str) -> str:
     except OSError as exc:
         raise InputError.single(f"cannot read the config: {exc.strerror or exc}", path=display) from None
     if len(raw) > MAX_CONFIG_BYTES:
-        raise InputError.single(f"the config is larger than {MAX_CONFIG_BYTES // 1024} KiB; xtk.toml is a few "
-                                "kilobytes of settings (is this the right file?)", path=display)
+        raise InputError.single(
+            f"the config is larger than {MAX_CONFIG_BYTES // 1024} KiB; xtk.toml is a few "
+            "kilobytes of settings (is this the right file?)",
+            path=display,
+        )
     raw = raw.removeprefix(_UTF8_BOM)  # Windows editors write one; accepted silently, as pip and cargo do
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         before = raw[: exc.start].decode("utf-8")
         line, column = line_column(before, len(before))
-        raise InputError.single(f"invalid UTF-8: byte 0x{raw[exc.start]:02X} (TOML files are UTF-8)",
-                                path=display, line=line, column=column) from None
+        raise InputError.single(
+            f"invalid UTF-8: byte 0x{raw[exc.start]:02X} (TOML files are UTF-8)", path=display, line=line, column=column
+        ) from None
     control = _RAW_CONTROL.search(text)
     if control:
         code = ord(control.group()[0])
         name = f"U+{code:04X}" + (f" ({_CONTROL_NAMES[code]})" if code in _CONTROL_NAMES else "")
         line, column = line_column(text, control.start())
         key = key_at(key_positions(text), line, column)
-        raise InputError.single(f"control character {name} is not allowed in TOML (inside a string, write it as "
-                                f"\\u{code:04X})", path=display, line=line, column=column, key=_key_name(key))
+        raise InputError.single(
+            f"control character {name} is not allowed in TOML (inside a string, write it as \\u{code:04X})",
+            path=display,
+            line=line,
+            column=column,
+            key=_key_name(key),
+        )
     return text
 
 
@@ -163,17 +178,22 @@ def _parse_toml(text: str, display: str, positions: dict[KeyPath, tuple[int, int
     deep = too_deep(text, MAX_NESTING)
     if deep is not None:
         line, column = line_column(text, deep)
-        raise InputError.single(f"nested more than {MAX_NESTING} levels deep (arrays, inline tables or the parts of "
-                                "a dotted key)", path=display, line=line, column=column,
-                                key=_key_name(key_at(positions, line, column)))
+        raise InputError.single(
+            f"nested more than {MAX_NESTING} levels deep (arrays, inline tables or the parts of a dotted key)",
+            path=display,
+            line=line,
+            column=column,
+            key=_key_name(key_at(positions, line, column)),
+        )
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line, column = _toml_error_position(str(exc))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         key = key_at(positions, line, column) if line and column else None
-        raise InputError.single(f"invalid TOML: {message}", path=display, line=line, column=column,
-                                key=_key_name(key)) from None
+        raise InputError.single(
+            f"invalid TOML: {message}", path=display, line=line, column=column, key=_key_name(key)
+        ) from None
 
 
 def _key_name(key: KeyPath | None) -> str | None:
@@ -261,26 +281,32 @@ def _check_config_paths(project: Project, problem: Callable[[KeyPath, str], Diag
         if message:
             yield problem(key, message)
         elif key == ("protocol", "schemas"):  # a folder codegen and lint read every schema of
-            yield from check_folder_links(project_dir / value, project_dir,
-                                          "xtk would read it as a schema: copy it into the project instead")
+            yield from check_folder_links(
+                project_dir / value, project_dir, "xtk would read it as a schema: copy it into the project instead"
+            )
 
 
-def check_path_values(config: ProjectConfig, base_dir: Path, display: str,
-                      positions: dict[KeyPath, tuple[int, int]]) -> Iterator[Diagnostic]:
+def check_path_values(
+    config: ProjectConfig, base_dir: Path, display: str, positions: dict[KeyPath, tuple[int, int]]
+) -> Iterator[Diagnostic]:
     """Paths the operating system would refuse (a control character, a name or path too long), located."""
     for key, value, under_root in _path_values(config):
         control = re.search(r"[\x00-\x1f\x7f-\x9f]", value)
         if control:
-            problem = f"a path must not contain control characters (U+{ord(control.group()):04X} at character " \
-                      f"{control.start() + 1})"
+            problem = (
+                f"a path must not contain control characters (U+{ord(control.group()):04X} at character "
+                f"{control.start() + 1})"
+            )
         else:
             absolute = base_dir / config.root / value if under_root else base_dir / value
             longest = max((len(os.fsencode(part)) for part in absolute.parts), default=0)
             if longest > _NAME_MAX:
                 problem = f"a name in this path is {longest} bytes long; the file system allows {_NAME_MAX}"
             elif len(os.fsencode(str(absolute))) > _PATH_MAX:
-                problem = f"this path is {len(os.fsencode(str(absolute)))} bytes long with its folder; the file " \
-                          f"system allows {_PATH_MAX}"
+                problem = (
+                    f"this path is {len(os.fsencode(str(absolute)))} bytes long with its folder; the file "
+                    f"system allows {_PATH_MAX}"
+                )
             else:
                 continue
         line, column = locate(positions, key) or (None, None)
@@ -383,7 +409,12 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
             yield FileRef(("injected", i, "css", j), css, "style")
 
 
-_EXPECTED_SUFFIX = {"script": _SCRIPT_SUFFIXES, "module": _SCRIPT_SUFFIXES, "page": {".html", ".htm"}, "style": {".css"}}
+_EXPECTED_SUFFIX = {
+    "script": _SCRIPT_SUFFIXES,
+    "module": _SCRIPT_SUFFIXES,
+    "page": {".html", ".htm"},
+    "style": {".css"},
+}
 
 
 def _check_files(project: Project, display: str, positions: dict, require_files: bool = True) -> Iterator[Diagnostic]:
@@ -428,7 +459,9 @@ def _check_files(project: Project, display: str, positions: dict, require_files:
             yield problem(ref.key, f"{ref.value}: expected a {ref.kind} ({', '.join(sorted(expected))})")
             continue
         if ref.kind in ("script", "page", "style") and not absolute.is_relative_to(project.src_dir):
-            yield problem(ref.key, f"{ref.value} must be inside {project.config.src}/ (its build path mirrors that folder)")
+            yield problem(
+                ref.key, f"{ref.value} must be inside {project.config.src}/ (its build path mirrors that folder)"
+            )
         elif ref.kind == "asset" and not (
             absolute.is_relative_to(project.src_dir) or absolute.is_relative_to(project.public_dir)
         ):

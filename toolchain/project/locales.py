@@ -87,7 +87,7 @@ class Catalog:
     shown: str  # the file as users read it (relative to the config's folder)
     messages: dict[str, str]
 
-    def localize(self, text: str, fallback: "Catalog | None" = None) -> str:
+    def localize(self, text: str, fallback: Catalog | None = None) -> str:
         """`text` with every `__MSG_name__` replaced from this locale (else `fallback`), as the browser shows it."""
         out, last = [], 0
         for start, stop, name in variables(text, "__MSG_", "__"):
@@ -118,9 +118,14 @@ def read_catalogs(project: Project) -> tuple[dict[str, Catalog], list[Diagnostic
         messages = locale_dir / "messages.json"
         shown = project.display(messages)
         if not messages.is_file():
-            problems.append(Diagnostic("error", f"no messages.json in the locale folder {project.display(locale_dir)}"
-                                       " (Chromium refuses an extension with a locale folder without its catalog)",
-                                       path=shown))
+            problems.append(
+                Diagnostic(
+                    "error",
+                    f"no messages.json in the locale folder {project.display(locale_dir)}"
+                    " (Chromium refuses an extension with a locale folder without its catalog)",
+                    path=shown,
+                )
+            )
             continue
         catalog, found = _read_catalog(locale_dir.name, messages, shown)
         problems += found
@@ -154,7 +159,7 @@ def _read_catalog(locale: str, path: Path, shown: str) -> tuple[Catalog | None, 
     except RecursionError:
         return None, [error("invalid JSON: nested too deeply")]
     if not isinstance(data, dict):
-        return None, [error("messages.json must be an object: message name → {\"message\": …}", 1, 1)]
+        return None, [error('messages.json must be an object: message name → {"message": …}', 1, 1)]
 
     positions = value_positions(text)
 
@@ -167,8 +172,13 @@ def _read_catalog(locale: str, path: Path, shown: str) -> tuple[Catalog | None, 
     for name, entry in data.items():
         pointer = "/" + escape_token(name)
         if not is_valid_name(name):
-            problems.append(at(pointer, "invalid message name: only ASCII letters, digits, '_' and '@' are allowed",
-                               json.dumps(name, ensure_ascii=False)))
+            problems.append(
+                at(
+                    pointer,
+                    "invalid message name: only ASCII letters, digits, '_' and '@' are allowed",
+                    json.dumps(name, ensure_ascii=False),
+                )
+            )
             continue
         if name.startswith("@@"):
             problems.append(at(pointer, "names starting with '@@' are the browser's predefined messages", name))
@@ -191,33 +201,33 @@ def _syntax_error(text: str, exc: json.JSONDecodeError, error: Callable[..., Dia
     return error(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno)
 
 
-def _message_text(name: str, entry: Any, pointer: str,
-                  at: Callable[[str, str, str], Diagnostic]) -> tuple[str | None, list[Diagnostic]]:
+def _message_text(
+    name: str, entry: Any, pointer: str, at: Callable[[str, str, str], Diagnostic]
+) -> tuple[str | None, list[Diagnostic]]:
     """The message with its `$NAME$` placeholders substituted, or the problems that prevent it."""
     if not isinstance(entry, dict):
-        return None, [at(pointer, "a message must be an object with a string \"message\"", name)]
+        return None, [at(pointer, 'a message must be an object with a string "message"', name)]
     message = entry.get("message")
     if not isinstance(message, str):
         what = "is missing" if "message" not in entry else "must be a string"
-        return None, [at(pointer + ("/message" if "message" in entry else ""), f"\"message\" {what}", name)]
+        return None, [at(pointer + ("/message" if "message" in entry else ""), f'"message" {what}', name)]
     problems = []
     for field in ("description", "example"):
         if field in entry and not isinstance(entry[field], str):
-            problems.append(at(f"{pointer}/{field}", f"\"{field}\" must be a string", name))
+            problems.append(at(f"{pointer}/{field}", f'"{field}" must be a string', name))
     placeholders: dict[str, str] = {}
     raw_placeholders = entry.get("placeholders", {})
     if not isinstance(raw_placeholders, dict):
-        return None, [at(f"{pointer}/placeholders", "\"placeholders\" must be an object: name → {\"content\": …}",
-                         name)]
+        return None, [at(f"{pointer}/placeholders", '"placeholders" must be an object: name → {"content": …}', name)]
     for placeholder, spec in raw_placeholders.items():
         where = f"{pointer}/placeholders/{escape_token(placeholder)}"
         key = f"{name}.placeholders.{placeholder}"
         if not is_valid_name(placeholder):
-            problems.append(at(where, "invalid placeholder name: only ASCII letters, digits, '_' and '@' are "
-                                      "allowed", key))
+            problems.append(
+                at(where, "invalid placeholder name: only ASCII letters, digits, '_' and '@' are allowed", key)
+            )
         elif not isinstance(spec, dict) or not isinstance(spec.get("content"), str):
-            problems.append(at(where, "a placeholder must be an object with a string \"content\" (like \"$1\")",
-                               key))
+            problems.append(at(where, 'a placeholder must be an object with a string "content" (like "$1")', key))
         else:
             placeholders[placeholder.lower()] = spec["content"]
     out, last = [], 0
@@ -227,8 +237,13 @@ def _message_text(name: str, entry: Any, pointer: str,
             if reference.lower() in declared:
                 continue
             defined = ", ".join(f"${p}$" for p in raw_placeholders) or "none"
-            problems.append(at(f"{pointer}/message", f"${reference}$ is not one of this message's placeholders "
-                                                     f"(defined: {defined})", name))
+            problems.append(
+                at(
+                    f"{pointer}/message",
+                    f"${reference}$ is not one of this message's placeholders (defined: {defined})",
+                    name,
+                )
+            )
             continue
         out += [message[last:start], placeholders[reference.lower()]]
         last = stop
@@ -274,8 +289,11 @@ def check_locales(project: Project, problem: Problem) -> Iterator[Diagnostic]:
     references = [(key, text) for key, text in manifest_texts(config) if message_references(text)]
     if folder is None:
         if default_locale:
-            yield problem(("extension", "default_locale"), "default_locale is set but the project has no locales "
-                          "(set `locales` to the _locales folder, or remove default_locale): browsers refuse it")
+            yield problem(
+                ("extension", "default_locale"),
+                "default_locale is set but the project has no locales "
+                "(set `locales` to the _locales folder, or remove default_locale): browsers refuse it",
+            )
         for key, text in references:
             yield problem(key, f"{text} needs locales: set `locales` and extension.default_locale")
         yield from _store_limits(config, {}, None, problem)
@@ -283,8 +301,11 @@ def check_locales(project: Project, problem: Problem) -> Iterator[Diagnostic]:
     if not folder.is_dir():
         return  # the loader reports the missing folder
     if not default_locale:
-        yield Diagnostic("error", "the project has locales but extension.default_locale is not set: browsers "
-                         "refuse it", path=project.display(folder))
+        yield Diagnostic(
+            "error",
+            "the project has locales but extension.default_locale is not set: browsers refuse it",
+            path=project.display(folder),
+        )
         return
     catalogs, problems = read_catalogs(project)
     yield from problems
@@ -302,8 +323,9 @@ def check_locales(project: Project, problem: Problem) -> Iterator[Diagnostic]:
     yield from _store_limits(config, catalogs, default, problem)
 
 
-def _store_limits(config: ProjectConfig, catalogs: dict[str, Catalog], default: Catalog | None,
-                  problem: Problem) -> Iterator[Diagnostic]:
+def _store_limits(
+    config: ProjectConfig, catalogs: dict[str, Catalog], default: Catalog | None, problem: Problem
+) -> Iterator[Diagnostic]:
     """Each limit on what users see: every locale's text for a `__MSG_name__` text, else the text itself."""
     for field, limit in STORE_LIMITS.items():
         text = getattr(config.extension, field)
@@ -311,16 +333,24 @@ def _store_limits(config: ProjectConfig, catalogs: dict[str, Catalog], default: 
             continue
         firefox = field == "name" and config.targets.firefox is not None
         localised = bool(message_references(text))
-        shown_by_locale = ({locale: catalog.localize(text, default) for locale, catalog in sorted(catalogs.items())}
-                           if localised else {"": text})
+        shown_by_locale = (
+            {locale: catalog.localize(text, default) for locale, catalog in sorted(catalogs.items())}
+            if localised
+            else {"": text}
+        )
         for locale, shown in shown_by_locale.items():
             where = f"in locale {locale!r} ({catalogs[locale].shown}) this" if locale else "this"
             if localised and len(shown) > limit:  # a literal text's Chrome limit is the config model's check
-                yield problem(("extension", field), f"{where} is {len(shown)} characters, over the store limit of "
-                              f"{limit}: {shown!r}")
+                yield problem(
+                    ("extension", field),
+                    f"{where} is {len(shown)} characters, over the store limit of {limit}: {shown!r}",
+                )
             elif firefox and len(shown) > FIREFOX_NAME_LIMIT:
-                yield problem(("extension", field), f"{where} is {len(shown)} characters; addons.mozilla.org refuses "
-                              f"a Firefox extension's name over {FIREFOX_NAME_LIMIT}: {shown!r}")
+                yield problem(
+                    ("extension", field),
+                    f"{where} is {len(shown)} characters; addons.mozilla.org refuses "
+                    f"a Firefox extension's name over {FIREFOX_NAME_LIMIT}: {shown!r}",
+                )
 
 
 def missing_translations(project: Project) -> list[Diagnostic]:
@@ -339,9 +369,16 @@ def missing_translations(project: Project) -> list[Diagnostic]:
                 continue
             for locale, catalog in sorted(catalogs.items()):
                 if name.lower() not in catalog.messages:
-                    warnings.append(Diagnostic(
-                        code_catalog.severity("XB111"), f"__MSG_{name}__ is not translated in locale {locale!r}: the browser shows the "
-                        f"default locale's text there", path=catalog.shown, key=_dotted(key), code="XB111"))
+                    warnings.append(
+                        Diagnostic(
+                            code_catalog.severity("XB111"),
+                            f"__MSG_{name}__ is not translated in locale {locale!r}: the browser shows the "
+                            f"default locale's text there",
+                            path=catalog.shown,
+                            key=_dotted(key),
+                            code="XB111",
+                        )
+                    )
     return warnings
 
 

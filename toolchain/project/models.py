@@ -44,8 +44,12 @@ _VERSION = re.compile(r"^(0|[1-9]\d{0,4})(\.(0|[1-9]\d{0,4})){0,3}([-+][0-9A-Za-
 _BROWSER_VERSION = re.compile(r"^\d+(\.\d+){0,2}$")
 _PERMISSION = re.compile(r"^[A-Za-z][A-Za-z0-9.]*$")
 _CONSTANT = re.compile(r"^[A-Z][A-Z0-9_]*$")
-_MATCH_PATTERN = re.compile(r"^(<all_urls>|(\*|https?|wss?|ftp|file|data|urn|chrome-extension|moz-extension)://(\*|\*\.[^/*]+|[^/*]+)?(/.*))$")
-_GECKO_ID = re.compile(r"^([A-Za-z0-9._+-]*@[A-Za-z0-9.-]+|\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\})$")
+_MATCH_PATTERN = re.compile(
+    r"^(<all_urls>|(\*|https?|wss?|ftp|file|data|urn|chrome-extension|moz-extension)://(\*|\*\.[^/*]+|[^/*]+)?(/.*))$"
+)
+_GECKO_ID = re.compile(
+    r"^([A-Za-z0-9._+-]*@[A-Za-z0-9.-]+|\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\})$"
+)
 
 #: Names xtk defines itself under `import.meta.env`; a project constant may not shadow them.
 RESERVED_CONSTANTS = frozenset({"BROWSER", "MANIFEST_VERSION", "MODE", "DEV", "PROD", "CHROME", "EDGE", "FIREFOX"})
@@ -135,7 +139,7 @@ class DataCollection(_Strict):
     optional: list[FirefoxDataType] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _none_alone(self) -> "DataCollection":
+    def _none_alone(self) -> DataCollection:
         if "none" in self.required and len(self.required) > 1:
             raise ValueError("'none' in required cannot be combined with other categories")
         if "none" in self.optional:
@@ -169,7 +173,7 @@ class Targets(_Strict):
     firefox: FirefoxTarget | None = None
 
     @model_validator(mode="after")
-    def _at_least_one(self) -> "Targets":
+    def _at_least_one(self) -> Targets:
         if not any((self.chrome, self.edge, self.firefox)):
             raise ValueError("declare at least one target: [targets.chrome], [targets.edge] or [targets.firefox]")
         return self
@@ -231,7 +235,7 @@ class ContentScript(_Strict):
     world: Literal["ISOLATED", "MAIN"] = "ISOLATED"
 
     @model_validator(mode="after")
-    def _has_files(self) -> "ContentScript":
+    def _has_files(self) -> ContentScript:
         if not self.js and not self.css:
             raise ValueError("a content script needs at least one file in js or css")
         return self
@@ -257,7 +261,7 @@ class WebAccessibleResources(_Strict):
     use_dynamic_url: bool = False
 
     @model_validator(mode="after")
-    def _someone_may_load(self) -> "WebAccessibleResources":
+    def _someone_may_load(self) -> WebAccessibleResources:
         if not self.matches and not self.extension_ids:
             raise ValueError("give matches or extension_ids: who may load these resources")
         return self
@@ -425,7 +429,7 @@ class ProjectConfig(_Strict):
     def _icon_sizes(cls, icons: dict[str, str]) -> dict[str, str]:
         for size in icons:
             if not size.isdigit():
-                raise ValueError(f"icon size {size!r} must be a number of pixels, like \"16\" or \"128\"")
+                raise ValueError(f'icon size {size!r} must be a number of pixels, like "16" or "128"')
         return icons
 
     @field_validator("constants")
@@ -439,7 +443,7 @@ class ProjectConfig(_Strict):
         return constants
 
     @model_validator(mode="after")
-    def _consistent(self) -> "ProjectConfig":
+    def _consistent(self) -> ProjectConfig:
         if self.locales and not self.extension.default_locale:
             raise ValueError("locales is set: extension.default_locale must name the default locale")
         if self.side_panel and "sidePanel" not in self.permissions and (self.targets.chrome or self.targets.edge):

@@ -80,7 +80,9 @@ def generate(protocol: Protocol, remembered: Path | None = None) -> str:
     roots = [index.named[(c.schema_path, "")].check for c in protocol.channels]
     functions = reachable(roots + ["_why"], {declared(code): code for code in validators.functions})
     recursive = _recursive(roots, functions)
-    helpers = reachable(["_why"] + (["_deep"] if recursive else []) + list(functions), dict(runtime_helpers()), functions)
+    helpers = reachable(
+        ["_why"] + (["_deep"] if recursive else []) + list(functions), dict(runtime_helpers()), functions
+    )
     used = set().union(*(identifiers(function) for function in functions.values()))
     patterns = [code for name, code in validators.pattern_declarations().items() if name in used]
 
@@ -108,8 +110,11 @@ def _declaration_order(index: SchemaIndex) -> list[Named]:
     for channel in index.protocol.channels:
         root = index.named[(channel.schema_path, "")]
         ordered.append(root)
-        ordered += [n for n in index.named.values() if n.kind == "message" and n not in ordered
-                    and n.name in {m.name for m in channel.messages.values()}]
+        ordered += [
+            n
+            for n in index.named.values()
+            if n.kind == "message" and n not in ordered and n.name in {m.name for m in channel.messages.values()}
+        ]
     ordered += [n for n in index.named.values() if n not in ordered]
     return ordered
 
@@ -120,8 +125,12 @@ def _type_declarations(index: SchemaIndex, ordered: list[Named]) -> list[dict[st
     types = []
     for named in ordered:
         if named.kind == "channel":
-            text = writer.union([writer.type_of(sub, (named.loc[0], f"/oneOf/{i}"))
-                                 for i, sub in enumerate(named.schema.get("oneOf", []))])[0]
+            text = writer.union(
+                [
+                    writer.type_of(sub, (named.loc[0], f"/oneOf/{i}"))
+                    for i, sub in enumerate(named.schema.get("oneOf", []))
+                ]
+            )[0]
             extra = {k: v for k, v in named.schema.items() if k not in ("oneOf", *ANNOTATIONS, "$defs")}
             if extra:  # a channel schema with more than its oneOf (rare): the whole schema's type
                 text = writer.type_of(named.schema, named.loc, top=True)[0]
@@ -138,7 +147,10 @@ def _transport(channel: Channel) -> str:
 def _recursive(roots: list[str], functions: dict[str, str]) -> set[str]:
     """The roots whose checks can call themselves again (a recursive schema, through properties or items): their
     depth is the value's, not the schema's, so a deep enough value exhausts the call stack."""
-    calls = {name: identifiers(code.replace(f"function {name}(", "(", 1)) & functions.keys() for name, code in functions.items()}
+    calls = {
+        name: identifiers(code.replace(f"function {name}(", "(", 1)) & functions.keys()
+        for name, code in functions.items()
+    }
     reaches = {name: _reaching(name, calls) for name in functions}
     cyclic = {name for name, reached in reaches.items() if name in reached}
     return {root for root in roots if root in cyclic or reaches.get(root, set()) & cyclic}
@@ -162,23 +174,33 @@ def _channel_entries(index: SchemaIndex, recursive: set[str]) -> list[dict[str, 
     entries = []
     for channel in index.protocol.channels:
         check = index.named[(channel.schema_path, "")].check
-        entries.append({
-            "name": comment_text(channel.name),  # only ever in comments
-            "type_name": channel.type_name,
-            "constant": channel_constant(channel),
-            "types": ", ".join(js_string(t) for t in channel.messages),
-            "call": f"_deep({check}, value)" if check in recursive else f"{check}(value, '')",
-            "route": comment_text(f"{', '.join(sorted(channel.senders))} -> {', '.join(sorted(channel.receivers))}, "
-                                  f"{_transport(channel)}, {channel.kind}" + (f" to {channel.responds_to}" if channel.responds_to else "")),
-        })
+        entries.append(
+            {
+                "name": comment_text(channel.name),  # only ever in comments
+                "type_name": channel.type_name,
+                "constant": channel_constant(channel),
+                "types": ", ".join(js_string(t) for t in channel.messages),
+                "call": f"_deep({check}, value)" if check in recursive else f"{check}(value, '')",
+                "route": comment_text(
+                    f"{', '.join(sorted(channel.senders))} -> {', '.join(sorted(channel.receivers))}, "
+                    f"{_transport(channel)}, {channel.kind}"
+                    + (f" to {channel.responds_to}" if channel.responds_to else "")
+                ),
+            }
+        )
     return entries
 
 
 # --- drift ----------------------------------------------------------------------------------------------------------
 
 
-def check_generated(protocol: Protocol, path: Path, display: str | None = None, expected: str | None = None,
-                    remembered: Path | None = None) -> list[Diagnostic]:
+def check_generated(
+    protocol: Protocol,
+    path: Path,
+    display: str | None = None,
+    expected: str | None = None,
+    remembered: Path | None = None,
+) -> list[Diagnostic]:
     """Empty when `path` holds exactly what `generate(protocol)` makes (line endings aside); else one diagnostic
     (code XM007) naming the file and the first line that differs."""
     shown = display or protocol.shown(path)
@@ -187,13 +209,24 @@ def check_generated(protocol: Protocol, path: Path, display: str | None = None, 
     try:
         actual = path.read_text(encoding="utf-8").replace("\r\n", "\n")
     except FileNotFoundError:
-        return [Diagnostic(DRIFT.severity, f"the generated protocol module is missing: {hint}", path=shown, code=DRIFT_CODE)]
+        return [
+            Diagnostic(DRIFT.severity, f"the generated protocol module is missing: {hint}", path=shown, code=DRIFT_CODE)
+        ]
     except (OSError, UnicodeDecodeError) as error:
-        return [Diagnostic(DRIFT.severity, f"cannot read the generated protocol module: {error}", path=shown, code=DRIFT_CODE)]
+        return [
+            Diagnostic(
+                DRIFT.severity, f"cannot read the generated protocol module: {error}", path=shown, code=DRIFT_CODE
+            )
+        ]
     if actual == wanted:
         return []
     actual_lines, wanted_lines = actual.split("\n"), wanted.split("\n")
-    line = next((i + 1 for i, (a, b) in enumerate(zip(actual_lines, wanted_lines)) if a != b), min(len(actual_lines), len(wanted_lines)))
+    line = next(
+        (i + 1 for i, (a, b) in enumerate(zip(actual_lines, wanted_lines)) if a != b),
+        min(len(actual_lines), len(wanted_lines)),
+    )
     source = protocol.shown(protocol.folder)
-    message = f"out of date with {source}/ (edited by hand, or the schemas changed): first difference at line {line}; {hint}"
+    message = (
+        f"out of date with {source}/ (edited by hand, or the schemas changed): first difference at line {line}; {hint}"
+    )
     return [Diagnostic(DRIFT.severity, message, path=shown, line=line, code=DRIFT_CODE)]

@@ -107,9 +107,17 @@ class Here:
         if self.facts.narrowed == kind:
             self.out += [self.indent + line for line in lines]
         else:
-            guard = {"string": f"typeof {self.x} === 'string'", "number": f"typeof {self.x} === 'number'",
-                     "array": f"Array.isArray({self.x})", "object": f"_obj({self.x})"}[kind]
-            self.out += [f"{self.indent}if ({guard}) {{", *(f"{self.indent}  {line}" for line in lines), f"{self.indent}}}"]
+            guard = {
+                "string": f"typeof {self.x} === 'string'",
+                "number": f"typeof {self.x} === 'number'",
+                "array": f"Array.isArray({self.x})",
+                "object": f"_obj({self.x})",
+            }[kind]
+            self.out += [
+                f"{self.indent}if ({guard}) {{",
+                *(f"{self.indent}  {line}" for line in lines),
+                f"{self.indent}}}",
+            ]
 
 
 def meet(kinds: list[str], known: frozenset[str] | None) -> list[str]:
@@ -139,8 +147,15 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-KIND_WORDS = {"string": "a string", "number": "a number", "integer": "an integer", "boolean": "a boolean",
-               "null": "null", "object": "an object", "array": "an array"}
+KIND_WORDS = {
+    "string": "a string",
+    "number": "a number",
+    "integer": "an integer",
+    "boolean": "a boolean",
+    "null": "null",
+    "object": "an object",
+    "array": "an array",
+}
 
 
 def is_kind(kind: str, x: Any) -> str:
@@ -179,4 +194,3 @@ class CheckFunction:
     def fresh(self, prefix: str) -> Var:
         self.counter += 1
         return Var(f"{prefix}{self.counter}")
-

@@ -60,7 +60,9 @@ def reachable(roots: list[str], declarations: dict[str, str], extra: dict[str, s
     code after an unconditional return, or a helper nothing calls, would be an unused local (TS6133)."""
     uses = {name: identifiers(code) for name, code in declarations.items()}
     found: set[str] = set()
-    pending = [uses[name] for name in declarations if name in roots] + [identifiers(code) for code in (extra or {}).values()]
+    pending = [uses[name] for name in declarations if name in roots] + [
+        identifiers(code) for code in (extra or {}).values()
+    ]
     while pending:
         for name in (pending.pop() & uses.keys()) - found:
             found.add(name)

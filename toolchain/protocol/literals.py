@@ -93,7 +93,13 @@ def js_value(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(js_value(v) for v in value) + "]"
     # `__proto__: x` in an object literal sets the prototype; a computed key makes an own property.
-    return "{ " + ", ".join((f"[{js_string(k)}]" if k == "__proto__" else js_string(k)) + f": {js_value(v)}" for k, v in value.items()) + " }"
+    return (
+        "{ "
+        + ", ".join(
+            (f"[{js_string(k)}]" if k == "__proto__" else js_string(k)) + f": {js_value(v)}" for k, v in value.items()
+        )
+        + " }"
+    )
 
 
 def ts_key(key: str) -> str:
@@ -105,7 +111,11 @@ def ts_literal(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(ts_literal(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{ " + "; ".join(f"{ts_key(k)}: {ts_literal(v)}" for k, v in value.items()) + " }" if value else "Record<string, never>"
+        return (
+            "{ " + "; ".join(f"{ts_key(k)}: {ts_literal(v)}" for k, v in value.items()) + " }"
+            if value
+            else "Record<string, never>"
+        )
     return js_value(value)
 
 
@@ -131,7 +141,6 @@ def comment_text(text: str) -> str:
     write) U+FFFD."""
     text = _LONE_SURROGATE.sub("\ufffd", _NOT_IN_COMMENTS.sub(" ", text))
     return " ".join(text.split()).replace("*/", "*\\/")
-
 
 
 def value_kind_matches(value: Any, kind: str) -> bool:

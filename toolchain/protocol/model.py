@@ -82,7 +82,13 @@ class Protocol:
     def document(self, path: Path) -> dict[str, Any] | None:
         """The schema document of a file of the protocol (a channel's schema or a shared one)."""
         found = next((c.schema for c in self.channels if c.schema_path == path), None)
-        return found if found is not None else self.documents.get(path.name) if path.parent == self.folder.resolve() else None
+        return (
+            found
+            if found is not None
+            else self.documents.get(path.name)
+            if path.parent == self.folder.resolve()
+            else None
+        )
 
     def shown(self, path: Path) -> str:
         """A file as users read it: relative to the config's folder when it is inside."""
@@ -181,7 +187,9 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
             text = read_json_bytes(path, shown(path), "the schema").decode("utf-8")  # its size is judged first
             data = json.loads(text, parse_constant=_not_json)
         except json.JSONDecodeError as error:
-            raise InputError.single(f"invalid JSON: {error.msg}", path=shown(path), line=error.lineno, column=error.colno) from None
+            raise InputError.single(
+                f"invalid JSON: {error.msg}", path=shown(path), line=error.lineno, column=error.colno
+            ) from None
         except _NotJson as error:
             raise InputError.single(f"invalid JSON: {error} is not a JSON number", path=shown(path)) from None
         except RecursionError:
@@ -195,7 +203,9 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
     index, index_positions = read(index_path)
     problems: list[Diagnostic] = []
 
-    def problem(message: str, pointer: str, path: Path = index_path, positions: dict[str, tuple[int, int]] = index_positions) -> None:
+    def problem(
+        message: str, pointer: str, path: Path = index_path, positions: dict[str, tuple[int, int]] = index_positions
+    ) -> None:
         from toolchain.manifest.json_positions import locate_pointer
 
         line, column = locate_pointer(positions, pointer) or (None, None)
@@ -206,7 +216,9 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
     channels: list[Channel] = []
     raw_channels = index.get("channels")
     if not isinstance(raw_channels, list) or not raw_channels:
-        raise InputError.single("protocol.json needs a non-empty \"channels\" list", path=shown(index_path), key="/channels")
+        raise InputError.single(
+            'protocol.json needs a non-empty "channels" list', path=shown(index_path), key="/channels"
+        )
     for i, raw in enumerate(raw_channels):
         pointer = f"/channels/{i}"
         if not isinstance(raw, dict):
@@ -220,8 +232,11 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
             problem(f"missing {', '.join(missing)}", pointer)
             continue
         if raw["api"] not in API_NAMES:
-            problem("api is 'runtime' (runtime.sendMessage), 'tabs' (tabs.sendMessage) or 'worker' (a Web Worker's "
-                    "postMessage)", f"{pointer}/api")
+            problem(
+                "api is 'runtime' (runtime.sendMessage), 'tabs' (tabs.sendMessage) or 'worker' (a Web Worker's "
+                "postMessage)",
+                f"{pointer}/api",
+            )
         if raw["kind"] not in ("request", "response"):
             problem("kind is 'request' or 'response'", f"{pointer}/kind")
         if raw["kind"] == "response" and not raw.get("responds_to"):
@@ -296,15 +311,27 @@ def _check_references(protocol: Protocol, path: Path, node: Any, pointer: str, p
         if key == "$ref":
             if not isinstance(value, str):
                 line, column = protocol.locate(path, where)
-                problems.append(Diagnostic("error", "$ref is a string", path=protocol.shown(path), line=line, column=column, key=where))
+                problems.append(
+                    Diagnostic(
+                        "error", "$ref is a string", path=protocol.shown(path), line=line, column=column, key=where
+                    )
+                )
                 continue
             try:
                 protocol.resolve(value, path)
             except KeyError:
                 line, column = protocol.locate(path, where)
-                problems.append(Diagnostic("error", f"unresolved $ref {value!r} (references are '#/$defs/Name' or "
-                                           "'file.json#/$defs/Name', a file of the protocol's folder)",
-                                           path=protocol.shown(path), line=line, column=column, key=where))
+                problems.append(
+                    Diagnostic(
+                        "error",
+                        f"unresolved $ref {value!r} (references are '#/$defs/Name' or "
+                        "'file.json#/$defs/Name', a file of the protocol's folder)",
+                        path=protocol.shown(path),
+                        line=line,
+                        column=column,
+                        key=where,
+                    )
+                )
         elif key in _SCHEMA_MAPS and isinstance(value, dict):
             for name, schema in value.items():
                 _check_references(protocol, path, schema, f"{where}/{escape_token(name)}", problems)
@@ -316,7 +343,15 @@ def _collect_messages(protocol: Protocol, channel: Channel, problems: list[Diagn
     options = channel.schema.get("oneOf")
     if not isinstance(options, list):
         line, column = channel.locate("")
-        problems.append(Diagnostic("error", "a channel schema is a oneOf of message schemas", path=shown(channel.schema_path), line=line, column=column))
+        problems.append(
+            Diagnostic(
+                "error",
+                "a channel schema is a oneOf of message schemas",
+                path=shown(channel.schema_path),
+                line=line,
+                column=column,
+            )
+        )
         return
     for i, option in enumerate(options):
         pointer = f"/oneOf/{i}"
@@ -332,16 +367,34 @@ def _collect_messages(protocol: Protocol, channel: Channel, problems: list[Diagn
         if not isinstance(type_value, str):
             line, column = channel.locate(pointer)
             problems.append(
-                Diagnostic("error", "each message schema needs properties.type with a string const", path=shown(channel.schema_path), line=line,
-                           column=column, key=pointer)
+                Diagnostic(
+                    "error",
+                    "each message schema needs properties.type with a string const",
+                    path=shown(channel.schema_path),
+                    line=line,
+                    column=column,
+                    key=pointer,
+                )
             )
             continue
         if type_value in channel.messages:
             line, column = channel.locate(pointer)
-            problems.append(Diagnostic("error", f"message type {type_value!r} declared twice", path=shown(channel.schema_path), line=line, column=column,
-                                       key=pointer))
+            problems.append(
+                Diagnostic(
+                    "error",
+                    f"message type {type_value!r} declared twice",
+                    path=shown(channel.schema_path),
+                    line=line,
+                    column=column,
+                    key=pointer,
+                )
+            )
             continue
         name = schema.get("title") if isinstance(schema.get("title"), str) else None
         ref_name = option["$ref"].rsplit("/", 1)[-1] if isinstance(option, dict) and "$ref" in option else None
-        channel.messages[type_value] = Message(type_value, schema, where if path == channel.schema_path else pointer,
-                                               name or ref_name or _message_name(type_value))
+        channel.messages[type_value] = Message(
+            type_value,
+            schema,
+            where if path == channel.schema_path else pointer,
+            name or ref_name or _message_name(type_value),
+        )

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections import deque
 import subprocess
+from collections import deque
 from dataclasses import dataclass, field
 
 from toolchain.diagnostics import Diagnostic, InputError
@@ -48,10 +48,16 @@ def check_patterns(protocol: Protocol) -> list[Diagnostic]:
     for loc, pattern in places:
         found = nested_quantifier(pattern)
         if found is not None:
-            warnings.append(_warning(index, loc, f"nested unbounded quantifiers in {json.dumps(found)}: nothing separates "
-                                     "the repetitions, so a short hostile string can make the match backtrack "
-                                     "exponentially in every receiver (ReDoS); bound the inner repetition or make the "
-                                     "repetitions unambiguous"))
+            warnings.append(
+                _warning(
+                    index,
+                    loc,
+                    f"nested unbounded quantifiers in {json.dumps(found)}: nothing separates "
+                    "the repetitions, so a short hostile string can make the match backtrack "
+                    "exponentially in every receiver (ReDoS); bound the inner repetition or make the "
+                    "repetitions unambiguous",
+                )
+            )
     return warnings
 
 
@@ -64,11 +70,18 @@ def _warning(index: SchemaIndex, loc: Loc, message: str) -> Diagnostic:
 def _compile_in_node(patterns: list[str]) -> list[str | None]:
     node = shutil.which("node")
     if node is None:
-        raise InputError.single(f"node is not on PATH: xtk compiles the protocol's {len(patterns)} pattern(s) with "
-                                "JavaScript's own RegExp before writing the module (install Node 20 or later)")
+        raise InputError.single(
+            f"node is not on PATH: xtk compiles the protocol's {len(patterns)} pattern(s) with "
+            "JavaScript's own RegExp before writing the module (install Node 20 or later)"
+        )
     try:
-        completed = subprocess.run([node, "-e", _COMPILE], input=json.dumps(patterns, ensure_ascii=True), capture_output=True,
-                                   text=True, timeout=60)
+        completed = subprocess.run(
+            [node, "-e", _COMPILE],
+            input=json.dumps(patterns, ensure_ascii=True),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         verdicts = json.loads(completed.stdout) if completed.returncode == 0 else None
     except (OSError, subprocess.TimeoutExpired, json.JSONDecodeError) as error:
         raise InputError.single(f"could not compile the protocol's patterns in Node: {error}") from None
@@ -93,8 +106,18 @@ Ranges = tuple[tuple[int, int], ...]  # sorted, disjoint code point ranges
 ANY: Ranges = ((0, MAX),)
 _DIGITS: Ranges = ((0x30, 0x39),)
 _WORD: Ranges = ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A))
-_SPACE: Ranges = ((0x09, 0x0D), (0x20, 0x20), (0xA0, 0xA0), (0x1680, 0x1680), (0x2000, 0x200A), (0x2028, 0x2029),
-                  (0x202F, 0x202F), (0x205F, 0x205F), (0x3000, 0x3000), (0xFEFF, 0xFEFF))
+_SPACE: Ranges = (
+    (0x09, 0x0D),
+    (0x20, 0x20),
+    (0xA0, 0xA0),
+    (0x1680, 0x1680),
+    (0x2000, 0x200A),
+    (0x2028, 0x2029),
+    (0x202F, 0x202F),
+    (0x205F, 0x205F),
+    (0x3000, 0x3000),
+    (0xFEFF, 0xFEFF),
+)
 _LINE_TERMINATORS: Ranges = ((0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029))
 
 
@@ -307,7 +330,9 @@ def _ambiguous(group: _Item) -> bool:
         if not inner:
             continue
         repeated = _normal([r for chars in inner for r in chars])  # disjoint from all of them is disjoint from this
-        if not any(item.kind == "char" and item.low >= 1 and not _overlap(item.chars, repeated) for item in alternative):
+        if not any(
+            item.kind == "char" and item.low >= 1 and not _overlap(item.chars, repeated) for item in alternative
+        ):
             return True
     return False
 

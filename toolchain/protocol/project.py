@@ -31,24 +31,41 @@ def _config_problem(project: Project, key: tuple[str, ...], message: str) -> Inp
     except (OSError, UnicodeDecodeError):
         positions = {}
     line, column = locate(positions, key) or (None, None)
-    return InputError([Diagnostic("error", message, path=project.display(project.config_path), line=line, column=column,
-                                  key=".".join(key))])
+    return InputError(
+        [
+            Diagnostic(
+                "error", message, path=project.display(project.config_path), line=line, column=column, key=".".join(key)
+            )
+        ]
+    )
 
 
 def generated_path(project: Project) -> Path:
     """`[protocol] generated`, checked: a .ts file under src/ (it is bundled and type-checked with the rest)."""
     settings = project.config.protocol
     if settings is None:
-        raise _config_problem(project, ("protocol",), "the project has no [protocol] table (schemas = the folder of "
-                              "protocol.json, generated = the module to write): see `xtk help protocol`")
+        raise _config_problem(
+            project,
+            ("protocol",),
+            "the project has no [protocol] table (schemas = the folder of "
+            "protocol.json, generated = the module to write): see `xtk help protocol`",
+        )
     relative = PurePosixPath(settings.generated)
     path = project.path(settings.generated)
     if relative.is_absolute() or ".." in relative.parts:
-        raise _config_problem(project, ("protocol", "generated"), f"{settings.generated}: paths must be relative to root and stay inside it")
+        raise _config_problem(
+            project,
+            ("protocol", "generated"),
+            f"{settings.generated}: paths must be relative to root and stay inside it",
+        )
     if path.suffix != ".ts":
-        raise _config_problem(project, ("protocol", "generated"), f"{settings.generated}: the generated module is a .ts file")
+        raise _config_problem(
+            project, ("protocol", "generated"), f"{settings.generated}: the generated module is a .ts file"
+        )
     if not path.is_relative_to(project.src_dir):
-        raise _config_problem(project, ("protocol", "generated"), f"{settings.generated} must be inside {project.config.src}/")
+        raise _config_problem(
+            project, ("protocol", "generated"), f"{settings.generated} must be inside {project.config.src}/"
+        )
     return path
 
 

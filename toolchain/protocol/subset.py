@@ -19,9 +19,27 @@ from toolchain.protocol.model import Channel, Protocol
 
 ANNOTATIONS = ("title", "description", "$comment", "examples", "default", "$schema", "$id")
 ASSERTIONS = (
-    "type", "const", "enum", "properties", "required", "additionalProperties", "items", "minItems", "maxItems",
-    "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "pattern",
-    "oneOf", "anyOf", "allOf", "$ref", "$defs",
+    "type",
+    "const",
+    "enum",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "minItems",
+    "maxItems",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "pattern",
+    "oneOf",
+    "anyOf",
+    "allOf",
+    "$ref",
+    "$defs",
 )
 SUPPORTED = frozenset(ANNOTATIONS + ASSERTIONS)
 JSON_TYPES = ("string", "number", "integer", "boolean", "null", "object", "array")
@@ -69,7 +87,9 @@ class SchemaIndex:
     def problem(self, loc: Loc, message: str) -> None:
         path, pointer = loc
         line, column = self.protocol.locate(path, pointer)
-        self.problems.append(Diagnostic("error", message, path=self.protocol.shown(path), line=line, column=column, key=pointer or None))
+        self.problems.append(
+            Diagnostic("error", message, path=self.protocol.shown(path), line=line, column=column, key=pointer or None)
+        )
 
     # -- 1. find the named schemas and check every reachable schema against the subset ---------------------------
 
@@ -100,8 +120,11 @@ class SchemaIndex:
         self.walked.add(loc)
         path, pointer = loc
         if depth > MAX_NESTING:  # the generator recurses as deep as the schemas nest: a bound, not a stack overflow
-            self.problem(loc, f"schemas nested more than {MAX_NESTING} deep here (in one another, or through a chain of $refs "
-                         "first reached this way): not generated")
+            self.problem(
+                loc,
+                f"schemas nested more than {MAX_NESTING} deep here (in one another, or through a chain of $refs "
+                "first reached this way): not generated",
+            )
             return
         if isinstance(schema, bool):
             return
@@ -115,8 +138,11 @@ class SchemaIndex:
         for key, value in schema.items():
             where = at(key)
             if key not in SUPPORTED:
-                self.problem(where, f"unsupported keyword {key!r}: xtk protocol codegen implements a subset of JSON Schema "
-                             "(`xtk help protocol` lists it)")
+                self.problem(
+                    where,
+                    f"unsupported keyword {key!r}: xtk protocol codegen implements a subset of JSON Schema "
+                    "(`xtk help protocol` lists it)",
+                )
             elif key == "$schema":
                 if pointer:
                     self.problem(where, "$schema belongs at the root of a schema file")
@@ -124,9 +150,14 @@ class SchemaIndex:
                     self.problem(where, f"$schema is {DRAFT_2020_12!r} (JSON Schema 2020-12), or absent")
             elif key == "$id":
                 if pointer:
-                    self.problem(where, "$id belongs at the root of a schema file (references are resolved by file name)")
+                    self.problem(
+                        where, "$id belongs at the root of a schema file (references are resolved by file name)"
+                    )
                 elif value != path.name:
-                    self.problem(where, f"$id is the file's name, {path.name!r} (references are resolved by file name), or absent")
+                    self.problem(
+                        where,
+                        f"$id is the file's name, {path.name!r} (references are resolved by file name), or absent",
+                    )
             elif key == "type":
                 names = value if isinstance(value, list) else [value]
                 if not names or any(n not in JSON_TYPES for n in names) or len(set(map(str, names))) != len(names):
@@ -140,7 +171,11 @@ class SchemaIndex:
                 if not finite_data(value):
                     self.problem(where, "const holds a number past JavaScript's finite doubles (1e400, say)")
             elif key == "required":
-                if not isinstance(value, list) or not all(isinstance(v, str) for v in value) or len(set(value)) != len(value):
+                if (
+                    not isinstance(value, list)
+                    or not all(isinstance(v, str) for v in value)
+                    or len(set(value)) != len(value)
+                ):
                     self.problem(where, "required is an array of distinct strings")
             elif key in ("properties", "$defs"):
                 if not isinstance(value, dict):
@@ -194,25 +229,39 @@ class SchemaIndex:
     def check_names(self) -> None:
         seen: dict[str, Named] = {}
         for named in self.named.values():
-            what = {"channel": "a channel's type_name", "message": "a message's type name (its title or $defs key)",
-                    "definition": "a $defs key that is referenced"}[named.kind]
+            what = {
+                "channel": "a channel's type_name",
+                "message": "a message's type name (its title or $defs key)",
+                "definition": "a $defs key that is referenced",
+            }[named.kind]
             if not IDENTIFIER.fullmatch(named.name) or named.name in RESERVED:
-                self.problem(named.loc, f"{named.name!r}: {what} is a TypeScript type name (a letter, then letters, digits or _; "
-                             "not a built-in type)")
+                self.problem(
+                    named.loc,
+                    f"{named.name!r}: {what} is a TypeScript type name (a letter, then letters, digits or _; "
+                    "not a built-in type)",
+                )
             elif named.name in seen:
                 other = seen[named.name]
-                self.problem(named.loc, f"two schemas would be the TypeScript type {named.name}: this one and "
-                             f"{self.protocol.shown(other.loc[0])}#{other.loc[1]}; rename one")
+                self.problem(
+                    named.loc,
+                    f"two schemas would be the TypeScript type {named.name}: this one and "
+                    f"{self.protocol.shown(other.loc[0])}#{other.loc[1]}; rename one",
+                )
             seen.setdefault(named.name, named)
         constants: dict[str, str] = {}
         for channel in self.protocol.channels:
             constant = channel_constant(channel)
             if not re.fullmatch(r"[A-Z][A-Z0-9_]*", constant):
-                self.problem((channel.schema_path, ""), f"channel name {channel.name!r} does not make a constant name ({constant})")
+                self.problem(
+                    (channel.schema_path, ""),
+                    f"channel name {channel.name!r} does not make a constant name ({constant})",
+                )
             elif constant in constants:
-                self.problem((channel.schema_path, ""), f"channels {constants[constant]!r} and {channel.name!r} both make {constant}")
+                self.problem(
+                    (channel.schema_path, ""),
+                    f"channels {constants[constant]!r} and {channel.name!r} both make {constant}",
+                )
             constants[constant] = channel.name
-
 
     # -- 2. references that come back to the same value -----------------------------------------------------------
 
@@ -254,10 +303,13 @@ class SchemaIndex:
                     continue
                 where, target = step
                 if state.get(target) == 1:
-                    names = [self.named[loc].name for loc in path[path.index(target):]] + [self.named[target].name]
-                    self.problem(where, f"$ref cycle {' → '.join(names)}: each applies the next to the same value, so no type "
-                                 "or check can be written for it (and JSON Schema forbids it); a recursive schema goes "
-                                 "through properties, items or additionalProperties")
+                    names = [self.named[loc].name for loc in path[path.index(target) :]] + [self.named[target].name]
+                    self.problem(
+                        where,
+                        f"$ref cycle {' → '.join(names)}: each applies the next to the same value, so no type "
+                        "or check can be written for it (and JSON Schema forbids it); a recursive schema goes "
+                        "through properties, items or additionalProperties",
+                    )
                 elif target not in state:
                     state[target] = 1
                     path.append(target)

@@ -40,7 +40,11 @@ class TypeWriter:
             parts.append(self.type_of(sub, (path, f"{pointer}/allOf/{i}")))
         for keyword in ("anyOf", "oneOf"):
             if keyword in schema:
-                parts.append(self.union([self.type_of(sub, (path, f"{pointer}/{keyword}/{i}")) for i, sub in enumerate(schema[keyword])]))
+                parts.append(
+                    self.union(
+                        [self.type_of(sub, (path, f"{pointer}/{keyword}/{i}")) for i, sub in enumerate(schema[keyword])]
+                    )
+                )
         return self.intersection(parts)
 
     def union(self, members: list[Typed]) -> Typed:
@@ -91,7 +95,11 @@ class TypeWriter:
             elif kind in ("number", "integer"):
                 members.append(("number", self.ATOM))
             elif kind == "array":
-                item = self.type_of(schema["items"], (path, pointer + "/items")) if "items" in schema else ("unknown", self.ATOM)
+                item = (
+                    self.type_of(schema["items"], (path, pointer + "/items"))
+                    if "items" in schema
+                    else ("unknown", self.ATOM)
+                )
                 members.append((f"{self.wrap(item)}[]", self.ATOM))
             else:
                 members.append((self.object_type(schema, loc, top), self.ATOM))

@@ -48,7 +48,9 @@ class ValidatorWriter:
 
     def pattern_declarations(self) -> dict[str, str]:
         """Constant name → its declaration. `@__PURE__`: a bundle that does not use one leaves it out."""
-        return {name: f"const {name} = /* @__PURE__ */ {js_regexp(pattern)};" for pattern, name in self.patterns.items()}
+        return {
+            name: f"const {name} = /* @__PURE__ */ {js_regexp(pattern)};" for pattern, name in self.patterns.items()
+        }
 
     def function(self, name: str, schema: Any, loc: Loc, doc: str = "") -> None:
         """One check function: (value, pointer) → its first problem, or undefined."""
@@ -71,8 +73,17 @@ class ValidatorWriter:
     def call(self, fn: CheckFunction, check: str, x: Any, p: Pointer, indent: str) -> str:
         return f"{indent}if (({fn.e} = {check}({x}, {p}))) return {fn.e};"
 
-    def compile(self, fn: CheckFunction, schema: Any, loc: Loc, x: Var, p: Pointer, facts: Facts, indent: str,
-                defining: bool = False) -> list[str]:
+    def compile(
+        self,
+        fn: CheckFunction,
+        schema: Any,
+        loc: Loc,
+        x: Var,
+        p: Pointer,
+        facts: Facts,
+        indent: str,
+        defining: bool = False,
+    ) -> list[str]:
         """Statements that return the first problem of the value `x` (at pointer `p`) against `schema`."""
         if not defining and loc in self.named:
             return [self.call(fn, self.named[loc].check, x, p, indent)]
@@ -84,8 +95,15 @@ class ValidatorWriter:
         if "$ref" in schema:
             at.out.append(self.call(fn, self.named[self.refs[at.loc_of("$ref")]].check, x, p, indent))
         # Each step returns False when the value can no longer be valid (its last statement returns a problem).
-        for step in (self.compile_type, self.compile_values, self.compile_string, self.compile_number, self.compile_array,
-                     self.compile_object, self.compile_combinators):
+        for step in (
+            self.compile_type,
+            self.compile_values,
+            self.compile_string,
+            self.compile_number,
+            self.compile_array,
+            self.compile_object,
+            self.compile_combinators,
+        ):
             if step(at) is False or ends_in_return(at.out, indent):
                 break
         return at.out
@@ -117,8 +135,12 @@ class ValidatorWriter:
             if keyword not in at.schema:
                 continue
             allowed = [at.schema["const"]] if keyword == "const" else list(at.schema["enum"])
-            expected = f"expected {json_text(allowed[0])}" if keyword == "const" else f"expected one of {json_list(allowed)}"
-            possible = [v for v in allowed if at.facts.kinds is None or any(value_kind_matches(v, k) for k in at.facts.kinds)]
+            expected = (
+                f"expected {json_text(allowed[0])}" if keyword == "const" else f"expected one of {json_list(allowed)}"
+            )
+            possible = [
+                v for v in allowed if at.facts.kinds is None or any(value_kind_matches(v, k) for k in at.facts.kinds)
+            ]
             if at.facts.values is not None:
                 possible = [v for v in possible if any(json_equal(v, w) for w in at.facts.values)]
             if not possible:
@@ -140,9 +162,13 @@ class ValidatorWriter:
             n = schema["minLength"]
             lines.append(f"if (_len({x}) < {js_number(n)}) {at.fail('expected at least ' + plural(n, 'character'))}")
         if "maxLength" in schema:
-            n = schema["maxLength"]  # a string of at most n UTF-16 units has at most n code points: count only longer ones
-            lines.append(f"if ({x}.length > {js_number(n)} && _len({x}) > {js_number(n)}) "
-                         f"{at.fail('expected at most ' + plural(n, 'character'))}")
+            n = schema[
+                "maxLength"
+            ]  # a string of at most n UTF-16 units has at most n code points: count only longer ones
+            lines.append(
+                f"if ({x}.length > {js_number(n)} && _len({x}) > {js_number(n)}) "
+                f"{at.fail('expected at most ' + plural(n, 'character'))}"
+            )
         if "pattern" in schema:
             pattern = schema["pattern"]
             constant = self.patterns.setdefault(pattern, f"_re{len(self.patterns) + 1}")
@@ -154,13 +180,20 @@ class ValidatorWriter:
     def compile_number(self, at: Here) -> bool:
         if not at.applies("number"):
             return True
-        bounds = [("minimum", "<", ">="), ("maximum", ">", "<="), ("exclusiveMinimum", "<=", ">"), ("exclusiveMaximum", ">=", "<")]
+        bounds = [
+            ("minimum", "<", ">="),
+            ("maximum", ">", "<="),
+            ("exclusiveMinimum", "<=", ">"),
+            ("exclusiveMaximum", ">=", "<"),
+        ]
         checks = [(at.schema[k], bad, good) for k, bad, good in bounds if k in at.schema]
         lines = []
         if checks and at.facts.narrowed != "number":  # `type` has not ruled out NaN and the infinities
             lines.append(f"if (!isFinite({at.x})) {at.fail('expected a finite number')}")
         for limit, bad, good in checks:
-            lines.append(f"if ({at.x} {bad} {js_number(limit)}) {at.fail(f'expected a number {good} {js_number(limit)}')}")
+            lines.append(
+                f"if ({at.x} {bad} {js_number(limit)}) {at.fail(f'expected a number {good} {js_number(limit)}')}"
+            )
         at.group("number", lines)
         return True
 
@@ -196,7 +229,9 @@ class ValidatorWriter:
         properties = schema.get("properties", {})
         required = schema.get("required", [])
         if required:
-            lines.append(f"if (({fn.e} = _need({x}, [{', '.join(js_string(k) for k in required)}], {p}))) return {fn.e};")
+            lines.append(
+                f"if (({fn.e} = _need({x}, [{', '.join(js_string(k) for k in required)}], {p}))) return {fn.e};"
+            )
         for key, sub in properties.items():
             lines += self.compile_property(at, key, sub, key in required)
             if ends_in_return(lines):  # a required property that cannot be valid: nothing after it runs
@@ -204,7 +239,9 @@ class ValidatorWriter:
                 return True
         extra = schema.get("additionalProperties", True)
         if extra is False:
-            lines.append(f"if (({fn.e} = _only({x}, [{', '.join(js_string(k) for k in properties)}], {p}))) return {fn.e};")
+            lines.append(
+                f"if (({fn.e} = _only({x}, [{', '.join(js_string(k) for k in properties)}], {p}))) return {fn.e};"
+            )
         elif extra is not True:
             k, value = fn.fresh("k"), fn.fresh("x")
             body = self.compile(fn, extra, at.loc_of("additionalProperties"), value, p.key(k), Facts(), "  ")
@@ -232,13 +269,17 @@ class ValidatorWriter:
         if sub is True:
             return []
         if sub is False:
-            return [f"if ({guard()}) {at.fail('not allowed', where)}" if not required else at.fail("not allowed", where)]
+            return [
+                f"if ({guard()}) {at.fail('not allowed', where)}" if not required else at.fail("not allowed", where)
+            ]
         if loc in self.named or assertions == {"$ref"}:  # a call
             target = self.named[loc if loc in self.named else self.refs[at.loc_of("properties", key, "$ref")]].check
             return [f"if ({'' if required else guard() + ' && '}({fn.e} = {target}({member}, {where}))) return {fn.e};"]
         values = [sub["const"]] if assertions == {"const"} else sub["enum"] if assertions == {"enum"} else None
         if values is not None and all(is_primitive(v) for v in values):  # a comparison
-            expected = f"expected {json_text(values[0])}" if "const" in assertions else f"expected one of {json_list(values)}"
+            expected = (
+                f"expected {json_text(values[0])}" if "const" in assertions else f"expected one of {json_list(values)}"
+            )
             condition = " && ".join(differs(member, v) for v in values)
             if not required:
                 condition = f"{guard()} && " + (f"({condition})" if len(values) > 1 else condition)
@@ -319,7 +360,12 @@ class ValidatorWriter:
             consts: list[Any] = []
             for s in schemas:
                 prop = s.get("properties", {}).get(key) if isinstance(s.get("properties"), dict) else None
-                if key not in s.get("required", []) or not isinstance(prop, dict) or "const" not in prop or not is_primitive(prop["const"]):
+                if (
+                    key not in s.get("required", [])
+                    or not isinstance(prop, dict)
+                    or "const" not in prop
+                    or not is_primitive(prop["const"])
+                ):
                     break
                 if any(json_equal(prop["const"], c) for c in consts):
                     break
@@ -327,4 +373,3 @@ class ValidatorWriter:
             else:
                 return key, consts
         return None
-

@@ -35,8 +35,15 @@ class InitReport:
     next_steps: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
-        return {"ok": True, "path": str(self.directory), "template": self.template, "name": self.name,
-                "files": self.files, "installed": self.installed, "next": self.next_steps}
+        return {
+            "ok": True,
+            "path": str(self.directory),
+            "template": self.template,
+            "name": self.name,
+            "files": self.files,
+            "installed": self.installed,
+            "next": self.next_steps,
+        }
 
 
 def package_name(name: str) -> str:
@@ -52,8 +59,9 @@ def _check_name(name: str) -> str:
     if _CONTROL.search(name):
         raise InputError.single("--name: the extension's name must not hold control characters")
     if len(name) > MAX_NAME_LENGTH:
-        raise InputError.single(f"--name: the extension's name is at most {MAX_NAME_LENGTH} characters "
-                                f"(this one has {len(name)})")
+        raise InputError.single(
+            f"--name: the extension's name is at most {MAX_NAME_LENGTH} characters (this one has {len(name)})"
+        )
     return name
 
 
@@ -71,8 +79,10 @@ def _check_directory(directory: Path, shown: str) -> None:
         raise InputError.single(f"{shown}: cannot read the folder ({error.strerror or error})", path=shown) from None
     if entries:
         listed = ", ".join(entries[:5]) + (f" and {len(entries) - 5} more" if len(entries) > 5 else "")
-        raise InputError.single(f"{shown} is not empty ({listed}); xtk init never overwrites files: choose a new "
-                                "folder or empty this one", path=shown)
+        raise InputError.single(
+            f"{shown} is not empty ({listed}); xtk init never overwrites files: choose a new folder or empty this one",
+            path=shown,
+        )
 
 
 def _write_files(folder: Path, files: list[RenderedFile]) -> None:
@@ -106,30 +116,42 @@ def _place(staging: Path, directory: Path, shown: str) -> None:
         for entry in sorted(staging.iterdir()):
             target = directory / entry.name
             if target.exists() or target.is_symlink():
-                raise InputError.single(f"{shown}: {entry.name} appeared there during init; nothing of it was "
-                                        "overwritten", path=shown)
+                raise InputError.single(
+                    f"{shown}: {entry.name} appeared there during init; nothing of it was overwritten", path=shown
+                )
             os.rename(entry, target)
     except OSError as error:
-        raise InputError.single(f"{shown}: cannot create the project there ({error.strerror or error})",
-                                path=shown) from None
+        raise InputError.single(
+            f"{shown}: cannot create the project there ({error.strerror or error})", path=shown
+        ) from None
 
 
 def install_packages(directory: Path, shown: str) -> None:
     """`npm ci` in the new project: exactly the lockfile's packages (ProjectError, exit 1, if npm fails)."""
     npm = shutil.which("npm")
     if npm is None:
-        raise ProjectError.single(f"npm not found: install Node.js 20 or later, then run `npm ci` in {shown} "
-                                  "(the project itself is ready)")
+        raise ProjectError.single(
+            f"npm not found: install Node.js 20 or later, then run `npm ci` in {shown} (the project itself is ready)"
+        )
     try:
-        completed = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=directory, capture_output=True,
-                                   text=True, timeout=NPM_TIMEOUT_SECONDS)
+        completed = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"],
+            cwd=directory,
+            capture_output=True,
+            text=True,
+            timeout=NPM_TIMEOUT_SECONDS,
+        )
     except subprocess.TimeoutExpired:
-        raise ProjectError.single(f"`npm ci` in {shown} took more than {NPM_TIMEOUT_SECONDS} s; run it again there "
-                                  "(the project itself is ready)") from None
+        raise ProjectError.single(
+            f"`npm ci` in {shown} took more than {NPM_TIMEOUT_SECONDS} s; run it again there "
+            "(the project itself is ready)"
+        ) from None
     if completed.returncode != 0:
         tail = "\n".join((completed.stderr or completed.stdout).strip().splitlines()[-15:])
-        raise ProjectError.single(f"`npm ci` in {shown} failed (exit {completed.returncode}); the project is ready, "
-                                  f"run `npm ci` there again once this is fixed:\n{tail}")
+        raise ProjectError.single(
+            f"`npm ci` in {shown} failed (exit {completed.returncode}); the project is ready, "
+            f"run `npm ci` there again once this is fixed:\n{tail}"
+        )
 
 
 def create_project(directory: Path, template_name: str, name: str | None, install: bool) -> InitReport:
@@ -141,14 +163,19 @@ def create_project(directory: Path, template_name: str, name: str | None, instal
     if not directory.parent.is_dir():
         raise InputError.single(f"{shown}: the folder {directory.parent} does not exist", path=shown)
     slug = package_name(display_name)
-    values = {"name": display_name, "name_toml": json.dumps(display_name, ensure_ascii=False)[1:-1],
-              "package_name": slug, "gecko_id": f"{slug}@example.com"}
+    values = {
+        "name": display_name,
+        "name_toml": json.dumps(display_name, ensure_ascii=False)[1:-1],
+        "package_name": slug,
+        "gecko_id": f"{slug}@example.com",
+    }
     files = render_template(template, values)
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.xtk-init-", dir=directory.parent))
     except OSError as error:
-        raise InputError.single(f"{shown}: cannot write in {directory.parent} ({error.strerror or error})",
-                                path=shown) from None
+        raise InputError.single(
+            f"{shown}: cannot write in {directory.parent} ({error.strerror or error})", path=shown
+        ) from None
     try:
         os.chmod(staging, 0o777 & ~_umask())
         _write_files(staging, files)

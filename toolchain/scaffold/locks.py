@@ -21,13 +21,21 @@ PLACEHOLDER = "xtk-init-placeholder"
 
 def regenerate_lock(template_name: str) -> Path:
     template = available_templates()[template_name]
-    package = next(f for f in render_template(template, {"name": PLACEHOLDER, "name_toml": PLACEHOLDER,
-                                                         "package_name": PLACEHOLDER, "gecko_id": "x@example.com"})
-                   if str(f.path) == "package.json")
+    package = next(
+        f
+        for f in render_template(
+            template,
+            {"name": PLACEHOLDER, "name_toml": PLACEHOLDER, "package_name": PLACEHOLDER, "gecko_id": "x@example.com"},
+        )
+        if str(f.path) == "package.json"
+    )
     with tempfile.TemporaryDirectory(prefix="xtk-lock-") as scratch:
         (Path(scratch) / "package.json").write_bytes(package.data)
-        subprocess.run(["npm", "install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"],
-                       cwd=scratch, check=True)
+        subprocess.run(
+            ["npm", "install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"],
+            cwd=scratch,
+            check=True,
+        )
         lock = (Path(scratch) / "package-lock.json").read_text(encoding="utf-8")
     if "{{" in lock or "{%" in lock:
         raise SystemExit(f"{template_name}: the lockfile holds Jinja2 syntax; it cannot be a template")

@@ -53,8 +53,9 @@ def available_templates() -> dict[str, Template]:
 
 
 def template_list(templates: dict[str, Template]) -> str:
-    return "; ".join(f"{name}{' (default)' if name == DEFAULT_TEMPLATE else ''}: {t.description}"
-                     for name, t in templates.items())
+    return "; ".join(
+        f"{name}{' (default)' if name == DEFAULT_TEMPLATE else ''}: {t.description}" for name, t in templates.items()
+    )
 
 
 def find_template(name: str) -> Template:

@@ -34,8 +34,11 @@ COMPILER_PACKAGE_FILES = tuple(
 )
 RUNNER = Path(__file__).with_name("components.mjs")
 #: Vue's bundler build reads these flags; unset, it warns in the console at run time.
-VUE_FLAGS = {"__VUE_OPTIONS_API__": "true", "__VUE_PROD_DEVTOOLS__": "false",
-             "__VUE_PROD_HYDRATION_MISMATCH_DETAILS__": "false"}
+VUE_FLAGS = {
+    "__VUE_OPTIONS_API__": "true",
+    "__VUE_PROD_DEVTOOLS__": "false",
+    "__VUE_PROD_HYDRATION_MISMATCH_DETAILS__": "false",
+}
 
 
 def component_frameworks(root: Path) -> list[str]:
@@ -50,8 +53,9 @@ def component_frameworks(root: Path) -> list[str]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError.single(f"package.json is not valid JSON: {error.msg}", path=str(manifest),
-                                line=error.lineno, column=error.colno) from None
+        raise InputError.single(
+            f"package.json is not valid JSON: {error.msg}", path=str(manifest), line=error.lineno, column=error.colno
+        ) from None
     if not isinstance(data, dict):
         raise InputError.single("package.json must hold a JSON object", path=str(manifest))
     names: set[str] = set()
@@ -66,12 +70,21 @@ def component_frameworks(root: Path) -> list[str]:
 def check_installed(root: Path, frameworks: list[str]) -> None:
     """Node and each framework's compiler must be there before the build starts (a clear message, not Node's)."""
     if shutil.which("node") is None:
-        raise InputError.single(f"node is not installed: {', '.join(frameworks)} components are compiled by the "
-                                "framework's compiler in Node (install Node 20 or later)")
-    missing = [p for f in frameworks for p in FRAMEWORKS[f] + ("esbuild",) if not (root / "node_modules" / p / "package.json").is_file()]
+        raise InputError.single(
+            f"node is not installed: {', '.join(frameworks)} components are compiled by the "
+            "framework's compiler in Node (install Node 20 or later)"
+        )
+    missing = [
+        p
+        for f in frameworks
+        for p in FRAMEWORKS[f] + ("esbuild",)
+        if not (root / "node_modules" / p / "package.json").is_file()
+    ]
     if missing:
-        raise InputError.single(f"{', '.join(dict.fromkeys(missing))} not installed in {root}/node_modules: "
-                                f"run `npm ci` in {root}", path=str(root / "package.json"))
+        raise InputError.single(
+            f"{', '.join(dict.fromkeys(missing))} not installed in {root}/node_modules: run `npm ci` in {root}",
+            path=str(root / "package.json"),
+        )
 
 
 def request_path(root: Path, browser: str, fmt: str) -> Path:
@@ -88,8 +101,11 @@ def node_command(command: EsbuildCommand, root: Path, frameworks: list[str]) -> 
     request = {"options": options, "metafile": command.metafile, "frameworks": frameworks}
     path = request_path(root, command.browser, command.fmt)
     node = shutil.which("node") or "node"
-    return replace(command, argv=(node, str(RUNNER), str(path)),
-                   generated=command.generated + ((str(path), json.dumps(request, indent=1)),))
+    return replace(
+        command,
+        argv=(node, str(RUNNER), str(path)),
+        generated=command.generated + ((str(path), json.dumps(request, indent=1)),),
+    )
 
 
 def missing_framework_hint(diagnostic: Diagnostic) -> Diagnostic:
@@ -100,5 +116,8 @@ def missing_framework_hint(diagnostic: Diagnostic) -> Diagnostic:
     if not match:
         return diagnostic
     framework = match.group(1)
-    return replace(diagnostic, message=f"{diagnostic.message}: add {framework} to package.json's dependencies "
-                   f"(npm install {framework}) and xtk compiles .{framework} components with it")
+    return replace(
+        diagnostic,
+        message=f"{diagnostic.message}: add {framework} to package.json's dependencies "
+        f"(npm install {framework}) and xtk compiles .{framework} components with it",
+    )

@@ -25,7 +25,21 @@ if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
 
 #: Files a stylesheet or script may reference; esbuild copies them next to the build under assets/.
-_FILE_LOADERS = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".woff", ".woff2", ".ttf", ".otf", ".eot", ".wasm")
+_FILE_LOADERS = (
+    ".png",
+    ".jpg",
+    ".jpeg",
+    ".gif",
+    ".svg",
+    ".webp",
+    ".avif",
+    ".woff",
+    ".woff2",
+    ".ttf",
+    ".otf",
+    ".eot",
+    ".wasm",
+)
 
 
 def platform_package() -> str:
@@ -74,11 +88,16 @@ class EsbuildCommand:
     generated: tuple[tuple[str, str], ...] = ()  # (path, text) written before esbuild starts
 
     def to_json(self) -> dict[str, Any]:
-        return {"browser": self.browser, "fmt": self.fmt, "argv": list(self.argv), "metafile": self.metafile,
-                "generated": [list(g) for g in self.generated]}
+        return {
+            "browser": self.browser,
+            "fmt": self.fmt,
+            "argv": list(self.argv),
+            "metafile": self.metafile,
+            "generated": [list(g) for g in self.generated],
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "EsbuildCommand":
+    def from_json(cls, data: dict[str, Any]) -> EsbuildCommand:
         generated = tuple((path, text) for path, text in data.get("generated", []))
         return cls(data["browser"], data["fmt"], tuple(data["argv"]), data["metafile"], generated)
 
@@ -132,8 +151,9 @@ def esbuild_commands(plan: BuildPlan, binary: Path, outdir: Path, scratch: Path)
     ]
 
 
-def _argv(plan: BuildPlan, binary: Path, fmt: str, entries: list[Path], outdir: Path, metafile: Path,
-          defines: list[str]) -> list[str]:
+def _argv(
+    plan: BuildPlan, binary: Path, fmt: str, entries: list[Path], outdir: Path, metafile: Path, defines: list[str]
+) -> list[str]:
     project = plan.project
     argv = [
         str(binary),
@@ -173,8 +193,9 @@ def start_esbuild(command: EsbuildCommand, cwd: Path, project_dir: Path) -> subp
     try:
         return subprocess.Popen(command.argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     except OSError as error:  # not executable, not a binary for this machine, arguments too long...
-        raise ProjectError.single(f"cannot run esbuild ({command.argv[0]}): {error.strerror or error}",
-                                  browser=command.browser) from None
+        raise ProjectError.single(
+            f"cannot run esbuild ({command.argv[0]}): {error.strerror or error}", browser=command.browser
+        ) from None
 
 
 def finish_esbuild(
@@ -185,7 +206,9 @@ def finish_esbuild(
     text = stderr.decode("utf-8", "replace")
     diagnostics = parse_esbuild_log(text, root, base_dir, command.browser)
     if process.returncode != 0 and not any(d.severity == "error" for d in diagnostics):
-        diagnostics.append(Diagnostic("error", f"esbuild exited with {process.returncode}: {text.strip()}", browser=command.browser))
+        diagnostics.append(
+            Diagnostic("error", f"esbuild exited with {process.returncode}: {text.strip()}", browser=command.browser)
+        )
     metafile = Path(command.metafile)
     if process.returncode == 0 and metafile.is_file():
         return diagnostics, json.loads(metafile.read_text(encoding="utf-8"))

@@ -24,13 +24,40 @@ from toolchain.project.locales import package_name
 #: The earliest date a zip can hold; any fixed date works, this one is what reproducible-build tools use.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 #: Never in a sources zip, even outside git: installed or generated files.
-_NEVER_IN_SOURCES = {".git", "node_modules", ".venv", "venv", "__pycache__", ".pytest_cache", ".xtk", ".mypy_cache", ".ruff_cache"}
+_NEVER_IN_SOURCES = {
+    ".git",
+    "node_modules",
+    ".venv",
+    "venv",
+    "__pycache__",
+    ".pytest_cache",
+    ".xtk",
+    ".mypy_cache",
+    ".ruff_cache",
+}
 #: Never in a sources zip, tracked or not: files that hold secrets (environment files, private keys, keystores,
 #: registry and login credentials). The zip goes to the store's reviewers; a secret in it has left the machine.
 SECRET_NAMES = (
-    ".env", ".env.*", "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.kdbx",
-    "id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*",
-    ".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc", ".netrc", ".git-credentials", ".htpasswd",
+    ".env",
+    ".env.*",
+    "*.pem",
+    "*.key",
+    "*.p12",
+    "*.pfx",
+    "*.jks",
+    "*.keystore",
+    "*.kdbx",
+    "id_rsa*",
+    "id_dsa*",
+    "id_ecdsa*",
+    "id_ed25519*",
+    ".npmrc",
+    ".yarnrc",
+    ".yarnrc.yml",
+    ".pypirc",
+    ".netrc",
+    ".git-credentials",
+    ".htpasswd",
 )
 #: Folders that hold only credentials: nothing under them goes in.
 SECRET_FOLDERS = {".ssh", ".aws", ".gnupg", ".docker"}
@@ -74,7 +101,7 @@ def write_reproducible_zip(target: Path, files: Iterable[tuple[str, Path]], *, i
             info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3  # Unix, so the permission bits below are read
-            info.external_attr = (0o100644 << 16)
+            info.external_attr = 0o100644 << 16
             archive.writestr(info, source.read_bytes(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     temporary.replace(target)
     return target
@@ -112,7 +139,9 @@ def _walked_files(base: Path, generated: list[Path]) -> list[Path]:
     found: list[Path] = []
     for directory, subfolders, names in os.walk(base):
         here = Path(directory)
-        subfolders[:] = [d for d in subfolders if d not in _NEVER_IN_SOURCES and not any(inside(here / d, g) for g in generated)]
+        subfolders[:] = [
+            d for d in subfolders if d not in _NEVER_IN_SOURCES and not any(inside(here / d, g) for g in generated)
+        ]
         for name in subfolders:
             if (here / name).is_symlink():
                 found.append(here / name)
@@ -137,8 +166,14 @@ def source_files(project: Project) -> SourceSelection:
         if set(relative.parts) & _NEVER_IN_SOURCES or any(inside(path, g) for g in generated):
             continue
         if path.is_symlink() and not inside(path.resolve(), base):
-            escaping.append(Diagnostic("error", f"symbolic link to {os.readlink(path)} leaves the project; the sources "
-                                       "zip would publish what it points to", path=shown(path, base)))
+            escaping.append(
+                Diagnostic(
+                    "error",
+                    f"symbolic link to {os.readlink(path)} leaves the project; the sources "
+                    "zip would publish what it points to",
+                    path=shown(path, base),
+                )
+            )
             continue
         if not path.is_file():  # deleted in the work tree, a folder link, a socket...
             continue
@@ -149,8 +184,11 @@ def source_files(project: Project) -> SourceSelection:
     if escaping:
         raise InputError(escaping)
     if tracked is not None and project.config_path.resolve() not in {p.resolve() for p in tracked}:
-        raise InputError.single("the project is in a git work tree but git does not track its config: the sources "
-                                "zip holds tracked files only; `git add` the project first", path=shown(project.config_path, base))
+        raise InputError.single(
+            "the project is in a git work tree but git does not track its config: the sources "
+            "zip holds tracked files only; `git add` the project first",
+            path=shown(project.config_path, base),
+        )
     selection.files = sorted(set(selection.files))
     return selection
 

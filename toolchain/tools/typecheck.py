@@ -16,7 +16,9 @@ from pathlib import Path
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.tools.esbuild import platform_package
 
-_LINE = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$")
+_LINE = re.compile(
+    r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$"
+)
 _GLOBAL = re.compile(r"^(?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$")
 
 
@@ -44,7 +46,9 @@ class TypeCheck:
 
     def start(self) -> None:
         if not (self.root / "tsconfig.json").is_file():
-            raise InputError.single(f"no tsconfig.json in {self.root}: xtk type-checks with it (or pass --no-typecheck)")
+            raise InputError.single(
+                f"no tsconfig.json in {self.root}: xtk type-checks with it (or pass --no-typecheck)"
+            )
         command = find_tsc(self.root) + ["--noEmit", "-p", "tsconfig.json", "--pretty", "false"]
         self.process = subprocess.Popen(command, cwd=self.root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
@@ -53,7 +57,11 @@ class TypeCheck:
         output, _ = self.process.communicate()
         diagnostics = parse_tsc_output(output.decode("utf-8", "replace"), self.root, self.display_base)
         if self.process.returncode != 0 and not any(d.severity == "error" for d in diagnostics):
-            diagnostics.append(Diagnostic("error", f"tsc exited with {self.process.returncode}: {output.decode(errors='replace').strip()}"))
+            diagnostics.append(
+                Diagnostic(
+                    "error", f"tsc exited with {self.process.returncode}: {output.decode(errors='replace').strip()}"
+                )
+            )
         return diagnostics
 
 
@@ -68,7 +76,16 @@ def parse_tsc_output(output: str, root: Path, display_base: Path) -> list[Diagno
                 shown = path.relative_to(display_base).as_posix()
             except ValueError:
                 shown = str(path)
-            found.append(dict(severity=m["sev"], message=m["msg"], path=shown, line=int(m["line"]), column=int(m["col"]), code=m["code"]))
+            found.append(
+                dict(
+                    severity=m["sev"],
+                    message=m["msg"],
+                    path=shown,
+                    line=int(m["line"]),
+                    column=int(m["col"]),
+                    code=m["code"],
+                )
+            )
             continue
         g = _GLOBAL.match(line)
         if g:

@@ -39,10 +39,19 @@ def _url(host: str, port: int) -> str:
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--host", default=DEFAULT_HOST, show_default=True,
-              help="Address to listen on. Anything but loopback exposes the API (no authentication) to the network.")
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
-              help="Port to listen on; 0 picks a free one (the start-up line says which).")
+@click.option(
+    "--host",
+    default=DEFAULT_HOST,
+    show_default=True,
+    help="Address to listen on. Anything but loopback exposes the API (no authentication) to the network.",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=DEFAULT_PORT,
+    show_default=True,
+    help="Port to listen on; 0 picks a free one (the start-up line says which).",
+)
 @click.version_option(__version__, prog_name="docmind-api")
 def cli(host: str, port: int) -> None:
     """Serve the DocMind API: POST /query and GET /health.
@@ -81,8 +90,11 @@ def cli(host: str, port: int) -> None:
     click.echo(f"DocMind API on {_url(host, actual_port)} (answerer: {answerer})")
     sys.stdout.flush()
     if not _is_loopback(host):
-        click.echo(f"docmind-api: warning: listening on {host}: anyone who can reach it can send text to "
-                   "the API (there is no authentication)", err=True)
+        click.echo(
+            f"docmind-api: warning: listening on {host}: anyone who can reach it can send text to "
+            "the API (there is no authentication)",
+            err=True,
+        )
     while not stop.wait(0.5):
         pass
     server.shutdown()

@@ -107,8 +107,9 @@ _ROUTES: dict[str, tuple[str, ...]] = {"/query": ("POST", "OPTIONS"), "/health":
 class Refusal(Exception):
     """An answer decided before the query reached an answerer: status, code, message, and whether to close."""
 
-    def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None,
-                 close: bool = False) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None, close: bool = False
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.headers = headers or {}
@@ -141,14 +142,20 @@ class DocMindApp:
         try:
             response = await self._route(request)
         except Refusal as refusal:
-            response = self._error(request, refusal.status, refusal.code, refusal.message, refusal.headers,
-                                   refusal.close)
+            response = self._error(
+                request, refusal.status, refusal.code, refusal.message, refusal.headers, refusal.close
+            )
         except ClientDisconnect:
             return None  # the client left mid-body; nobody to answer (logged as 400)
         except Exception as error:  # a bug of ours: a one-line log and a JSON 500, never a traceback
             self.state.log(event_line("internal-error", error=where(error)))
-            response = self._error(request, 500, "INTERNAL_ERROR",
-                                   "the DocMind API failed to answer; the request was not the cause", close=True)
+            response = self._error(
+                request,
+                500,
+                "INTERNAL_ERROR",
+                "the DocMind API failed to answer; the request was not the cause",
+                close=True,
+            )
         return response
 
     # -- routing -------------------------------------------------------------------------------------------------
@@ -159,12 +166,22 @@ class DocMindApp:
             # h11 reads such a request as chunked and would keep the connection, so whatever a proxy reading
             # Content-Length took for body would be served as the next request (smuggling). Refused before a byte
             # of the body is read, and closed: nothing after it on this connection is parsed (RFC 9112 §6.1).
-            raise Refusal(400, "AMBIGUOUS_FRAMING", "Content-Length and Transfer-Encoding: a request may carry one "
-                          "of them, not both (RFC 9112 §6.1); the connection is closed", close=True)
+            raise Refusal(
+                400,
+                "AMBIGUOUS_FRAMING",
+                "Content-Length and Transfer-Encoding: a request may carry one "
+                "of them, not both (RFC 9112 §6.1); the connection is closed",
+                close=True,
+            )
         if "transfer-encoding" in request.headers and request.scope.get("http_version") == "1.0":
             # HTTP/1.0 has no transfer codings: RFC 9112 §6.1 says to treat the framing as faulty.
-            raise Refusal(400, "AMBIGUOUS_FRAMING", "Transfer-Encoding: not part of HTTP/1.0, so the request's length "
-                          "is unknown (RFC 9112 §6.1); the connection is closed", close=True)
+            raise Refusal(
+                400,
+                "AMBIGUOUS_FRAMING",
+                "Transfer-Encoding: not part of HTTP/1.0, so the request's length "
+                "is unknown (RFC 9112 §6.1); the connection is closed",
+                close=True,
+            )
         version = request.scope.get("http_version", "")
         if version not in ("1.0", "1.1"):
             # Hypercorn also speaks HTTP/2 (prior knowledge, h2c); the deadlines and framing checks this API
@@ -174,32 +191,45 @@ class DocMindApp:
         origin = request.headers.get("origin")
         if origin is not None and not is_extension_origin(origin):
             await self._discard_body(request)
-            raise Refusal(403, "ORIGIN_NOT_ALLOWED", f"Origin: {origin[:100]!r} may not call the DocMind API; "
-                          "only browser extensions (chrome-extension://, moz-extension://, extension://) may")
+            raise Refusal(
+                403,
+                "ORIGIN_NOT_ALLOWED",
+                f"Origin: {origin[:100]!r} may not call the DocMind API; "
+                "only browser extensions (chrome-extension://, moz-extension://, extension://) may",
+            )
         allowed = _ROUTES.get(path)
         if allowed is None:
             await self._discard_body(request)
             raise Refusal(404, "NOT_FOUND", f"{path or '/'}: no such endpoint (there are POST /query and GET /health)")
         if method not in allowed:
             await self._discard_body(request)
-            raise Refusal(405, "METHOD_NOT_ALLOWED", f"{path}: {method} is not allowed; use {allowed[0]}",
-                          {"Allow": ", ".join(allowed)})
+            raise Refusal(
+                405,
+                "METHOD_NOT_ALLOWED",
+                f"{path}: {method} is not allowed; use {allowed[0]}",
+                {"Allow": ", ".join(allowed)},
+            )
         if method == "OPTIONS":
             await self._discard_body(request)
             return self._respond(request, 204, None)
         if path == "/health":
             await self._discard_body(request)
-            return self._respond(request, 200, {"status": "ok", "answerer": self.state.settings.answerer,
-                                                "maxPageChars": MAX_PAGE_CHARS})
+            return self._respond(
+                request, 200, {"status": "ok", "answerer": self.state.settings.answerer, "maxPageChars": MAX_PAGE_CHARS}
+            )
         return await self._query(request)
 
     async def _query(self, request: Request) -> Response:
         body = await self._read_json_body(request)
         state = self.state
         if state.in_flight >= state.limits.max_in_flight:
-            raise Refusal(503, "OVERLOADED", f"the DocMind API is answering {state.in_flight} queries already; "
-                          f"retry in {state.limits.retry_after_seconds} s",
-                          {"Retry-After": str(state.limits.retry_after_seconds)})
+            raise Refusal(
+                503,
+                "OVERLOADED",
+                f"the DocMind API is answering {state.in_flight} queries already; "
+                f"retry in {state.limits.retry_after_seconds} s",
+                {"Retry-After": str(state.limits.retry_after_seconds)},
+            )
         state.in_flight += 1  # the event loop is one thread: no lock needed around the counter
         try:
             prepared = prepare(parse_body(body))
@@ -227,8 +257,9 @@ class DocMindApp:
         media["Content-Type"] = content_type
         if media.get_content_type() != "application/json":
             await self._discard_body(request)
-            raise Refusal(415, "UNSUPPORTED_MEDIA_TYPE",
-                          f"Content-Type: must be application/json (got {content_type[:80]!r})")
+            raise Refusal(
+                415, "UNSUPPORTED_MEDIA_TYPE", f"Content-Type: must be application/json (got {content_type[:80]!r})"
+            )
         charset = media.get_param("charset")
         if isinstance(charset, str) and charset.lower().replace("_", "-") not in ("utf-8", "utf8"):
             await self._discard_body(request)
@@ -236,13 +267,17 @@ class DocMindApp:
         # h11 has already refused a malformed or conflicting Content-Length; absent means chunked (or no body).
         raw_length = request.headers.get("content-length")
         if raw_length is None:
-            raise Refusal(411, "LENGTH_REQUIRED", "Content-Length: required (chunked bodies are not accepted)",
-                          close=True)
+            raise Refusal(
+                411, "LENGTH_REQUIRED", "Content-Length: required (chunked bodies are not accepted)", close=True
+            )
         size = int(raw_length)
         if size > MAX_BODY_BYTES:
             await self._discard_body(request)
-            raise Refusal(413, "PAYLOAD_TOO_LARGE",
-                          f"request body: {size:,} bytes is over the limit of {MAX_BODY_BYTES:,} bytes (1 MiB)")
+            raise Refusal(
+                413,
+                "PAYLOAD_TOO_LARGE",
+                f"request body: {size:,} bytes is over the limit of {MAX_BODY_BYTES:,} bytes (1 MiB)",
+            )
         return await self._receive(request, keep=True)
 
     async def _discard_body(self, request: Request) -> None:
@@ -263,8 +298,9 @@ class DocMindApp:
                     elif received > DRAIN_LIMIT:
                         break  # not worth reading on; the answer closes the connection
         except TimeoutError:
-            raise Refusal(408, "REQUEST_TIMEOUT", f"request body: not received within {deadline:g} s",
-                          close=True) from None
+            raise Refusal(
+                408, "REQUEST_TIMEOUT", f"request body: not received within {deadline:g} s", close=True
+            ) from None
         return b"".join(chunks)
 
     # -- responses -------------------------------------------------------------------------------------------------
@@ -283,12 +319,21 @@ class DocMindApp:
                 headers["Access-Control-Allow-Private-Network"] = "true"
         return headers
 
-    def _respond(self, request: Request, status: int, payload: Any | None, headers: dict[str, str] | None = None,
-                 close: bool = False) -> Response:
+    def _respond(
+        self,
+        request: Request,
+        status: int,
+        payload: Any | None,
+        headers: dict[str, str] | None = None,
+        close: bool = False,
+    ) -> Response:
         # ASCII-escaped: safe for any text. Redacted as values, before serializing, so no escape can hide the key.
         body = b"" if payload is None else json.dumps(self.state.redact(payload)).encode("utf-8")
-        all_headers = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
-                       "Server": f"DocMindAPI/{__version__}"}
+        all_headers = {
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",
+            "Server": f"DocMindAPI/{__version__}",
+        }
         if payload is not None:
             all_headers["Content-Type"] = "application/json; charset=utf-8"
         all_headers.update(self._cors_headers(request, preflight=status == 204))
@@ -297,8 +342,15 @@ class DocMindApp:
             all_headers["Connection"] = "close"
         return Response(body, status_code=status, headers=all_headers)
 
-    def _error(self, request: Request, status: int, code: str, message: str, headers: dict[str, str] | None = None,
-               close: bool = False) -> Response:
+    def _error(
+        self,
+        request: Request,
+        status: int,
+        code: str,
+        message: str,
+        headers: dict[str, str] | None = None,
+        close: bool = False,
+    ) -> Response:
         return self._respond(request, status, {"error": code, "message": message}, headers, close)
 
 

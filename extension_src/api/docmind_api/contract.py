@@ -14,12 +14,11 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
-
 from docmind_reference import text as js
 from docmind_reference.config import CHAT_CONFIG
 from docmind_reference.conversation import truncate_conversation
 from docmind_reference.page import cut_page
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 Mode = Literal["qa", "summary", "eli5", "key-takeaways", "main-arguments"]
 MODES: tuple[Mode, ...] = ("qa", "summary", "eli5", "key-takeaways", "main-arguments")
@@ -97,7 +96,9 @@ def check_sections(sections: list[tuple[int, str]], page_length: int) -> None:
     total = 0
     for index, (offset, section_text) in enumerate(sections):
         if offset < end:
-            raise ValueError(f"sections[{index}].offset: must be at least {end} (sections in page order, not overlapping)")
+            raise ValueError(
+                f"sections[{index}].offset: must be at least {end} (sections in page order, not overlapping)"
+            )
         end = offset + js.length(section_text)
         total += js.length(section_text)
     if end > page_length:
@@ -161,8 +162,10 @@ def _problem(error: Any) -> str:
 
 def describe_validation_error(error: ValidationError, limit: int = 3) -> str:
     # A whole-request check (model_validator) names its fields in its own message.
-    problems = [_problem(e) if not e["loc"] and e["type"] == "value_error" else f"{_field_path(tuple(e['loc']))}: {_problem(e)}"
-                for e in error.errors()]
+    problems = [
+        _problem(e) if not e["loc"] and e["type"] == "value_error" else f"{_field_path(tuple(e['loc']))}: {_problem(e)}"
+        for e in error.errors()
+    ]
     message = "; ".join(problems[:limit])
     if len(problems) > limit:
         message += f" (and {len(problems) - limit} more)"

@@ -40,13 +40,15 @@ def _printable(text: str, limit: int) -> str:
 def request_line(method: str, path: str, status: int, milliseconds: float) -> str:
     """`{"time": …, "method": "POST", "path": "/query", "status": 200, "ms": 4}`: method and path cut and made
     printable, because both come from the client."""
-    return _json({
-        "time": _now(),
-        "method": _printable(method, 16) or "-",
-        "path": _printable(path, 100) or "-",
-        "status": status,
-        "ms": round(milliseconds),
-    })
+    return _json(
+        {
+            "time": _now(),
+            "method": _printable(method, 16) or "-",
+            "path": _printable(path, 100) or "-",
+            "status": status,
+            "ms": round(milliseconds),
+        }
+    )
 
 
 def event_line(event: str, **fields: Any) -> str:

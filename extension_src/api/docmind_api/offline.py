@@ -24,10 +24,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from docmind_reference.text import WHITESPACE_RUN, length
+
 from docmind_api.contract import Citation, Mode, PreparedQuery, QueryResponse
 from docmind_api.sentences import split_candidates
 from docmind_api.terms import TASK_WORDS, terms
-from docmind_reference.text import WHITESPACE_RUN, length
 
 NO_ANSWER = "The page doesn't seem to answer this question."
 
@@ -175,14 +176,17 @@ def definition_question(question: str) -> Definition | None:
         return None
     # Singular or plural in either place: "What are Heron bikes?" finds "a Heron bike is".
     *head, last = words
-    stems = [last] + [last[:-cut] for cut in (1, 2) if last.lower().endswith("es"[2 - cut:]) and len(last) > cut + 1]
+    stems = [last] + [last[:-cut] for cut in (1, 2) if last.lower().endswith("es"[2 - cut :]) and len(last) > cut + 1]
     last_pattern = "(?:" + "|".join(re.escape(stem) for stem in stems) + ")(?:s|es)?"
     phrase = r"\s+".join([*(re.escape(word) for word in head), last_pattern]) + r"\b"
-    return Definition(subject, re.compile(
-        rf"(?:^|,\s+)(?:(?:a|an|the)\s+)?{phrase}(?:\s*\([^)]{{0,120}}\))?(?:\s*,[^,]{{0,120}},)?\s+"
-        r"(?:(?:is|are|was|were)\s+(?:a|an|the|one|any)\b|refers?\s+to\b|means\b|denotes\b)",
-        re.IGNORECASE,
-    ))
+    return Definition(
+        subject,
+        re.compile(
+            rf"(?:^|,\s+)(?:(?:a|an|the)\s+)?{phrase}(?:\s*\([^)]{{0,120}}\))?(?:\s*,[^,]{{0,120}},)?\s+"
+            r"(?:(?:is|are|was|were)\s+(?:a|an|the|one|any)\b|refers?\s+to\b|means\b|denotes\b)",
+            re.IGNORECASE,
+        ),
+    )
 
 
 @dataclass(frozen=True)

@@ -21,15 +21,15 @@ import re
 from typing import Any
 
 import httpx
+from docmind_reference.matching import validate_citation
+from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.parsing import parse_api_response
 
 from docmind_api import __version__
 from docmind_api.contract import Citation, PreparedQuery, QueryResponse
 from docmind_api.prompt import SYSTEM_PROMPT, document, user_message
 from docmind_api.redaction import redactor_for
 from docmind_api.settings import LlmSettings
-from docmind_reference.matching import validate_citation
-from docmind_reference.normalize import normalize_for_matching
-from docmind_reference.parsing import parse_api_response
 
 #: Upstream answers larger than this are refused (a chat completion is a few kilobytes).
 MAX_UPSTREAM_BYTES = 4 * 1024 * 1024
@@ -52,8 +52,12 @@ def build_payload(prepared: PreparedQuery, model: str) -> dict[str, Any]:
     messages: list[dict[str, str]] = [{"role": "system", "content": SYSTEM_PROMPT}]
     messages += [{"role": m.role, "content": m.content} for m in prepared.history]
     messages.append(
-        {"role": "user", "content": user_message(document(prepared.sections, prepared.page_length), prepared.question,
-                                                 prepared.mode, prepared.url)}
+        {
+            "role": "user",
+            "content": user_message(
+                document(prepared.sections, prepared.page_length), prepared.question, prepared.mode, prepared.url
+            ),
+        }
     )
     # temperature 0: the same page and question should give the same answer as far as the server allows.
     return {"model": model, "messages": messages, "temperature": 0}
@@ -98,8 +102,11 @@ async def _read_capped(response: httpx.Response) -> bytes:
 
 
 def _too_large() -> UpstreamError:
-    return UpstreamError(502, "UPSTREAM_ERROR",
-                         f"the model server's answer is over the limit of {MAX_UPSTREAM_BYTES // (1024 * 1024)} MiB")
+    return UpstreamError(
+        502,
+        "UPSTREAM_ERROR",
+        f"the model server's answer is over the limit of {MAX_UPSTREAM_BYTES // (1024 * 1024)} MiB",
+    )
 
 
 def _timed_out(settings: LlmSettings) -> UpstreamError:
@@ -120,19 +127,25 @@ async def _post(settings: LlmSettings, payload: dict[str, Any]) -> bytes:
         headers["Authorization"] = f"Bearer {settings.api_key}"
     try:
         async with asyncio.timeout(settings.timeout):
-            async with httpx.AsyncClient(timeout=_timeouts(settings), follow_redirects=False, trust_env=False) as client:
-                async with client.stream("POST", url, content=json.dumps(payload).encode("utf-8"),
-                                         headers=headers) as response:
-                    if response.is_redirect:
-                        raise UpstreamError(502, "UPSTREAM_ERROR", f"the model server answered HTTP "
-                                            f"{response.status_code} (a redirect, not followed: set "
-                                            "DOCMIND_LLM_BASE_URL to the address it redirects to)")
-                    if response.status_code >= 400:
-                        body = await _read_capped_prefix(response)
-                        detail = _upstream_detail(body, settings.api_key)
-                        raise UpstreamError(502, "UPSTREAM_ERROR",
-                                            f"the model server answered HTTP {response.status_code}{detail}")
-                    body = await _read_capped(response)
+            async with (
+                httpx.AsyncClient(timeout=_timeouts(settings), follow_redirects=False, trust_env=False) as client,
+                client.stream("POST", url, content=json.dumps(payload).encode("utf-8"), headers=headers) as response,
+            ):
+                if response.is_redirect:
+                    raise UpstreamError(
+                        502,
+                        "UPSTREAM_ERROR",
+                        f"the model server answered HTTP "
+                        f"{response.status_code} (a redirect, not followed: set "
+                        "DOCMIND_LLM_BASE_URL to the address it redirects to)",
+                    )
+                if response.status_code >= 400:
+                    body = await _read_capped_prefix(response)
+                    detail = _upstream_detail(body, settings.api_key)
+                    raise UpstreamError(
+                        502, "UPSTREAM_ERROR", f"the model server answered HTTP {response.status_code}{detail}"
+                    )
+                body = await _read_capped(response)
     except TimeoutError:
         raise _timed_out(settings) from None
     except httpx.TimeoutException:
@@ -191,14 +204,17 @@ def interpret(content: str, prepared: PreparedQuery) -> QueryResponse:
     if not parsed["success"]:
         reason = {
             "JSON_PARSE_FAILED": "the model's answer holds no parseable JSON object",
-            "INVALID_RESPONSE": "the model's answer has no non-empty \"answer\" string",
+            "INVALID_RESPONSE": 'the model\'s answer has no non-empty "answer" string',
         }[parsed["error"]]
         raise UpstreamError(502, parsed["error"], reason)
     data = parsed["data"]
     # §7 against what was read: a quote must lie inside one section (one that spans two is not on the page).
     normalized_sections = [normalize_for_matching(text, "prose") for _, text in prepared.sections]
-    citations = [Citation(**c) for c in data["citations"]
-                 if any(validate_citation(c, section) for section in normalized_sections)]
+    citations = [
+        Citation(**c)
+        for c in data["citations"]
+        if any(validate_citation(c, section) for section in normalized_sections)
+    ]
     return QueryResponse(
         answer=data["answer"],
         citations=citations,

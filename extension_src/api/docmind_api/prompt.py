@@ -7,8 +7,9 @@ compares it with the seed.
 
 from __future__ import annotations
 
-from docmind_api.contract import Mode
 from docmind_reference.text import length
+
+from docmind_api.contract import Mode
 
 SYSTEM_PROMPT = """\
 You are DocMind, an AI assistant that answers questions strictly

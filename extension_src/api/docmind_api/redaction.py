@@ -34,8 +34,16 @@ DECODE_ROUNDS = 4
 #: Base64 pieces shorter than this are not looked for: a short run of base64 letters occurs in ordinary text.
 MIN_BASE64_PIECE = 8
 
-_JSON_SHORT_ESCAPES = {'"': '\\"', "\\": "\\\\", "/": "\\/", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r",
-                       "\t": "\\t"}
+_JSON_SHORT_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "/": "\\/",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+}
 _JSON_ESCAPE = re.compile(r'\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))')
 _JSON_SHORT_VALUES = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
@@ -50,7 +58,7 @@ def _character(c: str) -> str:
     utf16 = c.encode("utf-16-be", "surrogatepass")
     forms = [
         re.escape(c),
-        "".join(r"\\u" + _hex(utf16[i:i + 2].hex()) for i in range(0, len(utf16), 2)),
+        "".join(r"\\u" + _hex(utf16[i : i + 2].hex()) for i in range(0, len(utf16), 2)),
         "".join("%" + _hex(f"{byte:02x}") for byte in c.encode("utf-8")),
         f"&#0*{ord(c)};?",
         f"&#[xX]0*{_hex(f'{ord(c):x}')};?",
@@ -94,9 +102,11 @@ class Redactor:
     def __init__(self, key: str | None) -> None:
         self._key = key or ""
         base64_pieces = _base64_pieces(self._key) if self._key else []
-        self._pattern = (re.compile("|".join(["".join(_character(c) for c in self._key),
-                                              *map(re.escape, base64_pieces)]))
-                         if self._key else None)
+        self._pattern = (
+            re.compile("|".join(["".join(_character(c) for c in self._key), *map(re.escape, base64_pieces)]))
+            if self._key
+            else None
+        )
         # What pass 2 looks for in decoded text; `+` for a space is percent-encoding's, left to this comparison.
         self._plain = [self._key, self._key.replace(" ", "+"), *base64_pieces] if self._key else []
 

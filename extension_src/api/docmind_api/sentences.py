@@ -12,9 +12,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docmind_api.terms import words
 from docmind_reference.config import CITATION_LIMITS
 from docmind_reference.text import length
+
+from docmind_api.terms import words
 
 MIN_CITATION = CITATION_LIMITS["MIN_TEXT_LENGTH"]
 MAX_CITATION = CITATION_LIMITS["MAX_TEXT_LENGTH"]

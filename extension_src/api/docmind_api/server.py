@@ -43,8 +43,9 @@ class _ServerErrorLog(logging.Handler):
 
 
 class DocMindServer:
-    def __init__(self, address: tuple[str, int], settings: Settings, log: Log = log_to_stderr,
-                 limits: Limits = Limits()) -> None:
+    def __init__(
+        self, address: tuple[str, int], settings: Settings, log: Log = log_to_stderr, limits: Limits = Limits()
+    ) -> None:
         host, port = address
         listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
         try:

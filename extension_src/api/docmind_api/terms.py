@@ -89,7 +89,7 @@ def terms(text: str, ignore: frozenset[str] = frozenset()) -> list[str]:
     """The stems of `text`'s content words, in order, repeats kept (term frequency counts them)."""
     result = []
     for word in words(text):
-        if word in STOPWORDS or word in ignore or len(word) < 2 and not word.isdigit():
+        if word in STOPWORDS or word in ignore or (len(word) < 2 and not word.isdigit()):
             continue
         stemmed = stem(word)
         if stemmed in ignore:

@@ -42,40 +42,90 @@ class ReferenceFunction:
         missing = [p for p in self.parameters if p not in arguments]
         extra = [k for k in arguments if k not in self.parameters]
         if missing or extra:
-            raise ValueError(f"{self.name}: missing {missing}, unexpected {extra}; parameters are {list(self.parameters)}")
+            raise ValueError(
+                f"{self.name}: missing {missing}, unexpected {extra}; parameters are {list(self.parameters)}"
+            )
         return self.implementation(*(arguments[p] for p in self.parameters))
 
 
 FUNCTIONS: dict[str, ReferenceFunction] = {
     f.name: f
     for f in (
-        ReferenceFunction("normalizeForMatching", ("text", "type"), normalize_for_matching, True,
-                          "text as the matcher compares it (§6.5)"),
+        ReferenceFunction(
+            "normalizeForMatching",
+            ("text", "type"),
+            normalize_for_matching,
+            True,
+            "text as the matcher compares it (§6.5)",
+        ),
         ReferenceFunction("tokenOverlap", ("a", "b"), token_overlap, True, "Sørensen–Dice over token sets (§6.8)"),
-        ReferenceFunction("levenshteinDistance", ("a", "b"), levenshtein_distance, True,
-                          "edit distance in UTF-16 code units (Appendix B)"),
-        ReferenceFunction("preciseMatch", ("needle", "haystack"), precise_match, True,
-                          "best windowed similarity, capped haystack (§6.8)"),
-        ReferenceFunction("couldSpanSegments", ("quote", "segmentIndex", "segments"), could_span_segments, True,
-                          "quote found only across a segment and the next (§6.8)"),
-        ReferenceFunction("matchCitations", ("citations", "segments", "clock"), match_citations, True,
-                          "two-phase matching with statuses and skip reasons (§6.8)"),
-        ReferenceFunction("validateCitation", ("citation", "normalizedFullText"), validate_citation, True,
-                          "quote present and 20–300 units long (§7)"),
-        ReferenceFunction("parseApiResponse", ("raw",), parse_api_response, True,
-                          "defensive parsing of the model's JSON (§6.3a)"),
-        ReferenceFunction("parseUrlIdentity", ("url",), parse_url_identity, False,
-                          "origin, path and meaningful params (§6.4)"),
+        ReferenceFunction(
+            "levenshteinDistance",
+            ("a", "b"),
+            levenshtein_distance,
+            True,
+            "edit distance in UTF-16 code units (Appendix B)",
+        ),
+        ReferenceFunction(
+            "preciseMatch",
+            ("needle", "haystack"),
+            precise_match,
+            True,
+            "best windowed similarity, capped haystack (§6.8)",
+        ),
+        ReferenceFunction(
+            "couldSpanSegments",
+            ("quote", "segmentIndex", "segments"),
+            could_span_segments,
+            True,
+            "quote found only across a segment and the next (§6.8)",
+        ),
+        ReferenceFunction(
+            "matchCitations",
+            ("citations", "segments", "clock"),
+            match_citations,
+            True,
+            "two-phase matching with statuses and skip reasons (§6.8)",
+        ),
+        ReferenceFunction(
+            "validateCitation",
+            ("citation", "normalizedFullText"),
+            validate_citation,
+            True,
+            "quote present and 20–300 units long (§7)",
+        ),
+        ReferenceFunction(
+            "parseApiResponse", ("raw",), parse_api_response, True, "defensive parsing of the model's JSON (§6.3a)"
+        ),
+        ReferenceFunction(
+            "parseUrlIdentity", ("url",), parse_url_identity, False, "origin, path and meaningful params (§6.4)"
+        ),
         ReferenceFunction("checkStale", ("stored", "current", "ageMs"), check_stale, True, "stale reason (§6.4)"),
-        ReferenceFunction("truncateConversation", ("messages",), truncate_conversation, True,
-                          "history within MAX_MESSAGES and MAX_HISTORY_CHARS (Phase 4)"),
-        ReferenceFunction("truncateSelection", ("selection",), truncate_selection, True,
-                          "context-menu selection bounds (§5.4)"),
+        ReferenceFunction(
+            "truncateConversation",
+            ("messages",),
+            truncate_conversation,
+            True,
+            "history within MAX_MESSAGES and MAX_HISTORY_CHARS (Phase 4)",
+        ),
+        ReferenceFunction(
+            "truncateSelection", ("selection",), truncate_selection, True, "context-menu selection bounds (§5.4)"
+        ),
         ReferenceFunction("frozenConfig", ("name",), frozen_config, False, "the frozen configuration values (§8.4)"),
-        ReferenceFunction("cutPage", ("pageText",), cut_page, True,
-                          "how much of the page is read: MAX_PAGE_CHARS, pairs kept whole (D14)"),
-        ReferenceFunction("selectSections", ("pageText", "question"), select_sections, True,
-                          "the sections of a long page read for a question, within MAX_PAGE_CHARS (D16)"),
+        ReferenceFunction(
+            "cutPage",
+            ("pageText",),
+            cut_page,
+            True,
+            "how much of the page is read: MAX_PAGE_CHARS, pairs kept whole (D14)",
+        ),
+        ReferenceFunction(
+            "selectSections",
+            ("pageText", "question"),
+            select_sections,
+            True,
+            "the sections of a long page read for a question, within MAX_PAGE_CHARS (D16)",
+        ),
     )
 }
 

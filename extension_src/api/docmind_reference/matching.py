@@ -65,8 +65,15 @@ def could_span_segments(quote: str, segment_index: int, segments: Sequence[str])
     return could_span_units(units(quote), segment_index, [units(s) for s in segments])
 
 
-def _result(citation_id: Any, status: Status, confidence: float, segment: int | None, skip: SkipReason | None = None) -> dict[str, Any]:
-    result: dict[str, Any] = {"citationId": citation_id, "status": status, "confidence": confidence, "segmentIndex": segment}
+def _result(
+    citation_id: Any, status: Status, confidence: float, segment: int | None, skip: SkipReason | None = None
+) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "citationId": citation_id,
+        "status": status,
+        "confidence": confidence,
+        "segmentIndex": segment,
+    }
     if skip is not None:
         result["skipReason"] = skip
     return result
@@ -93,7 +100,9 @@ def _candidates(quote: str, segments: list[str], prose: list[int]) -> list[int]:
     return [i for i, _ in scored[: M["MAX_OVERLAP_CANDIDATES"]]]
 
 
-def match_citations(citations: Sequence[Citation], segments: Sequence[Segment], clock: Sequence[float] = ()) -> list[dict[str, Any]]:
+def match_citations(
+    citations: Sequence[Citation], segments: Sequence[Segment], clock: Sequence[float] = ()
+) -> list[dict[str, Any]]:
     """One result per citation: matched / low-confidence (below 0.85) / not-found / skipped (cross-segment quote,
     or the time budget ran out before it), with the segment index of the best match."""
     now = ScriptedClock(clock)

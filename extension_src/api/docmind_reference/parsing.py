@@ -67,7 +67,11 @@ def parse_api_response(raw: str) -> dict[str, Any]:
         "data": {
             "answer": answer,
             "citations": [
-                {"id": c["id"], "text": c["text"], "relevance": c["relevance"] if isinstance(c.get("relevance"), str) else ""}
+                {
+                    "id": c["id"],
+                    "text": c["text"],
+                    "relevance": c["relevance"] if isinstance(c.get("relevance"), str) else "",
+                }
                 for c in citations[: CITATION_LIMITS["MAX_COUNT"]]
             ],
         },

@@ -125,7 +125,7 @@ def bm25_scores(section_terms: list[list[str]], query: list[str]) -> list[float]
     count = len(section_terms)
     lengths = [len(t) for t in section_terms]
     average = sum(lengths) / count if count else 0.0
-    frequencies = [{q: 0 for q in query} for _ in section_terms]
+    frequencies = [dict.fromkeys(query, 0) for _ in section_terms]
     for index, found in enumerate(section_terms):
         for term in found:
             if term in frequencies[index]:
@@ -151,8 +151,13 @@ def select_sections(page_text: str, question: str) -> dict[str, Any]:
     size = len(unit_text)
     if not cut_page(page_text)["truncated"]:  # D14's cut: a page it reads whole is one section
         whole = [{"start": 0, "end": size}] if size else []
-        return {"sections": whole, "sectionCount": len(whole), "pageLength": size, "charactersAnalyzed": size,
-                "truncated": False}
+        return {
+            "sections": whole,
+            "sectionCount": len(whole),
+            "pageLength": size,
+            "charactersAnalyzed": size,
+            "truncated": False,
+        }
     spans = split_sections(unit_text)
     scores = bm25_scores([terms(text(unit_text[s:e])) for s, e in spans], question_terms(question))
     by_score = sorted(range(len(spans)), key=lambda i: (-scores[i], i))
@@ -167,5 +172,10 @@ def select_sections(page_text: str, question: str) -> dict[str, Any]:
             chosen.append(index)
             used += end - start
     sections = [{"start": spans[i][0], "end": spans[i][1]} for i in sorted(chosen)]
-    return {"sections": sections, "sectionCount": len(spans), "pageLength": size, "charactersAnalyzed": used,
-            "truncated": used < size}
+    return {
+        "sections": sections,
+        "sectionCount": len(spans),
+        "pageLength": size,
+        "charactersAnalyzed": used,
+        "truncated": used < size,
+    }

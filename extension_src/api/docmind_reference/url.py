@@ -25,7 +25,9 @@ def parse_url_identity(url: str) -> dict[str, str]:
         parsed = ada_url.URL(url)
     except ValueError:
         return {"origin": "", "pathname": url, "meaningfulParams": "", "full": url}
-    meaningful = [f"{key}={value}" for key, value in form_urlencoded(parsed.search[1:]) if key.lower() in MEANINGFUL_PARAMS]
+    meaningful = [
+        f"{key}={value}" for key, value in form_urlencoded(parsed.search[1:]) if key.lower() in MEANINGFUL_PARAMS
+    ]
     meaningful.sort(key=utf16_sort_key)
     params = "&".join(meaningful)
     origin, pathname = identity_origin(parsed.href, parsed.protocol, parsed.host), parsed.pathname

@@ -10,14 +10,22 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.analysis import parse
 from toolchain.analysis.extract import extract_project
 from toolchain.analysis.facts import FileFacts
 
 SRC = Path(__file__).resolve().parents[3] / "extension_src" / "src"
 ABSTRACTION = SRC / "shared" / "browser"  # a folder: index.ts (polyfill-based) and messaging.ts
-POPUP_TYPES = {"ANALYZE_PAGE", "QUERY", "HIGHLIGHT_CITATIONS", "SCROLL_TO_CITATION", "CLEAR_HIGHLIGHTS", "REINDEX_PAGE",
-               "GET_HIGHLIGHT_STATE", "GET_PENDING_CONTEXT", "CLEAR_PENDING_CONTEXT"}
+POPUP_TYPES = {
+    "ANALYZE_PAGE",
+    "QUERY",
+    "HIGHLIGHT_CITATIONS",
+    "SCROLL_TO_CITATION",
+    "CLEAR_HIGHLIGHTS",
+    "REINDEX_PAGE",
+    "GET_HIGHLIGHT_STATE",
+    "GET_PENDING_CONTEXT",
+    "CLEAR_PENDING_CONTEXT",
+}
 CONTENT_TYPES = {"EXTRACT_TEXT", "INJECT_HIGHLIGHTS", "SCROLL_TO", "CLEAR_HIGHLIGHTS", "GET_STATE"}
 MESSAGING = ABSTRACTION / "messaging.ts"
 
@@ -63,7 +71,9 @@ def test_popup_asks_the_background_through_its_helpers(docmind: dict[str, FileFa
     # highlight → ask → sendToBackground → browser.runtime.sendMessage
     forwarded = [s for s in popup.sends if s.forwarded]
     assert sorted((s.channel, s.via, s.scope) for s in forwarded) == [
-        ("runtime", "ask", "Popup.highlight"), ("runtime", "sendToBackground", "ask")]
+        ("runtime", "ask", "Popup.highlight"),
+        ("runtime", "sendToBackground", "ask"),
+    ]
     abstraction_sends = {(s.channel, s.via, s.forwarded) for s in docmind["shared/browser/index.ts"].sends}
     assert abstraction_sends == {("runtime", "api", True), ("tabs", "api", True)}
 
@@ -106,7 +116,9 @@ def test_api_uses_and_guards(docmind: dict[str, FileFacts]) -> None:
     # content script); anything else may only go through the abstraction (seed 000 §6.1c)
     inside = [use for use in uses if use.location.path.is_relative_to(ABSTRACTION)]
     assert {use.via for use in inside if use.location.path != MESSAGING} == {"polyfill"}
-    assert {(use.api, use.via) for use in inside if use.location.path == MESSAGING} == {("runtime.onMessage", "browser")}
+    assert {(use.api, use.via) for use in inside if use.location.path == MESSAGING} == {
+        ("runtime.onMessage", "browser")
+    }
     assert {use.via for use in uses if not use.location.path.is_relative_to(ABSTRACTION)} <= {"abstraction"}
 
 

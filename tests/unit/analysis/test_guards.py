@@ -10,7 +10,14 @@ from toolchain.analysis.facts import Guard
 from .support import extract, guard_of
 
 CHROME_MV3 = {"BROWSER": "chrome", "MANIFEST_VERSION": 3, "CHROME": True, "EDGE": False, "FIREFOX": False, "DEV": False}
-FIREFOX_MV2 = {"BROWSER": "firefox", "MANIFEST_VERSION": 2, "CHROME": False, "EDGE": False, "FIREFOX": True, "DEV": True}
+FIREFOX_MV2 = {
+    "BROWSER": "firefox",
+    "MANIFEST_VERSION": 2,
+    "CHROME": False,
+    "EDGE": False,
+    "FIREFOX": True,
+    "DEV": True,
+}
 EDGE_MV3 = {"BROWSER": "edge", "MANIFEST_VERSION": 3, "CHROME": False, "EDGE": True, "FIREFOX": False, "DEV": False}
 
 

@@ -21,8 +21,11 @@ def test_grammar_by_suffix() -> None:
 def test_javascript_that_typescript_reserves_words_of_parses() -> None:
     """Valid sloppy-mode JavaScript the TypeScript grammars reject (npm's qrcode-terminal names a variable
     `interface`): the JavaScript grammar reads it."""
-    for source in (b"var interface = rl();\ninterface.on('line', f);\n", b"function f(await) { return await; }\n",
-                   b"class A { abstract() {} accessor = 1 }\n"):
+    for source in (
+        b"var interface = rl();\ninterface.on('line', f);\n",
+        b"function f(await) { return await; }\n",
+        b"class A { abstract() {} accessor = 1 }\n",
+    ):
         assert parse_source(source, Path("a.js")).errors == [], source
         assert parse_source(source, Path("a.ts")).errors, source  # TypeScript's grammar does reject it
 

@@ -124,9 +124,15 @@ def test_classic_scripts_share_globals() -> None:
     assert [(c.scope, c.callee, c.module and c.module.name) for c in helpers.calls] == [
         ("onClicked", "notify", "background.js")
     ]
-    assert [(c.scope, c.callee, c.module and c.module.name) for c in background.calls] == [("", "onClicked", "helpers.js")]
+    assert [(c.scope, c.callee, c.module and c.module.name) for c in background.calls] == [
+        ("", "onClicked", "helpers.js")
+    ]
     (clicked,) = helpers.sends
-    assert (clicked.message_type, clicked.via, dict(clicked.payload or {})) == ("CLICKED", "notify", {"tabId": "unknown"})
+    assert (clicked.message_type, clicked.via, dict(clicked.payload or {})) == (
+        "CLICKED",
+        "notify",
+        {"tabId": "unknown"},
+    )
     (handler,) = background.handlers
     assert (handler.types, handler.answer) == (frozenset({"COUNT"}), "sync-send-response")
 
@@ -186,6 +192,10 @@ def test_classic_script_idioms(tmp_path: Path) -> None:
     )
     facts = extract_file(script)
     assert facts.module_kind == "script"
-    assert [(w.location.line, w.kind) for w in facts.load_time_work] == [(2, "dom-write"), (2, "dom-read"), (5, "other")]
+    assert [(w.location.line, w.kind) for w in facts.load_time_work] == [
+        (2, "dom-write"),
+        (2, "dom-read"),
+        (5, "other"),
+    ]
     assert facts.listener_scopes == {"init"}  # an on* property of window is a listener
     assert [(u.api, u.via, u.scope) for u in facts.api_uses] == [("storage.local.set", "browser", "init")]

@@ -77,13 +77,19 @@ def test_no_message_in_the_toolchain_points_at_a_checkout_file() -> None:
     offenders = []
     for path in sorted((REPO / "toolchain").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-                      and node.body and isinstance(node.body[0], ast.Expr)
-                      and isinstance(node.body[0].value, ast.Constant)}
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-                if node.value.startswith(("http://", "https://")) or (path.name == "catalog.py" and "docs/lint.md" in node.value):
+                if node.value.startswith(("http://", "https://")) or (
+                    path.name == "catalog.py" and "docs/lint.md" in node.value
+                ):
                     continue  # `python -m toolchain.catalog --write` is a maintainer's command on the checkout
                 found = [mark for mark in CHECKOUT_ONLY if mark in node.value]
                 if found:
@@ -93,8 +99,9 @@ def test_no_message_in_the_toolchain_points_at_a_checkout_file() -> None:
 
 def test_json_errors_of_inspect_and_package_use_the_envelope(tmp_path) -> None:
     for command in ("inspect", "package"):
-        result = CliRunner().invoke(main, [command, "--format", "json", "--project", str(tmp_path / "none")],
-                                    prog_name="xtk")
+        result = CliRunner().invoke(
+            main, [command, "--format", "json", "--project", str(tmp_path / "none")], prog_name="xtk"
+        )
         assert result.exit_code == 2, command
         assert result.stdout.startswith('{\n  "ok": false,\n  "errors": [')
         assert "no project config at" in result.stdout

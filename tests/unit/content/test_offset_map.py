@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -72,8 +71,20 @@ def result(tmp_path_factory: pytest.TempPathFactory) -> dict:
     work = tmp_path_factory.mktemp("offset-map")
     (work / "entry.ts").write_text(ENTRY, encoding="utf-8")
     bundled = work / "bundle.js"
-    subprocess.run([str(ESBUILD), str(work / "entry.ts"), "--bundle", "--format=iife", "--charset=ascii",
-                    "--target=es2022", f"--outfile={bundled}", "--log-level=warning"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            str(ESBUILD),
+            str(work / "entry.ts"),
+            "--bundle",
+            "--format=iife",
+            "--charset=ascii",
+            "--target=es2022",
+            f"--outfile={bundled}",
+            "--log-level=warning",
+        ],
+        check=True,
+        capture_output=True,
+    )
     (work / "check.js").write_text(CHECK, encoding="utf-8")
     completed = subprocess.run(["node", str(work / "check.js"), str(bundled)], capture_output=True, timeout=120)
     assert completed.returncode == 0, completed.stderr.decode(errors="replace")

@@ -26,8 +26,14 @@ class _Client:
         url = urlsplit(beacon.url)
         self.connection = http.client.HTTPConnection(url.hostname or "", url.port, timeout=10)
 
-    def send(self, body: bytes | None, origin: str | None = EXTENSION, method: str = "POST", path: str = PATH,
-             headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+    def send(
+        self,
+        body: bytes | None,
+        origin: str | None = EXTENSION,
+        method: str = "POST",
+        path: str = PATH,
+        headers: dict[str, str] | None = None,
+    ) -> http.client.HTTPResponse:
         sent = {"Content-Type": "text/plain;charset=UTF-8", **(headers or {})}
         if origin is not None:
             sent["Origin"] = origin
@@ -38,8 +44,9 @@ class _Client:
             self.connection.close()
         return response
 
-    def report(self, beacon: Beacon, build: str, error: str = "", origin: str | None = EXTENSION,
-               token: str | None = None) -> int:
+    def report(
+        self, beacon: Beacon, build: str, error: str = "", origin: str | None = EXTENSION, token: str | None = None
+    ) -> int:
         fields = {"token": beacon.token if token is None else token, "build": build, "error": error}
         return self.send(json.dumps(fields).encode(), origin).status
 
@@ -69,8 +76,17 @@ def test_the_extension_s_report_is_kept_with_the_error_it_met(beacon: Beacon, cl
     assert sum(beacon.refused.values()) == 0
 
 
-@pytest.mark.parametrize("origin", [None, "null", "http://127.0.0.1:8000", "https://evil.example",
-                                    "chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba", "moz-extension://x"])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        None,
+        "null",
+        "http://127.0.0.1:8000",
+        "https://evil.example",
+        "chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba",
+        "moz-extension://x",
+    ],
+)
 def test_a_report_from_any_other_origin_is_refused(beacon: Beacon, client: _Client, origin: str | None) -> None:
     response = client.send(json.dumps({"token": beacon.token, "build": "a-1"}).encode(), origin)
     assert response.status == 403
@@ -125,8 +141,11 @@ def test_a_body_over_the_limit_is_413_unread(beacon: Beacon) -> None:
 def test_a_body_that_never_arrives_is_dropped_after_the_idle_timeout(beacon: Beacon) -> None:
     url = urlsplit(beacon.url)
     with socket.create_connection((url.hostname or "", url.port or 0), timeout=10) as connection:
-        connection.sendall(b"POST /__xtk/started HTTP/1.1\r\nHost: x\r\nOrigin: " + EXTENSION.encode()
-                           + b"\r\nContent-Length: 100\r\n\r\n{")
+        connection.sendall(
+            b"POST /__xtk/started HTTP/1.1\r\nHost: x\r\nOrigin: "
+            + EXTENSION.encode()
+            + b"\r\nContent-Length: 100\r\n\r\n{"
+        )
         assert connection.recv(1000) == b"", "closed without an answer once IDLE_TIMEOUT passed"
     assert beacon.kept == 0 and beacon.refused == {"broken": 1}
 
@@ -165,7 +184,7 @@ def test_reports_sent_before_the_origin_is_known_wait_for_it() -> None:
 
 
 def test_the_reporter_carries_the_token_as_data_and_posts_it(tmp_path: Path) -> None:
-    address = BeaconAddress("http://127.0.0.1:1234/__xtk/started", "t0k3n-\"quoted\"")
+    address = BeaconAddress("http://127.0.0.1:1234/__xtk/started", 't0k3n-"quoted"')
     path = write_reporter(SimpleNamespace(root=tmp_path, base_dir=tmp_path), address, "ab12-3")  # type: ignore[arg-type]
     text = path.read_text()
     assert json.dumps({"url": address.url, "token": address.token, "build": "ab12-3"}) in text

@@ -27,7 +27,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
 
 
 def test_a_rebuild_that_never_answers_is_an_error_and_the_service_restarts(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "node_modules/esbuild/lib").mkdir(parents=True)
     (tmp_path / "node_modules/esbuild/lib/main.js").write_text("")
     service, log, stuck = tmp_path / "service.mjs", tmp_path / "requests.log", tmp_path / "stuck"
@@ -45,7 +46,8 @@ def test_a_rebuild_that_never_answers_is_an_error_and_the_service_restarts(
         with pytest.raises(ProjectError) as raised:
             bundler.rebuild()
         assert raised.value.diagnostics[0].message == (
-            "esbuild did not answer the rebuild within 1 s; its service was restarted (the last good build stays)")
+            "esbuild did not answer the rebuild within 1 s; its service was restarted (the last good build stays)"
+        )
         stuck.unlink()
         assert bundler.rebuild().errors == []
     finally:
@@ -53,5 +55,10 @@ def test_a_rebuild_that_never_answers_is_an_error_and_the_service_restarts(
     requests = [json.loads(line) for line in log.read_text().splitlines()]
     first, second = requests[0]["pid"], requests[-1]["pid"]
     assert first != second
-    assert requests == [{"pid": first, "op": "start"}, {"pid": first, "op": "rebuild"}, {"pid": first, "op": "rebuild"},
-                        {"pid": second, "op": "start"}, {"pid": second, "op": "rebuild"}]
+    assert requests == [
+        {"pid": first, "op": "start"},
+        {"pid": first, "op": "rebuild"},
+        {"pid": first, "op": "rebuild"},
+        {"pid": second, "op": "start"},
+        {"pid": second, "op": "rebuild"},
+    ]

@@ -32,7 +32,7 @@ def test_a_start_url_that_is_not_absolute_is_bad_usage(tmp_path: Path) -> None:
 
 def test_a_broken_config_is_located(tmp_path: Path) -> None:
     project = copy_dev_mini(tmp_path / "project")
-    edit(project / "xtk.toml", 'version = "0.1.0"', 'version = 3')
+    edit(project / "xtk.toml", 'version = "0.1.0"', "version = 3")
     result = run_xtk("dev", "--no-launch", cwd=project)
     assert result.code == 2 and "xtk.toml:" in result.stderr and "Traceback" not in result.output
 

@@ -19,9 +19,22 @@ from toolchain.tools.esbuild import esbuild_commands, find_esbuild
 
 def test_each_kind_of_flag() -> None:
     options = esbuild_options(
-        ["esbuild", "src/a.ts", "src/b.ts", "--bundle", "--format=esm", "--target=chrome121,firefox142",
-         "--log-limit=0", "--sources-content=true", "--loader:.png=file", '--define:import.meta.env.X="a=b"',
-         "--inject:/tmp/odd=name:1.js", "--metafile=/tmp/meta.json", "--log-level=warning", "--color=false"],
+        [
+            "esbuild",
+            "src/a.ts",
+            "src/b.ts",
+            "--bundle",
+            "--format=esm",
+            "--target=chrome121,firefox142",
+            "--log-limit=0",
+            "--sources-content=true",
+            "--loader:.png=file",
+            '--define:import.meta.env.X="a=b"',
+            "--inject:/tmp/odd=name:1.js",
+            "--metafile=/tmp/meta.json",
+            "--log-level=warning",
+            "--color=false",
+        ],
         Path("/project"),
     )
     assert options == {

@@ -23,9 +23,20 @@ def _manifest(**changes: Any) -> dict[str, Any]:
         "permissions": ["storage"],
         "host_permissions": ["https://api.example.org/*"],
         "content_scripts": [
-            {"matches": ["https://*.example.org/*"], "js": ["content.js"], "css": ["content.css"], "run_at": "document_start"},
-            {"matches": ["https://example.com/*", "https://api.example.org/*"], "exclude_matches": ["https://example.com/x/*"],
-             "js": ["main.js"], "world": "MAIN", "all_frames": True, "match_origin_as_fallback": True},
+            {
+                "matches": ["https://*.example.org/*"],
+                "js": ["content.js"],
+                "css": ["content.css"],
+                "run_at": "document_start",
+            },
+            {
+                "matches": ["https://example.com/*", "https://api.example.org/*"],
+                "exclude_matches": ["https://example.com/x/*"],
+                "js": ["main.js"],
+                "world": "MAIN",
+                "all_frames": True,
+                "match_origin_as_fallback": True,
+            },
         ],
     }
     manifest.update(changes)
@@ -34,11 +45,24 @@ def _manifest(**changes: Any) -> dict[str, Any]:
 
 def test_each_content_script_becomes_a_registration_with_the_api_field_names() -> None:
     assert registrations(_manifest()) == [
-        {"id": "xtk-dev-0", "matches": ["https://*.example.org/*"], "js": ["content.js"], "css": ["content.css"],
-         "runAt": "document_start", "persistAcrossSessions": False},
-        {"id": "xtk-dev-1", "matches": ["https://example.com/*", "https://api.example.org/*"],
-         "excludeMatches": ["https://example.com/x/*"], "js": ["main.js"], "world": "MAIN", "allFrames": True,
-         "matchOriginAsFallback": True, "persistAcrossSessions": False},
+        {
+            "id": "xtk-dev-0",
+            "matches": ["https://*.example.org/*"],
+            "js": ["content.js"],
+            "css": ["content.css"],
+            "runAt": "document_start",
+            "persistAcrossSessions": False,
+        },
+        {
+            "id": "xtk-dev-1",
+            "matches": ["https://example.com/*", "https://api.example.org/*"],
+            "excludeMatches": ["https://example.com/x/*"],
+            "js": ["main.js"],
+            "world": "MAIN",
+            "allFrames": True,
+            "matchOriginAsFallback": True,
+            "persistAcrossSessions": False,
+        },
     ]
 
 
@@ -49,9 +73,14 @@ def test_the_dev_manifest_drops_the_declared_scripts_and_gains_what_registration
     assert manifest == original, "the rendered manifest itself is left alone"
     assert "content_scripts" not in changed
     assert changed["permissions"] == ["storage", "scripting"]
-    assert changed["host_permissions"] == ["https://api.example.org/*", "https://*.example.org/*", "https://example.com/*"]
-    assert {k: v for k, v in changed.items() if k not in ("permissions", "host_permissions")} == \
-        {k: v for k, v in original.items() if k not in ("permissions", "host_permissions", "content_scripts")}
+    assert changed["host_permissions"] == [
+        "https://api.example.org/*",
+        "https://*.example.org/*",
+        "https://example.com/*",
+    ]
+    assert {k: v for k, v in changed.items() if k not in ("permissions", "host_permissions")} == {
+        k: v for k, v in original.items() if k not in ("permissions", "host_permissions", "content_scripts")
+    }
 
 
 def test_scripting_already_declared_is_not_repeated() -> None:
@@ -59,17 +88,25 @@ def test_scripting_already_declared_is_not_repeated() -> None:
     del manifest["host_permissions"]
     changed = dev_manifest(manifest, registrations(manifest))
     assert changed["permissions"] == ["scripting"]
-    assert changed["host_permissions"] == ["https://*.example.org/*", "https://example.com/*", "https://api.example.org/*"]
+    assert changed["host_permissions"] == [
+        "https://*.example.org/*",
+        "https://example.com/*",
+        "https://api.example.org/*",
+    ]
 
 
-@pytest.mark.parametrize("change", [
-    {"manifest_version": 2},
-    {"background": {"scripts": ["background.js"]}},
-    {"content_scripts": []},
-    {"content_scripts": [{"matches": ["https://a.org/*"], "js": ["c.js"], "include_globs": ["*a*"]}]},
-    {"content_scripts": [{"matches": ["https://a.org/*"], "js": ["c.js"], "exclude_globs": ["*a*"]}]},
-    {"content_scripts": [{"matches": ["https://a.org/*"], "js": ["c.js"], "match_about_blank": True}]},
-], ids=["mv2", "no-service-worker", "no-scripts", "include_globs", "exclude_globs", "match_about_blank"])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"manifest_version": 2},
+        {"background": {"scripts": ["background.js"]}},
+        {"content_scripts": []},
+        {"content_scripts": [{"matches": ["https://a.org/*"], "js": ["c.js"], "include_globs": ["*a*"]}]},
+        {"content_scripts": [{"matches": ["https://a.org/*"], "js": ["c.js"], "exclude_globs": ["*a*"]}]},
+        {"content_scripts": [{"matches": ["https://a.org/*"], "js": ["c.js"], "match_about_blank": True}]},
+    ],
+    ids=["mv2", "no-service-worker", "no-scripts", "include_globs", "exclude_globs", "match_about_blank"],
+)
 def test_manifests_registration_cannot_express_keep_their_declared_scripts(change: dict[str, Any]) -> None:
     manifest = _manifest(**change)
     assert registrations(manifest) == []
@@ -115,8 +152,13 @@ class _CDP:
     def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         workers = self.context.workers
         if method == "Target.getTargets":
-            return {"targetInfos": [{"type": "page", "url": "about:blank", "targetId": "page"}] + [
-                {"type": "service_worker", "url": worker.url, "targetId": str(index)} for index, worker in enumerate(workers)]}
+            return {
+                "targetInfos": [{"type": "page", "url": "about:blank", "targetId": "page"}]
+                + [
+                    {"type": "service_worker", "url": worker.url, "targetId": str(index)}
+                    for index, worker in enumerate(workers)
+                ]
+            }
         assert params is not None
         if method == "Target.attachToTarget":
             self.worker = workers[int(params["targetId"])]
@@ -182,8 +224,9 @@ def test_updating_content_scripts_asks_the_running_worker_or_says_to_reload(monk
     assert update(browser, scripts) is False, "the worker stopped meanwhile"  # type: ignore[arg-type]
 
     # The extension's own code unregistered them: a reload registers them again (and reports what fails then).
-    browser.context.workers = [_Worker("chrome-extension://abc/background.js",
-                                       failure="Error: Script with ID 'xtk-dev-0' does not exist")]
+    browser.context.workers = [
+        _Worker("chrome-extension://abc/background.js", failure="Error: Script with ID 'xtk-dev-0' does not exist")
+    ]
     assert update(browser, scripts) is False  # type: ignore[arg-type]
 
     # A worker stuck in a loop never answers: after WORKER_ANSWER the caller reloads, which stops it.

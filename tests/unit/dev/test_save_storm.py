@@ -53,9 +53,13 @@ class _SlowBundler:
         if self.during:
             self.during.pop(0)()
         background, content, api = (self.src / name for name in ("background.ts", "content.ts", "api.ts"))
-        return BundleResult(inputs={background, content, api}, outputs={
-            (self.out / "background.js").resolve(): {background, api},
-            (self.out / "content.js").resolve(): {content, api}})
+        return BundleResult(
+            inputs={background, content, api},
+            outputs={
+                (self.out / "background.js").resolve(): {background, api},
+                (self.out / "content.js").resolve(): {content, api},
+            },
+        )
 
     def close(self) -> None:
         pass
@@ -125,9 +129,12 @@ class _Storm:
         self.extension = _Extension()
         self.saves = _Saves()
         self.bundler: _SlowBundler | None = None
-        backends = Backends(bundler=self._bundler, watcher=lambda folders, ignored: self.saves,
-                            browser=self.extension.launch,  # type: ignore[arg-type]
-                            reloader=lambda browser: self.extension)
+        backends = Backends(
+            bundler=self._bundler,
+            watcher=lambda folders, ignored: self.saves,
+            browser=self.extension.launch,  # type: ignore[arg-type]
+            reloader=lambda browser: self.extension,
+        )
         options = DevOptions(browser="chrome", headless=True, output_format="json", reload_timeout=BOUND)
         self.session = self.extension.session = DevSession(project / "xtk.toml", options, backends)
 
@@ -160,7 +167,8 @@ def _events(capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
 
 
 def test_saves_during_a_slow_rebuild_give_one_more_rebuild_of_the_last_state(
-        storm: _Storm, capsys: pytest.CaptureFixture[str]) -> None:
+    storm: _Storm, capsys: pytest.CaptureFixture[str]
+) -> None:
     storm.session.start()
     assert storm.bundler is not None and len(storm.bundler.built) == 1
     assert [event["event"] for event in _events(capsys)] == ["ready"]
@@ -185,7 +193,8 @@ def test_saves_during_a_slow_rebuild_give_one_more_rebuild_of_the_last_state(
 
 @pytest.mark.parametrize("missing", ["report", "worker"])
 def test_an_unconfirmed_reload_is_an_error_naming_what_it_waited_for(
-        storm: _Storm, capsys: pytest.CaptureFixture[str], missing: str) -> None:
+    storm: _Storm, capsys: pytest.CaptureFixture[str], missing: str
+) -> None:
     storm.session.start()
     _events(capsys)
     storm.extension.reports = missing != "report"  # the new background never reports its build
@@ -196,11 +205,15 @@ def test_an_unconfirmed_reload_is_an_error_naming_what_it_waited_for(
     rebuilt, error = _events(capsys)
     assert rebuilt["event"] == "rebuilt" and error["event"] == "error"
     build = rebuilt["build"]
-    waited_for = (f"the reloaded background to report build {build}" if missing == "report"
-                  else "the extension's new service worker")
+    waited_for = (
+        f"the reloaded background to report build {build}"
+        if missing == "report"
+        else "the extension's new service worker"
+    )
     assert error["waited_for"] == waited_for
-    assert error["message"] == (f"error: [chrome] the reload of build {build} was not confirmed within {BOUND:g} s: "
-                                f"it waited for {waited_for}")
+    assert error["message"] == (
+        f"error: [chrome] the reload of build {build} was not confirmed within {BOUND:g} s: it waited for {waited_for}"
+    )
     assert storm.extension.bounds and set(storm.extension.bounds) == {BOUND}, "every step had the session's bound"
 
     # What the browser runs is unknown now: the next edit, a content script's only, reloads the whole extension.

@@ -20,6 +20,7 @@ def docmind() -> GoldenProject:
     """DocMind's golden project: reference docmind_reference, vectors in extension_src/specs/golden."""
     return load_golden_project(load_project(REPO))
 
+
 PAGE_A = """<!DOCTYPE html>
 <html><head><title>Ignored title</title><style>p { color: red }</style>
 <script>var markup = "<p>not text</p>";</script></head>
@@ -39,7 +40,7 @@ PAGE_A = """<!DOCTYPE html>
 PAGE_B = """<html><body>
 <h2>Second page</h2>
 <p>Another page entirely, with its own words: astronomy, telescopes, comets and the night sky.</p>
-<p>Caf\u00e9 cr\u00e8me \u2014 \u201cquoted\u201d text with \U0001F600 emoji and CRLF\r\nline ends.</p>
+<p>Caf\u00e9 cr\u00e8me \u2014 \u201cquoted\u201d text with \U0001f600 emoji and CRLF\r\nline ends.</p>
 <table><tr><td>cell one</td><td>cell two</td></tr></table>
 </body></html>
 """
@@ -63,14 +64,45 @@ def inputs(tmp_path: Path) -> Path:
     """Small hand-written inputs for two functions."""
     folder = tmp_path / "inputs"
     folder.mkdir()
-    (folder / "levenshteinDistance.json").write_text(json.dumps(inputs_file("levenshteinDistance", ["a", "b"], [
-        {"id": "levenshteinDistance/adversarial/astral", "source": "adversarial", "description": "emoji vs letter",
-         "arguments": {"a": "\U0001F600", "b": "a"}},
-        {"id": "levenshteinDistance/adversarial/empty", "description": "empty", "arguments": {"a": "", "b": "abc"}},
-    ])), encoding="utf-8")
-    (folder / "frozenConfig.json").write_text(json.dumps(inputs_file("frozenConfig", ["name"], [
-        {"id": "frozenConfig/adversarial/chat", "source": "adversarial", "description": "chat", "arguments": {"name": "CHAT_CONFIG"}},
-    ])), encoding="utf-8")
+    (folder / "levenshteinDistance.json").write_text(
+        json.dumps(
+            inputs_file(
+                "levenshteinDistance",
+                ["a", "b"],
+                [
+                    {
+                        "id": "levenshteinDistance/adversarial/astral",
+                        "source": "adversarial",
+                        "description": "emoji vs letter",
+                        "arguments": {"a": "\U0001f600", "b": "a"},
+                    },
+                    {
+                        "id": "levenshteinDistance/adversarial/empty",
+                        "description": "empty",
+                        "arguments": {"a": "", "b": "abc"},
+                    },
+                ],
+            )
+        ),
+        encoding="utf-8",
+    )
+    (folder / "frozenConfig.json").write_text(
+        json.dumps(
+            inputs_file(
+                "frozenConfig",
+                ["name"],
+                [
+                    {
+                        "id": "frozenConfig/adversarial/chat",
+                        "source": "adversarial",
+                        "description": "chat",
+                        "arguments": {"name": "CHAT_CONFIG"},
+                    },
+                ],
+            )
+        ),
+        encoding="utf-8",
+    )
     return folder
 
 

@@ -24,12 +24,23 @@ def write(path: Path, data: object) -> Path:
 
 
 def test_make_fills_expected(tmp_path: Path, corpus: Path) -> None:
-    source = write(tmp_path / "in.json", inputs_file("levenshteinDistance", ["a", "b"], [
-        {"id": "lev/1", "description": "astral", "arguments": {"a": "\U0001F600", "b": "a"}},
-        {"id": "lev/2", "description": "from the corpus", "source": "corpus",
-         "arguments": {"a": {"$corpus": {"page": "a.html", "segment": 2}}, "b": "Block two"}},
-        {"id": "lev/3", "description": "stale expected", "arguments": {"a": "abc", "b": "abd"}, "expected": 7},
-    ]))
+    source = write(
+        tmp_path / "in.json",
+        inputs_file(
+            "levenshteinDistance",
+            ["a", "b"],
+            [
+                {"id": "lev/1", "description": "astral", "arguments": {"a": "\U0001f600", "b": "a"}},
+                {
+                    "id": "lev/2",
+                    "description": "from the corpus",
+                    "source": "corpus",
+                    "arguments": {"a": {"$corpus": {"page": "a.html", "segment": 2}}, "b": "Block two"},
+                },
+                {"id": "lev/3", "description": "stale expected", "arguments": {"a": "abc", "b": "abd"}, "expected": 7},
+            ],
+        ),
+    )
     made = make(docmind(), source, tmp_path / "out.json", corpus)
     assert (made.filled, made.changed) == (3, 1)
     result = load_golden(tmp_path / "out.json")
@@ -43,22 +54,64 @@ def test_make_fills_expected(tmp_path: Path, corpus: Path) -> None:
     [
         (inputs_file("levenshtein", ["a", "b"], []), "/function", "unknown function"),
         (inputs_file("levenshteinDistance", ["b", "a"], []), "/parameters", "differ"),
-        (inputs_file("levenshteinDistance", ["a", "b"], [{"id": "x", "description": "d", "arguments": {"a": "x"}}]),
-         "/cases/0/arguments", "missing"),
-        (inputs_file("levenshteinDistance", ["a", "b"], [{"id": "x", "description": "d", "arguments": {"a": "x", "b": 3}}]),
-         "/cases/0/arguments/b", "not of type 'string'"),
-        (inputs_file("levenshteinDistance", ["a", "b"], [{"id": "x", "description": "d", "arguments": {"a": "x", "b": "\u0378"}}]),
-         "/cases/0/arguments/b", "unassigned"),
-        (inputs_file("levenshteinDistance", ["a", "b"], [{"id": "x", "description": "d",
-                                                          "arguments": {"a": {"$corpus": {"page": "a.html", "segment": 99}}, "b": ""}}]),
-         "/cases/0/arguments/a/$corpus", "bad corpus reference"),
-        (inputs_file("levenshteinDistance", ["a", "b"], [{"id": "x", "arguments": {"a": "", "b": ""}}]), "/cases/0", "description"),
-        (inputs_file("levenshteinDistance", ["a", "b"], [{"id": "x", "description": "d", "arguments": {"a": "", "b": ""}},
-                                                         {"id": "x", "description": "d", "arguments": {"a": "", "b": ""}}]),
-         "/cases/1/id", "duplicate"),
+        (
+            inputs_file("levenshteinDistance", ["a", "b"], [{"id": "x", "description": "d", "arguments": {"a": "x"}}]),
+            "/cases/0/arguments",
+            "missing",
+        ),
+        (
+            inputs_file(
+                "levenshteinDistance", ["a", "b"], [{"id": "x", "description": "d", "arguments": {"a": "x", "b": 3}}]
+            ),
+            "/cases/0/arguments/b",
+            "not of type 'string'",
+        ),
+        (
+            inputs_file(
+                "levenshteinDistance",
+                ["a", "b"],
+                [{"id": "x", "description": "d", "arguments": {"a": "x", "b": "\u0378"}}],
+            ),
+            "/cases/0/arguments/b",
+            "unassigned",
+        ),
+        (
+            inputs_file(
+                "levenshteinDistance",
+                ["a", "b"],
+                [
+                    {
+                        "id": "x",
+                        "description": "d",
+                        "arguments": {"a": {"$corpus": {"page": "a.html", "segment": 99}}, "b": ""},
+                    }
+                ],
+            ),
+            "/cases/0/arguments/a/$corpus",
+            "bad corpus reference",
+        ),
+        (
+            inputs_file("levenshteinDistance", ["a", "b"], [{"id": "x", "arguments": {"a": "", "b": ""}}]),
+            "/cases/0",
+            "description",
+        ),
+        (
+            inputs_file(
+                "levenshteinDistance",
+                ["a", "b"],
+                [
+                    {"id": "x", "description": "d", "arguments": {"a": "", "b": ""}},
+                    {"id": "x", "description": "d", "arguments": {"a": "", "b": ""}},
+                ],
+            ),
+            "/cases/1/id",
+            "duplicate",
+        ),
     ],
 )
-def test_make_rejects_bad_input_with_a_location(tmp_path: Path, corpus: Path, content: dict, key: str, message: str) -> None:
+def test_make_rejects_bad_input_with_a_location(
+    tmp_path: Path, corpus: Path, content: dict, key: str, message: str
+) -> None:
     source = write(tmp_path / "in.json", content)
     with pytest.raises(InputError) as caught:
         make(docmind(), source, tmp_path / "out.json", corpus)
@@ -79,15 +132,31 @@ def test_make_invalid_json_has_line_and_column(tmp_path: Path) -> None:
 
 
 def test_make_corpus_reference_without_corpus(tmp_path: Path) -> None:
-    source = write(tmp_path / "in.json", inputs_file("levenshteinDistance", ["a", "b"], [
-        {"id": "x", "description": "d", "arguments": {"a": {"$corpus": {"page": "a.html", "segment": 0}}, "b": ""}}]))
+    source = write(
+        tmp_path / "in.json",
+        inputs_file(
+            "levenshteinDistance",
+            ["a", "b"],
+            [
+                {
+                    "id": "x",
+                    "description": "d",
+                    "arguments": {"a": {"$corpus": {"page": "a.html", "segment": 0}}, "b": ""},
+                }
+            ],
+        ),
+    )
     with pytest.raises(InputError, match="corpus not found"):
         make(docmind(), source, tmp_path / "out.json", tmp_path / "nowhere")
 
 
 def test_make_cli_exit_codes(tmp_path: Path) -> None:
-    good = write(tmp_path / "good.json", inputs_file("truncateSelection", ["selection"], [
-        {"id": "s", "description": "d", "arguments": {"selection": "  abc  "}}]))
+    good = write(
+        tmp_path / "good.json",
+        inputs_file(
+            "truncateSelection", ["selection"], [{"id": "s", "description": "d", "arguments": {"selection": "  abc  "}}]
+        ),
+    )
     runner = CliRunner()
     result = runner.invoke(main, ["golden", "make", "--inputs", str(good), "--out", str(tmp_path / "out.json")])
     assert result.exit_code == 0, result.output
@@ -130,13 +199,25 @@ def test_generate_needs_the_corpus(tmp_path: Path, inputs: Path) -> None:
 
 
 def test_generate_rejects_bad_inputs_files(tmp_path: Path, corpus: Path, inputs: Path) -> None:
-    write(inputs / "levenshteinDistance.json", inputs_file("levenshteinDistance", ["a", "b"], [
-        {"id": "x", "description": "d", "arguments": {"a": "\U0001FAE8", "b": ""}, "source": "adversarial"}]))
+    write(
+        inputs / "levenshteinDistance.json",
+        inputs_file(
+            "levenshteinDistance",
+            ["a", "b"],
+            [{"id": "x", "description": "d", "arguments": {"a": "\U0001fae8", "b": ""}, "source": "adversarial"}],
+        ),
+    )
     with pytest.raises(InputError) as caught:
         generate(docmind(), tmp_path / "out", corpus, inputs, **SMALL)
     assert caught.value.diagnostics[0].key == "/cases/0/arguments/a"
-    write(inputs / "levenshteinDistance.json", inputs_file("levenshteinDistance", ["a", "b"], [
-        {"id": "x", "description": "d", "arguments": {"a": "", "b": ""}, "expected": 0}]))
+    write(
+        inputs / "levenshteinDistance.json",
+        inputs_file(
+            "levenshteinDistance",
+            ["a", "b"],
+            [{"id": "x", "description": "d", "arguments": {"a": "", "b": ""}, "expected": 0}],
+        ),
+    )
     with pytest.raises(InputError, match="hold no expected"):
         generate(docmind(), tmp_path / "out", corpus, inputs, **SMALL)
     write(inputs / "bogus.json", inputs_file("bogus", ["a"], []))
@@ -154,7 +235,7 @@ def generated(tmp_path: Path, corpus: Path, inputs: Path) -> Path:
     return out
 
 
-def run_check(golden: Path, corpus: Path, inputs: Path):  # noqa: ANN201
+def run_check(golden: Path, corpus: Path, inputs: Path):
     return check(docmind(), golden, corpus, inputs, **SMALL)
 
 
@@ -170,15 +251,23 @@ def test_check_detects_a_tampered_expected_value(generated: Path, corpus: Path, 
     write_golden(golden, path)
     report = run_check(generated, corpus, inputs)
     assert [(d.kind, d.case, d.detail) for d in report.differences] == [
-        ("changed-case", "levenshteinDistance/adversarial/astral", "differs in expected")]
+        ("changed-case", "levenshteinDistance/adversarial/astral", "differs in expected")
+    ]
 
 
 def test_check_detects_a_missing_and_an_extra_case(generated: Path, corpus: Path, inputs: Path) -> None:
     path = generated / "matchCitations.json"
     golden = load_golden(path)
     removed = golden.cases.pop(0)
-    golden.cases.append(GoldenCase("matchCitations/adversarial/smuggled", "not generated",
-                                   {"citations": [], "segments": [], "clock": []}, [], "adversarial"))
+    golden.cases.append(
+        GoldenCase(
+            "matchCitations/adversarial/smuggled",
+            "not generated",
+            {"citations": [], "segments": [], "clock": []},
+            [],
+            "adversarial",
+        )
+    )
     write_golden(golden, path)
     kinds = {(d.kind, d.case) for d in run_check(generated, corpus, inputs).differences}
     assert ("missing-case", removed.id) in kinds
@@ -193,7 +282,9 @@ def test_check_detects_formatting_and_missing_files(generated: Path, corpus: Pat
     assert kinds == {("frozenConfig", "format"), ("validateCitation", "missing-file")}
 
 
-def test_check_without_the_corpus_skips_corpus_cases(generated: Path, corpus: Path, inputs: Path, tmp_path: Path) -> None:
+def test_check_without_the_corpus_skips_corpus_cases(
+    generated: Path, corpus: Path, inputs: Path, tmp_path: Path
+) -> None:
     report = check(docmind(), generated, tmp_path / "nowhere", inputs, **SMALL)
     assert report.ok and not report.corpus_available
     skipped = report.summary.corpus_skipped
@@ -215,8 +306,12 @@ def test_check_cli_exit_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     from toolchain.golden.commands import CheckReport, Difference, Summary
 
     summary = Summary({"frozenConfig": {"adversarial": 5, "corpus": 0, "property": 0}}, {}, {}, 0, 0.0)
-    report = CheckReport([Difference("frozenConfig", "changed-case", "frozenConfig/adversarial/x", "differs in expected")],
-                         summary, True, tmp_path)
+    report = CheckReport(
+        [Difference("frozenConfig", "changed-case", "frozenConfig/adversarial/x", "differs in expected")],
+        summary,
+        True,
+        tmp_path,
+    )
     monkeypatch.setattr(commands, "check", lambda *_, **__: report)
     result = CliRunner().invoke(main, ["golden", "check"])
     assert result.exit_code == 1
@@ -226,7 +321,9 @@ def test_check_cli_exit_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_generate_cli_without_corpus_exits_2(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["golden", "generate", "--corpus", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o")])
+    result = CliRunner().invoke(
+        main, ["golden", "generate", "--corpus", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o")]
+    )
     assert result.exit_code == 2
     assert "corpus not found" in result.output
 
@@ -234,5 +331,5 @@ def test_generate_cli_without_corpus_exits_2(tmp_path: Path) -> None:
 def test_dumps_is_canonical_ascii() -> None:
     from toolchain.golden.format import GoldenFile
 
-    text = dumps_golden(GoldenFile("f", ["a"], [GoldenCase("i", "d", {"a": "\U0001F600\ud800"}, "\u00e9")]))
+    text = dumps_golden(GoldenFile("f", ["a"], [GoldenCase("i", "d", {"a": "\U0001f600\ud800"}, "\u00e9")]))
     assert text.isascii() and "\\ud83d\\ude00\\ud800" in text

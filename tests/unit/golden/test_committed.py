@@ -10,13 +10,23 @@ from functools import cache
 from typing import Any
 
 import pytest
-
 from docmind_reference import FUNCTIONS
+
 from tests.unit.golden.conftest import docmind
 from toolchain.golden.format import CORPUS_KEY, GoldenFile, load_golden
 
-ALLOWED_CORPUS_KEYS = {"page", "segment", "joined", "separator", "fullText", "segments", "segmentTexts", "normalize",
-                       "slice", "edits"}
+ALLOWED_CORPUS_KEYS = {
+    "page",
+    "segment",
+    "joined",
+    "separator",
+    "fullText",
+    "segments",
+    "segmentTexts",
+    "normalize",
+    "slice",
+    "edits",
+}
 
 
 @cache
@@ -64,9 +74,21 @@ def test_corpus_cases_hold_references_not_page_text() -> None:
                 continue
             assert case.uses_corpus, case.id
             assert all(s.startswith("cite-") for s in _outside_references(case.arguments)), case.id
-            assert all(not isinstance(v, str) or v.startswith("cite-") or v in ("matched", "low-confidence", "not-found",
-                       "skipped", "quote-spans-multiple-sections", "match-timeout", "confidence-below-threshold")
-                       for v in _outside_references(case.expected)), case.id
+            assert all(
+                not isinstance(v, str)
+                or v.startswith("cite-")
+                or v
+                in (
+                    "matched",
+                    "low-confidence",
+                    "not-found",
+                    "skipped",
+                    "quote-spans-multiple-sections",
+                    "match-timeout",
+                    "confidence-below-threshold",
+                )
+                for v in _outside_references(case.expected)
+            ), case.id
             for spec in _references(case.arguments):
                 assert set(spec) <= ALLOWED_CORPUS_KEYS
                 for edit in spec.get("edits", []):
@@ -98,12 +120,18 @@ def _references(value: Any) -> list[dict[str, Any]]:
         ("validateCitation/adversarial/length-301", False),
         ("validateCitation/adversarial/whitespace-only-25", False),
         ("truncateSelection/adversarial/pair-across-500", "a" * 499 + "..."),
-        ("cutPage/adversarial/pair-across-the-cut",
-         {"end": 29_999, "pageLength": 30_005, "charactersAnalyzed": 29_999, "truncated": True}),
-        ("cutPage/adversarial/exactly-30000",
-         {"end": 30_000, "pageLength": 30_000, "charactersAnalyzed": 30_000, "truncated": False}),
-        ("cutPage/adversarial/lone-high-at-cut",
-         {"end": 30_000, "pageLength": 30_001, "charactersAnalyzed": 30_000, "truncated": True}),
+        (
+            "cutPage/adversarial/pair-across-the-cut",
+            {"end": 29_999, "pageLength": 30_005, "charactersAnalyzed": 29_999, "truncated": True},
+        ),
+        (
+            "cutPage/adversarial/exactly-30000",
+            {"end": 30_000, "pageLength": 30_000, "charactersAnalyzed": 30_000, "truncated": False},
+        ),
+        (
+            "cutPage/adversarial/lone-high-at-cut",
+            {"end": 30_000, "pageLength": 30_001, "charactersAnalyzed": 30_000, "truncated": True},
+        ),
         ("normalizeForMatching/adversarial/final-sigma-prose", "\u03bf\u03b4\u03bf\u03c2"),
     ],
 )
@@ -117,12 +145,20 @@ def _statuses(case: str) -> list[tuple[str, float, Any, str | None]]:
 
 def test_match_citations_boundaries() -> None:
     assert _statuses("matchCitations/adversarial/short-exact-0.85") == [("matched", 0.85, 0, None)]
-    assert _statuses("matchCitations/adversarial/long-below-0.85") == [("low-confidence", 0.84, 0, "confidence-below-threshold")]
+    assert _statuses("matchCitations/adversarial/long-below-0.85") == [
+        ("low-confidence", 0.84, 0, "confidence-below-threshold")
+    ]
     assert _statuses("matchCitations/adversarial/long-exact-0.95") == [("matched", 0.95, 0, None)]
     assert _statuses("matchCitations/adversarial/five-tokens-short-path")[0][0] == "low-confidence"
     assert _statuses("matchCitations/adversarial/six-tokens-overlap-path")[0][0] == "not-found"
-    assert _statuses("matchCitations/adversarial/cross-segment") == [("skipped", 0, None, "quote-spans-multiple-sections")]
-    assert [s[0] for s in _statuses("matchCitations/adversarial/timeout-third-read")] == ["matched", "skipped", "skipped"]
+    assert _statuses("matchCitations/adversarial/cross-segment") == [
+        ("skipped", 0, None, "quote-spans-multiple-sections")
+    ]
+    assert [s[0] for s in _statuses("matchCitations/adversarial/timeout-third-read")] == [
+        "matched",
+        "skipped",
+        "skipped",
+    ]
     assert [s[0] for s in _statuses("matchCitations/adversarial/timeout-exactly-500")] == ["matched"] * 3
     assert [s[0] for s in _statuses("matchCitations/adversarial/timeout-500.5")] == ["skipped"] * 3
     assert _statuses("matchCitations/adversarial/empty-quote") == [("not-found", 0, None, None)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from docmind_reference.golden.corpus import (
     CorpusReferenceError,
     CorpusUnavailable,
@@ -15,6 +14,7 @@ from docmind_reference.golden.corpus import (
     resolve_reference,
 )
 from docmind_reference.normalize import normalize_for_matching
+
 from tests.unit.golden.conftest import PAGE_A
 from toolchain.golden.format import resolve
 
@@ -23,7 +23,9 @@ def test_extractor_segments_types_and_skipped_elements() -> None:
     segments = extract_segments(PAGE_A)
     assert segments == [
         Segment("Main & title", "heading"),
-        Segment("First bold para\u00a0graph with several words in it, enough for a quote of six tokens or more.", "prose"),
+        Segment(
+            "First bold para\u00a0graph with several words in it, enough for a quote of six tokens or more.", "prose"
+        ),
         Segment("Block one", "prose"),
         Segment("after the break", "prose"),
         Segment("def f(x):\n    return x  +  1", "code"),
@@ -41,8 +43,14 @@ def test_extractor_keeps_raw_whitespace_and_inline_markup() -> None:
 
 def test_extractor_head_ends_at_flow_content_and_pre_descendants_are_code() -> None:
     segments = extract_segments("<head><title>t</title><div>flow</div><pre>a<div>b</div>c</pre><h3>x<p>y</p></h3>")
-    assert segments == [Segment("flow", "prose"), Segment("a", "code"), Segment("b", "code"), Segment("c", "code"),
-                        Segment("x", "heading"), Segment("y", "heading")]
+    assert segments == [
+        Segment("flow", "prose"),
+        Segment("a", "code"),
+        Segment("b", "code"),
+        Segment("c", "code"),
+        Segment("x", "heading"),
+        Segment("y", "heading"),
+    ]
 
 
 def test_extractor_is_deterministic() -> None:
@@ -53,23 +61,30 @@ def test_segment_reference_with_modifiers(corpus: Path) -> None:
     assert resolve_reference({"page": "a.html", "segment": 2}, corpus) == "Block one"
     assert resolve_reference({"page": "a.html", "segment": 0, "normalize": "heading"}, corpus) == "main & title"
     assert resolve_reference({"page": "a.html", "segment": 2, "slice": [0, 5]}, corpus) == "Block"
-    edited = resolve_reference({"page": "a.html", "segment": 2, "edits": [[0, 1, "Cl"], [3, 1, ""], [7, 0, "!"]]}, corpus)
+    edited = resolve_reference(
+        {"page": "a.html", "segment": 2, "edits": [[0, 1, "Cl"], [3, 1, ""], [7, 0, "!"]]}, corpus
+    )
     assert edited == "Cllck o!ne"  # each edit applies to the result of the previous one
 
 
 def test_slices_and_edits_count_utf16_units(corpus: Path) -> None:
     # page b, segment 2: "Café crème — “quoted” text with 😀 emoji and CRLF\r\nline ends."
     raw = resolve_reference({"page": "b.html", "segment": 2}, corpus)
-    start = raw.index("\U0001F600")
+    start = raw.index("\U0001f600")
     half = resolve_reference({"page": "b.html", "segment": 2, "slice": [start, start + 1]}, corpus)
     assert half == "\ud83d"  # a slice may split a surrogate pair
-    swapped = resolve_reference({"page": "b.html", "segment": 2, "slice": [start, start + 2], "edits": [[1, 1, "\U0001F601"]]}, corpus)
-    assert swapped == "\ud83d\U0001F601"  # the edit replaced the low surrogate by a whole pair
+    swapped = resolve_reference(
+        {"page": "b.html", "segment": 2, "slice": [start, start + 2], "edits": [[1, 1, "\U0001f601"]]}, corpus
+    )
+    assert swapped == "\ud83d\U0001f601"  # the edit replaced the low surrogate by a whole pair
 
 
 def test_joined_and_full_text(corpus: Path) -> None:
     assert resolve_reference({"page": "a.html", "joined": [2, 4]}, corpus) == "Block one\nafter the break"
-    assert resolve_reference({"page": "a.html", "joined": [2, 4], "separator": " | "}, corpus) == "Block one | after the break"
+    assert (
+        resolve_reference({"page": "a.html", "joined": [2, 4], "separator": " | "}, corpus)
+        == "Block one | after the break"
+    )
     full = resolve_reference({"page": "b.html", "fullText": "prose"}, corpus)
     raw = "\n".join(resolve_reference({"page": "b.html", "segment": i}, corpus) for i in range(5))
     assert full == normalize_for_matching(raw, "prose")
@@ -78,17 +93,23 @@ def test_joined_and_full_text(corpus: Path) -> None:
 
 def test_list_forms(corpus: Path) -> None:
     segments = resolve_reference({"page": "a.html", "segments": [3, 5]}, corpus)
-    assert segments == [{"normalizedText": "after the break", "type": "prose"},
-                        {"normalizedText": "def f(x):\n return x + 1", "type": "code"}]
+    assert segments == [
+        {"normalizedText": "after the break", "type": "prose"},
+        {"normalizedText": "def f(x):\n return x + 1", "type": "code"},
+    ]
     assert resolve_reference({"page": "a.html", "segmentTexts": [0, 1]}, corpus) == ["main & title"]
     assert resolve_reference({"page": "a.html", "segments": [4, 4]}, corpus) == []
 
 
 def test_format_resolve_replaces_references_at_any_depth(corpus: Path) -> None:
-    arguments = {"citations": [{"id": "cite-1", "text": {"$corpus": {"page": "a.html", "segment": 2}}}],
-                 "segments": {"$corpus": {"page": "a.html", "segmentTexts": [2, 3]}}}
+    arguments = {
+        "citations": [{"id": "cite-1", "text": {"$corpus": {"page": "a.html", "segment": 2}}}],
+        "segments": {"$corpus": {"page": "a.html", "segmentTexts": [2, 3]}},
+    }
     assert resolve(arguments, lambda spec: resolve_reference(spec, corpus)) == {
-        "citations": [{"id": "cite-1", "text": "Block one"}], "segments": ["block one"]}
+        "citations": [{"id": "cite-1", "text": "Block one"}],
+        "segments": ["block one"],
+    }
 
 
 @pytest.mark.parametrize(
@@ -96,7 +117,7 @@ def test_format_resolve_replaces_references_at_any_depth(corpus: Path) -> None:
     [
         ({"page": "a.html"}, "exactly one of"),
         ({"page": "a.html", "segment": 1, "segments": [0, 1]}, "exactly one of"),
-        ({"segment": 1}, "needs \"page\""),
+        ({"segment": 1}, 'needs "page"'),
         ({"page": "missing.html", "segment": 0}, "not in the corpus"),
         ({"page": "../a.html", "segment": 0}, "file name"),
         ({"page": "a.html", "segment": 99}, "not a segment index"),

@@ -23,8 +23,15 @@ def run(*args: str) -> tuple[int, str]:
 def inputs(tmp_path: Path) -> Path:
     """A valid inputs file: only --out can be wrong."""
     path = tmp_path / "my.json"
-    case = {"id": "tokenOverlap/adversarial/x", "source": "adversarial", "description": "x", "arguments": {"a": "a", "b": "a"}}
-    path.write_text(json.dumps({"function": "tokenOverlap", "parameters": ["a", "b"], "cases": [case]}), encoding="utf-8")
+    case = {
+        "id": "tokenOverlap/adversarial/x",
+        "source": "adversarial",
+        "description": "x",
+        "arguments": {"a": "a", "b": "a"},
+    }
+    path.write_text(
+        json.dumps({"function": "tokenOverlap", "parameters": ["a", "b"], "cases": [case]}), encoding="utf-8"
+    )
     return path
 
 
@@ -36,12 +43,15 @@ def test_golden_make_out_an_existing_directory_is_a_usage_error(tmp_path: Path, 
         assert "Invalid value for '--out'" in output and "names a folder" in output
 
 
-@pytest.mark.parametrize(("out", "says"), [
-    ("new-dir/", "names a folder"),
-    ("a-file/x.json", "a-file is a file, not a folder"),
-    ("n" * 5000 + ".json", "the file system allows"),
-    ("d/" + "n" * 300 + ".json", "a name in the path is 305 bytes long"),
-])
+@pytest.mark.parametrize(
+    ("out", "says"),
+    [
+        ("new-dir/", "names a folder"),
+        ("a-file/x.json", "a-file is a file, not a folder"),
+        ("n" * 5000 + ".json", "the file system allows"),
+        ("d/" + "n" * 300 + ".json", "a name in the path is 305 bytes long"),
+    ],
+)
 def test_golden_make_unwritable_out_is_a_usage_error(tmp_path: Path, inputs: Path, out: str, says: str) -> None:
     (tmp_path / "a-file").write_text("", encoding="utf-8")
     code, output = run("golden", "make", "--inputs", str(inputs), "--out", f"{tmp_path}/{out}")

@@ -19,9 +19,19 @@ def test_generate_writes_the_committed_vectors_byte_for_byte(tmp_path: Path) -> 
     assert result.code == 0, result.output
     assert [p.name for p in tmp_path.iterdir()] == ["countWords.json"]
     assert (tmp_path / "countWords.json").read_bytes() == (MINI / "golden" / "countWords.json").read_bytes()
-    expected = {c["id"].rsplit("/", 1)[1]: c["expected"] for c in json.loads((tmp_path / "countWords.json").read_text())["cases"]}
-    assert expected == {"empty": 0, "spaces-only": 0, "double-spaces": 3, "min-length": 2, "astral": 1,
-                        "lone-surrogate": 1, "tab-is-not-a-space": 2}
+    expected = {
+        c["id"].rsplit("/", 1)[1]: c["expected"]
+        for c in json.loads((tmp_path / "countWords.json").read_text())["cases"]
+    }
+    assert expected == {
+        "empty": 0,
+        "spaces-only": 0,
+        "double-spaces": 3,
+        "min-length": 2,
+        "astral": 1,
+        "lone-surrogate": 1,
+        "tab-is-not-a-space": 2,
+    }
 
 
 def test_check_passes_and_finds_a_tampered_vector(tmp_path: Path) -> None:
@@ -36,20 +46,58 @@ def test_check_passes_and_finds_a_tampered_vector(tmp_path: Path) -> None:
 
 def test_make_fills_expected_with_the_projects_reference(tmp_path: Path) -> None:
     inputs = tmp_path / "mine.json"
-    inputs.write_text(json.dumps({"function": "countWords", "parameters": ["text", "minLength"], "cases": [
-        {"id": "mine/1", "description": "two long words", "arguments": {"text": "tiny enormous gigantic", "minLength": 5}}]}))
-    result = run_xtk("golden", "make", "--project", str(MINI), "--inputs", str(inputs), "--out", str(tmp_path / "out.json"),
-                     cwd=tmp_path)
+    inputs.write_text(
+        json.dumps(
+            {
+                "function": "countWords",
+                "parameters": ["text", "minLength"],
+                "cases": [
+                    {
+                        "id": "mine/1",
+                        "description": "two long words",
+                        "arguments": {"text": "tiny enormous gigantic", "minLength": 5},
+                    }
+                ],
+            }
+        )
+    )
+    result = run_xtk(
+        "golden",
+        "make",
+        "--project",
+        str(MINI),
+        "--inputs",
+        str(inputs),
+        "--out",
+        str(tmp_path / "out.json"),
+        cwd=tmp_path,
+    )
     assert result.code == 0, result.output
     assert json.loads((tmp_path / "out.json").read_text())["cases"][0]["expected"] == 2
 
 
 def test_make_applies_the_references_domain_check(tmp_path: Path) -> None:
     inputs = tmp_path / "mine.json"
-    inputs.write_text(json.dumps({"function": "countWords", "parameters": ["text", "minLength"], "cases": [
-        {"id": "mine/1", "description": "negative", "arguments": {"text": "a", "minLength": -1}}]}))
-    result = run_xtk("golden", "make", "--project", str(MINI), "--inputs", str(inputs), "--out", str(tmp_path / "out.json"),
-                     cwd=tmp_path)
+    inputs.write_text(
+        json.dumps(
+            {
+                "function": "countWords",
+                "parameters": ["text", "minLength"],
+                "cases": [{"id": "mine/1", "description": "negative", "arguments": {"text": "a", "minLength": -1}}],
+            }
+        )
+    )
+    result = run_xtk(
+        "golden",
+        "make",
+        "--project",
+        str(MINI),
+        "--inputs",
+        str(inputs),
+        "--out",
+        str(tmp_path / "out.json"),
+        cwd=tmp_path,
+    )
     assert result.code == 2
     assert "mine.json: error: /cases/0/arguments/minLength: case 'mine/1': must be a whole number >= 0" in result.stderr
     assert not (tmp_path / "out.json").exists()
@@ -74,11 +122,34 @@ GOLDEN_TABLE = '[golden]\nreference_path = "reference"\nreference_module = "mini
     ("old", "new", "module", "location", "message"),
     [
         (GOLDEN_TABLE, "", None, "xtk.toml: error:", "the project has no [golden] table"),
-        ('reference_path = "reference"', 'reference_path = "../.."', None, "xtk.toml:19:", "resolves outside the project"),
-        ('reference_path = "reference"', 'reference_path = "nowhere"', None, "xtk.toml:19:", "folder not found: nowhere"),
-        ('reference_module = "mini_reference"', 'reference_module = "no_such_reference"', None, "xtk.toml:20:",
-         "no module 'no_such_reference' in reference"),
-        ('reference_module = "mini_reference"', 'reference_module = "not a name"', None, "xtk.toml:20:", "reference_module"),
+        (
+            'reference_path = "reference"',
+            'reference_path = "../.."',
+            None,
+            "xtk.toml:19:",
+            "resolves outside the project",
+        ),
+        (
+            'reference_path = "reference"',
+            'reference_path = "nowhere"',
+            None,
+            "xtk.toml:19:",
+            "folder not found: nowhere",
+        ),
+        (
+            'reference_module = "mini_reference"',
+            'reference_module = "no_such_reference"',
+            None,
+            "xtk.toml:20:",
+            "no module 'no_such_reference' in reference",
+        ),
+        (
+            'reference_module = "mini_reference"',
+            'reference_module = "not a name"',
+            None,
+            "xtk.toml:20:",
+            "reference_module",
+        ),
         ('vectors = "golden"', 'vectors = "/etc"', None, "xtk.toml:21:", "must be a relative path inside the project"),
         ("", "", "FUNCTIONS = {}\n", "xtk.toml:20:", "mini_reference defines no FUNCTIONS"),
         ("", "", "FUNCTIONS = {'f': 1}\n", "xtk.toml:20:", "needs `parameters`"),

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from docmind_reference.golden.domain import case_problems
 from docmind_reference.golden.url_domain import url_domain_problems
+
 from toolchain.cli import main
 
 EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop"
@@ -48,11 +48,24 @@ def test_urls_the_engines_parse_differently_are_outside(url: str, reason: str) -
 @pytest.mark.parametrize(
     "url",
     [
-        "https://example.com/a?lang=en", "file:///home/me/a.html", "file:///C:/Users/me/a.html", "file:", "FILE:///A/b",
-        "data:text/html,<h1>a|b^c</h1>", "data:text/html,a b  ", "blob:https://example.com/1", "blob:https://example.com/a|b",
-        "about:blank", "about:srcdoc?page=2", f"chrome-extension://{EXTENSION_ID}/popup.html?tab=1",
-        f"CHROME-EXTENSION://{EXTENSION_ID}/a/../b.html", "moz-extension://0d5c4b1e-1b0a-4c9e-9d8f-2f3a4b5c6d7e/p.html",
-        "web+demo://host/x", "javascript:void(0)", "not a url", "",
+        "https://example.com/a?lang=en",
+        "file:///home/me/a.html",
+        "file:///C:/Users/me/a.html",
+        "file:",
+        "FILE:///A/b",
+        "data:text/html,<h1>a|b^c</h1>",
+        "data:text/html,a b  ",
+        "blob:https://example.com/1",
+        "blob:https://example.com/a|b",
+        "about:blank",
+        "about:srcdoc?page=2",
+        f"chrome-extension://{EXTENSION_ID}/popup.html?tab=1",
+        f"CHROME-EXTENSION://{EXTENSION_ID}/a/../b.html",
+        "moz-extension://0d5c4b1e-1b0a-4c9e-9d8f-2f3a4b5c6d7e/p.html",
+        "web+demo://host/x",
+        "javascript:void(0)",
+        "not a url",
+        "",
     ],
 )
 def test_urls_every_engine_agrees_on_are_inside(url: str) -> None:
@@ -61,10 +74,29 @@ def test_urls_every_engine_agrees_on_are_inside(url: str) -> None:
 
 def test_golden_make_refuses_a_url_outside_the_domain_with_its_location(tmp_path: Path) -> None:
     inputs = tmp_path / "urls.json"
-    inputs.write_text(json.dumps({"function": "parseUrlIdentity", "parameters": ["url"], "cases": [
-        {"id": "u/ok", "source": "adversarial", "description": "inside", "arguments": {"url": "file:///a.html"}},
-        {"id": "u/host", "source": "adversarial", "description": "outside", "arguments": {"url": "file://server/a.html"}},
-    ]}), encoding="utf-8")
+    inputs.write_text(
+        json.dumps(
+            {
+                "function": "parseUrlIdentity",
+                "parameters": ["url"],
+                "cases": [
+                    {
+                        "id": "u/ok",
+                        "source": "adversarial",
+                        "description": "inside",
+                        "arguments": {"url": "file:///a.html"},
+                    },
+                    {
+                        "id": "u/host",
+                        "source": "adversarial",
+                        "description": "outside",
+                        "arguments": {"url": "file://server/a.html"},
+                    },
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     out = tmp_path / "out.json"
     result = CliRunner().invoke(main, ["golden", "make", "--inputs", str(inputs), "--out", str(out)])
     assert result.exit_code == 2, result.output

@@ -15,21 +15,26 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lint" / "precisio
 GECKO = {"browser_specific_settings": {"gecko": {"id": "x@example.org"}}}
 
 
-@pytest.mark.parametrize(("manifest", "expected"), [
-    ({"manifest_version": 2, "background": {"scripts": ["b.js"]}}, ["firefox"]),
-    ({"manifest_version": 3, "background": {"service_worker": "sw.js"}}, ["chrome"]),
-    ({"manifest_version": 3, "background": {"service_worker": "sw.js"}, **GECKO}, ["chrome", "firefox"]),
-    ({"manifest_version": 3, **GECKO}, ["chrome", "firefox"]),
-    # Chrome refuses MV3 background scripts/pages; Firefox runs them as an event page
-    ({"manifest_version": 3, "background": {"scripts": ["b.js"]}, **GECKO}, ["firefox"]),
-    ({"manifest_version": 3, "background": {"page": "b.html"}}, ["firefox"]),
-    # both keys: Chrome uses the service worker and ignores the scripts
-    ({"manifest_version": 3, "background": {"scripts": ["b.js"], "service_worker": "b.js"}, **GECKO},
-     ["chrome", "firefox"]),
-    ({"manifest_version": 3, "background": "not an object"}, ["chrome"]),
-    # legacy MV1 (no manifest_version): a Chrome extension, its background page included
-    ({"background": {"page": "background.html"}}, ["chrome"]),
-])
+@pytest.mark.parametrize(
+    ("manifest", "expected"),
+    [
+        ({"manifest_version": 2, "background": {"scripts": ["b.js"]}}, ["firefox"]),
+        ({"manifest_version": 3, "background": {"service_worker": "sw.js"}}, ["chrome"]),
+        ({"manifest_version": 3, "background": {"service_worker": "sw.js"}, **GECKO}, ["chrome", "firefox"]),
+        ({"manifest_version": 3, **GECKO}, ["chrome", "firefox"]),
+        # Chrome refuses MV3 background scripts/pages; Firefox runs them as an event page
+        ({"manifest_version": 3, "background": {"scripts": ["b.js"]}, **GECKO}, ["firefox"]),
+        ({"manifest_version": 3, "background": {"page": "b.html"}}, ["firefox"]),
+        # both keys: Chrome uses the service worker and ignores the scripts
+        (
+            {"manifest_version": 3, "background": {"scripts": ["b.js"], "service_worker": "b.js"}, **GECKO},
+            ["chrome", "firefox"],
+        ),
+        ({"manifest_version": 3, "background": "not an object"}, ["chrome"]),
+        # legacy MV1 (no manifest_version): a Chrome extension, its background page included
+        ({"background": {"page": "background.html"}}, ["chrome"]),
+    ],
+)
 def test_browsers_follow_from_the_manifest(manifest: dict[str, Any], expected: list[str]) -> None:
     assert browsers_for(manifest) == expected
 

@@ -4,11 +4,11 @@ IIFE, whose functions are the module's helpers; calls through either count as in
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import shutil
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import copy_flagship, run_xtk
 from tests.unit.lint.rules.support import lint_extension

@@ -12,7 +12,14 @@ from pathlib import Path
 from tests.conftest import REPO
 from toolchain import catalog
 from toolchain.manifest import conversions as cv
-from toolchain.project.models import ContentScript, ContentSecurityPolicy, DataCollection, FirefoxTarget, PermissionGrant, UrlOverrides
+from toolchain.project.models import (
+    ContentScript,
+    ContentSecurityPolicy,
+    DataCollection,
+    FirefoxTarget,
+    PermissionGrant,
+    UrlOverrides,
+)
 
 TOOLCHAIN = REPO / "toolchain"
 CODE_STRING = re.compile(r"""["'](X[A-Z][0-9]{3})["']""")
@@ -32,7 +39,11 @@ def code_strings(exclude: Path | None = None) -> dict[str, list[str]]:
 
 
 def test_every_code_string_in_toolchain_is_in_the_catalog() -> None:
-    unknown = {code: places for code, places in code_strings(CATALOG_FILE).items() if code not in {c.code for c in catalog.CODES}}
+    unknown = {
+        code: places
+        for code, places in code_strings(CATALOG_FILE).items()
+        if code not in {c.code for c in catalog.CODES}
+    }
     assert not unknown, f"codes emitted but not in toolchain/catalog.py: {unknown}"
 
 
@@ -64,12 +75,11 @@ def test_every_code_is_explained_in_four_parts() -> None:
 def test_the_xm007_drift_code_is_defined_once() -> None:
     """`xtk protocol codegen --check` and the lint rule report the same code, from one definition."""
     from toolchain.lint.rules.xm007_protocol_codegen_drift import ProtocolCodegenDrift
-
     from toolchain.protocol import codegen
 
     places = code_strings(CATALOG_FILE)["XM007"]
     assert len(places) == 1 and "xm007_protocol_codegen_drift.py" in places[0], places  # codegen.py had its own
-    assert codegen.DRIFT_CODE == ProtocolCodegenDrift.code and codegen.DRIFT.severity == ProtocolCodegenDrift.severity
+    assert ProtocolCodegenDrift.code == codegen.DRIFT_CODE and codegen.DRIFT.severity == ProtocolCodegenDrift.severity
 
 
 def test_build_warnings_use_the_catalog_severities(tmp_path: Path) -> None:
@@ -80,15 +90,20 @@ def test_build_warnings_use_the_catalog_severities(tmp_path: Path) -> None:
 
     french_without_name = {key: value for key, value in FR.items() if key != "extName"}
     untranslated = load_project(write(tmp_path, locales={"en": EN, "fr": french_without_name}))
-    firefox = FirefoxTarget(min_version="109.0", android_min_version="120.0", gecko_id="x@example.com",
-                            data_collection=DataCollection(required=["none"]))
+    firefox = FirefoxTarget(
+        min_version="109.0",
+        android_min_version="120.0",
+        gecko_id="x@example.com",
+        data_collection=DataCollection(required=["none"]),
+    )
     script = ContentScript(matches=["https://example.com/*"], js=["a.ts"], world="MAIN")
     diagnostics = [
         *cv.sandbox_for("firefox", ["sandbox.html"])[1],
         *cv.url_overrides_for("firefox", UrlOverrides(history="h.html"), {})[1],
         *cv.content_script_for("firefox", 2, script, ["a.js"], [], 0)[1],
-        *cv.content_security_policy_for("firefox", 2, ContentSecurityPolicy(extension_pages="script-src 'self'",
-                                                                             sandbox="sandbox allow-scripts"))[1],
+        *cv.content_security_policy_for(
+            "firefox", 2, ContentSecurityPolicy(extension_pages="script-src 'self'", sandbox="sandbox allow-scripts")
+        )[1],
         *cv.permissions_for("firefox", {"offscreen": PermissionGrant(justification="why")})[1],
         *cv.data_collection_version_conflict(firefox),
         *missing_translations(untranslated),
@@ -101,7 +116,12 @@ def test_build_warnings_use_the_catalog_severities(tmp_path: Path) -> None:
 def test_the_doc_table_command(tmp_path: Path) -> None:
     printed = subprocess.run([sys.executable, "-m", "toolchain.catalog"], cwd=REPO, capture_output=True, text=True)
     assert printed.returncode == 0 and printed.stdout.strip() == catalog.markdown_table()
-    bad = subprocess.run([sys.executable, "-m", "toolchain.catalog", "--nope"], cwd=REPO, capture_output=True, text=True)
+    bad = subprocess.run(
+        [sys.executable, "-m", "toolchain.catalog", "--nope"], cwd=REPO, capture_output=True, text=True
+    )
     assert bad.returncode == 2 and "usage:" in bad.stderr and "Traceback" not in bad.stderr
     stale = "intro\n" + catalog.TABLE_BEGIN + "\n| old |\n" + catalog.TABLE_END + "\nrest\n"
-    assert catalog.with_table(stale) == f"intro\n{catalog.TABLE_BEGIN}\n{catalog.markdown_table()}\n{catalog.TABLE_END}\nrest\n"
+    assert (
+        catalog.with_table(stale)
+        == f"intro\n{catalog.TABLE_BEGIN}\n{catalog.markdown_table()}\n{catalog.TABLE_END}\nrest\n"
+    )

@@ -24,8 +24,11 @@ def test_duplicate_keys_are_reported_with_their_key_path_and_both_lines() -> Non
     shown = [(f"{f.path}:{f.line}:{f.column}", f.message.split(":", 1)[0], [r.line for r in f.related]) for f in found]
     assert shown == [
         ("_locales/en/messages.json:5:3", "`greeting` is written twice (lines 3 and 5)", [3]),
-        ("_locales/en/messages.json:7:51",
-         "`greeting.placeholders.who` is written twice (line 7, columns 23 and 51)", [7]),
+        (
+            "_locales/en/messages.json:7:51",
+            "`greeting.placeholders.who` is written twice (line 7, columns 23 and 51)",
+            [7],
+        ),
         ("_locales/en/messages.json:9:3", "message `Title` is also defined as `title` (line 4)", [4]),
         ("manifest.json:13:7", "`content_scripts[0].js` is written twice (lines 11 and 13)", [11]),
         ("manifest.json:16:3", "`permissions` is written twice (lines 6 and 16)", [6]),
@@ -66,21 +69,31 @@ def write_archive(path: Path, members: list[tuple[str, bytes]]) -> Path:
 def test_two_manifests_in_one_archive_are_reported_naming_both_entries(tmp_path: Path) -> None:
     first = {"manifest_version": 3, "name": "first", "version": "1", "permissions": ["history"]}
     last = {"manifest_version": 3, "name": "last", "version": "1"}
-    archive = write_archive(tmp_path / "twice.zip", [
-        ("manifest.json", json.dumps(first).encode()),
-        ("lib/a.js", b"export const a = 1;\n"),
-        ("lib\\a.js", b"export const a = 2;\n"),
-        ("manifest.json", json.dumps(last).encode()),
-        ("icons/", b""),
-        ("icons/", b""),
-    ])
+    archive = write_archive(
+        tmp_path / "twice.zip",
+        [
+            ("manifest.json", json.dumps(first).encode()),
+            ("lib/a.js", b"export const a = 1;\n"),
+            ("lib\\a.js", b"export const a = 2;\n"),
+            ("manifest.json", json.dumps(last).encode()),
+            ("icons/", b""),
+            ("icons/", b""),
+        ],
+    )
     ctx = extension_context(archive)
     found = run_rules(ctx, ["XL012"], [])
     assert [(f.path, f.line, f.message.split(":", 1)[0]) for f in found] == [
-        ("lib/a.js", None,
-         "`lib/a.js` is in the archive twice (spelled `lib/a.js`, `lib\\a.js`) (entries 2 and 3 of 6, 20 and 20 bytes)"),
-        ("manifest.json", None, f"`manifest.json` is in the archive twice (entries 1 and 4 of 6, "
-                                f"{len(json.dumps(first))} and {len(json.dumps(last))} bytes)"),
+        (
+            "lib/a.js",
+            None,
+            "`lib/a.js` is in the archive twice (spelled `lib/a.js`, `lib\\a.js`) (entries 2 and 3 of 6, 20 and 20 bytes)",
+        ),
+        (
+            "manifest.json",
+            None,
+            f"`manifest.json` is in the archive twice (entries 1 and 4 of 6, "
+            f"{len(json.dumps(first))} and {len(json.dumps(last))} bytes)",
+        ),
     ]
     assert "may not be the one xtk linted (the last, entry 4)" in found[1].message
     assert [r.message for r in found[1].related] == ["entry 1"]
@@ -92,10 +105,13 @@ def test_two_manifests_in_one_archive_are_reported_naming_both_entries(tmp_path:
 
 
 def test_an_archive_with_each_name_once_has_no_finding(tmp_path: Path) -> None:
-    archive = write_archive(tmp_path / "once.zip", [
-        ("manifest.json", json.dumps({"manifest_version": 3, "name": "once", "version": "1"}).encode()),
-        ("Manifest.JSON.bak", b"{}"),
-    ])
+    archive = write_archive(
+        tmp_path / "once.zip",
+        [
+            ("manifest.json", json.dumps({"manifest_version": 3, "name": "once", "version": "1"}).encode()),
+            ("Manifest.JSON.bak", b"{}"),
+        ],
+    )
     assert run_rules(extension_context(archive), ["XL012"], []) == []
 
 
@@ -111,16 +127,20 @@ def test_a_projects_own_locales_are_read_too(tmp_path: Path) -> None:
     (folder / "xtk.toml").write_text(config, encoding="utf-8")
     (folder / "locales" / "en").mkdir(parents=True)
     (folder / "locales" / "en" / "messages.json").write_text(
-        '{\n  "hello": {"message": "A"},\n  "hello": {"message": "B"}\n}\n', encoding="utf-8")
+        '{\n  "hello": {"message": "A"},\n  "hello": {"message": "B"}\n}\n', encoding="utf-8"
+    )
     found = run_rules(lint_project(folder), ["XL011"], [])
     assert [(f.path, f.line, f.message.split(":", 1)[0]) for f in found] == [
-        ("locales/en/messages.json", 3, "`hello` is written twice (lines 2 and 3)")]
+        ("locales/en/messages.json", 3, "`hello` is written twice (lines 2 and 3)")
+    ]
 
 
 def _extension_with_locale(folder: Path) -> Path:
     (folder / "_locales" / "en").mkdir(parents=True)
-    (folder / "manifest.json").write_text(json.dumps(
-        {"manifest_version": 3, "name": "__MSG_name__", "version": "1", "default_locale": "en"}), encoding="utf-8")
+    (folder / "manifest.json").write_text(
+        json.dumps({"manifest_version": 3, "name": "__MSG_name__", "version": "1", "default_locale": "en"}),
+        encoding="utf-8",
+    )
     return folder / "_locales" / "en" / "messages.json"
 
 

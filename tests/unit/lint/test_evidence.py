@@ -29,7 +29,9 @@ def extension(tmp_path: Path) -> Path:
     (folder / "lib").mkdir(parents=True)
     (folder / "manifest.json").write_text(json.dumps(MANIFEST, indent=2), encoding="utf-8")
     (folder / "background.js").write_text("import { save } from './lib/store.js';\nsave(1);\n", encoding="utf-8")
-    (folder / "lib" / "store.js").write_text("export function save(v) { chrome.storage.local.set({ v }); }\n", encoding="utf-8")
+    (folder / "lib" / "store.js").write_text(
+        "export function save(v) { chrome.storage.local.set({ v }); }\n", encoding="utf-8"
+    )
     (folder / "content.js").write_text("document.title;\n", encoding="utf-8")
     return folder
 
@@ -77,16 +79,22 @@ def test_a_long_list_is_cut_in_text_but_whole_in_json(extension: Path) -> None:
     for name in names:
         (extension / "lib" / name).write_text("export const x = 1;\n", encoding="utf-8")
     imports = "".join(f"import './lib/{name}';\n" for name in names)
-    (extension / "background.js").write_text(imports + "import { save } from './lib/store.js';\nsave(1);\n", encoding="utf-8")
+    (extension / "background.js").write_text(
+        imports + "import { save } from './lib/store.js';\nsave(1);\n", encoding="utf-8"
+    )
     text = lint(extension, "text").splitlines()[1]
-    assert text.startswith("  = analysed (15 files): background.js, content.js, lib/m00.js") and text.endswith("… and 7 more")
+    assert text.startswith("  = analysed (15 files): background.js, content.js, lib/m00.js") and text.endswith(
+        "… and 7 more"
+    )
     [finding] = json.loads(lint(extension, "json"))
     assert len(finding["related"]) == 15
 
 
 def test_code_loaded_from_a_computed_place_withholds_the_unused_verdict(extension: Path) -> None:
     background = extension / "background.js"
-    background.write_text(background.read_text() + "const plugin = await import(chrome.runtime.getURL(name));\n", encoding="utf-8")
+    background.write_text(
+        background.read_text() + "const plugin = await import(chrome.runtime.getURL(name));\n", encoding="utf-8"
+    )
     found = run_rules(lint_extension(extension), ["XP002", "XL"], [])
     assert [(f.code, f.severity, f.path, f.line) for f in found] == [("XL006", "warning", "background.js", 3)]
     assert "the code it loads was not analysed" in found[0].message and "XP002 at manifest.json:7" in found[0].message
@@ -98,7 +106,9 @@ def test_code_loaded_from_a_computed_place_says_nothing_when_nothing_rests_on_it
     manifest["permissions"] = ["storage"]
     (extension / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     background = extension / "background.js"
-    background.write_text(background.read_text() + "const plugin = await import(chrome.runtime.getURL(name));\n", encoding="utf-8")
+    background.write_text(
+        background.read_text() + "const plugin = await import(chrome.runtime.getURL(name));\n", encoding="utf-8"
+    )
     assert run_rules(lint_extension(extension), ["XP002", "XL"], []) == []
 
 

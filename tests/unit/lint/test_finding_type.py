@@ -17,12 +17,26 @@ def test_a_finding_is_a_diagnostic_with_only_lints_additions() -> None:
 
 
 def test_a_finding_keeps_its_json_and_formats_as_any_diagnostic() -> None:
-    finding = Finding.of("XP001", "storage.local.get needs 'storage'", path="src/a.ts", line=3, column=7,
-                         browser="firefox", related=(Related("analysed", "src/b.ts"),))
+    finding = Finding.of(
+        "XP001",
+        "storage.local.get needs 'storage'",
+        path="src/a.ts",
+        line=3,
+        column=7,
+        browser="firefox",
+        related=(Related("analysed", "src/b.ts"),),
+    )
     assert finding.severity == "error"  # the catalog's
-    assert finding.to_json() == {"code": "XP001", "severity": "error", "message": "storage.local.get needs 'storage'",
-                                 "path": "src/a.ts", "line": 3, "column": 7, "browser": "firefox",
-                                 "related": [{"message": "analysed", "path": "src/b.ts", "line": None}]}
+    assert finding.to_json() == {
+        "code": "XP001",
+        "severity": "error",
+        "message": "storage.local.get needs 'storage'",
+        "path": "src/a.ts",
+        "line": 3,
+        "column": 7,
+        "browser": "firefox",
+        "related": [{"message": "analysed", "path": "src/b.ts", "line": None}],
+    }
     assert finding.format() == "src/a.ts:3:7: error XP001: [firefox] storage.local.get needs 'storage'"
 
 

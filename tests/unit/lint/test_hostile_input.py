@@ -28,9 +28,14 @@ from toolchain.lint.limits import MIB, parse_size
 from toolchain.lint.targets import extension_context
 
 REPO = Path(__file__).resolve().parents[3]
-MANIFEST = {"manifest_version": 3, "name": "hostile", "version": "1", "permissions": ["tabs", "storage"],
-            "background": {"service_worker": "bg.js"},
-            "content_scripts": [{"matches": ["https://example.com/*"], "js": ["big.js"]}]}
+MANIFEST = {
+    "manifest_version": 3,
+    "name": "hostile",
+    "version": "1",
+    "permissions": ["tabs", "storage"],
+    "background": {"service_worker": "bg.js"},
+    "content_scripts": [{"matches": ["https://example.com/*"], "js": ["big.js"]}],
+}
 
 
 @pytest.fixture
@@ -80,7 +85,9 @@ def test_total_uncompressed_size_is_bounded(tmp_path: Path, scratch_tmp: Path) -
     incompressible = {f"lib{i}.js": os.urandom(MIB) for i in range(3)}
     archive = write_zip(tmp_path / "big.zip", {"manifest.json": manifest_bytes(), **incompressible})
     code, output = lint(str(archive), "--max-unpacked-size", "2M")
-    assert code == 2 and "3.0 MiB uncompressed, over the limit of 2 MiB (raise it with --max-unpacked-size)" in output, output
+    assert (
+        code == 2 and "3.0 MiB uncompressed, over the limit of 2 MiB (raise it with --max-unpacked-size)" in output
+    ), output
     assert list(scratch_tmp.iterdir()) == []
 
 
@@ -92,13 +99,17 @@ def test_archive_size_on_disk_is_bounded(tmp_path: Path, scratch_tmp: Path) -> N
 
 
 def test_member_count_is_bounded(tmp_path: Path, scratch_tmp: Path) -> None:
-    archive = write_zip(tmp_path / "many.zip", {"manifest.json": manifest_bytes(), **{f"{i}.js": b"" for i in range(5)}})
+    archive = write_zip(
+        tmp_path / "many.zip", {"manifest.json": manifest_bytes(), **{f"{i}.js": b"" for i in range(5)}}
+    )
     code, output = lint(str(archive), "--max-files", "3")
     assert code == 2 and "6 members, over the limit of 3 (raise it with --max-files)" in output, output
     assert list(scratch_tmp.iterdir()) == []
 
 
-@pytest.mark.parametrize("name", ["../escape.js", "/etc/escape.js", "a/../../escape.js", "C:\\escape.js", "a\\..\\..\\x.js"])
+@pytest.mark.parametrize(
+    "name", ["../escape.js", "/etc/escape.js", "a/../../escape.js", "C:\\escape.js", "a\\..\\..\\x.js"]
+)
 def test_members_that_climb_out_are_refused(tmp_path: Path, scratch_tmp: Path, name: str) -> None:
     archive = write_zip(tmp_path / "climb.zip", {"manifest.json": manifest_bytes(), name: b"x"})
     code, output = lint(str(archive))
@@ -119,7 +130,9 @@ def test_symbolic_link_members_are_refused(tmp_path: Path, scratch_tmp: Path) ->
     assert list(scratch_tmp.iterdir()) == []
 
 
-def test_member_whose_header_lies_about_its_size_writes_no_more_than_it_declares(tmp_path: Path, scratch_tmp: Path) -> None:
+def test_member_whose_header_lies_about_its_size_writes_no_more_than_it_declares(
+    tmp_path: Path, scratch_tmp: Path
+) -> None:
     """The central directory and local header say 100 bytes; the data inflates to 10 MB."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as opened:
@@ -149,8 +162,9 @@ def test_damaged_and_foreign_files_are_bad_input(tmp_path: Path, scratch_tmp: Pa
     assert list(scratch_tmp.iterdir()) == []
 
 
-def test_a_full_disk_while_extracting_is_bad_input_and_leaves_nothing(tmp_path: Path, scratch_tmp: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_full_disk_while_extracting_is_bad_input_and_leaves_nothing(
+    tmp_path: Path, scratch_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     archive = write_zip(tmp_path / "ok.zip", {"manifest.json": manifest_bytes(), "bg.js": b"chrome.tabs.query({});"})
     written: list[str] = []
 
@@ -165,12 +179,24 @@ def test_a_full_disk_while_extracting_is_bad_input_and_leaves_nothing(tmp_path: 
 
 
 def test_a_well_formed_archive_lints_and_its_folder_goes_at_exit(tmp_path: Path) -> None:
-    archive = write_zip(tmp_path / "ok.zip", {"manifest.json": manifest_bytes(), "bg.js": b"chrome.tabs.query({});",
-                                              "big.js": b"chrome.storage.local.get('k');"})
+    archive = write_zip(
+        tmp_path / "ok.zip",
+        {
+            "manifest.json": manifest_bytes(),
+            "bg.js": b"chrome.tabs.query({});",
+            "big.js": b"chrome.storage.local.get('k');",
+        },
+    )
     folder = tmp_path / "tmp"
     folder.mkdir()
-    done = subprocess.run([sys.executable, "-m", "toolchain", "lint", str(archive)], capture_output=True, text=True,
-                          env={**os.environ, "TMPDIR": str(folder)}, cwd=REPO, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "toolchain", "lint", str(archive)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "TMPDIR": str(folder)},
+        cwd=REPO,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert list(folder.iterdir()) == []
 
@@ -182,12 +208,20 @@ def test_temp_folder_is_removed_when_stopped_by_a_signal(tmp_path: Path, sent: s
     script = b"var a=[" + b"chrome.tabs.query({}),function(x){return x+1},\n" * 40_000 + b"0];"
     assert len(script) < 2 * MIB
     manifest = {**MANIFEST, "content_scripts": [{"matches": ["https://example.com/*"], "js": ["a.js", "b.js", "c.js"]}]}
-    archive = write_zip(tmp_path / "big.zip", {"manifest.json": manifest_bytes(manifest), "bg.js": script,
-                                               "a.js": script, "b.js": script, "c.js": script}, zipfile.ZIP_STORED)
+    archive = write_zip(
+        tmp_path / "big.zip",
+        {"manifest.json": manifest_bytes(manifest), "bg.js": script, "a.js": script, "b.js": script, "c.js": script},
+        zipfile.ZIP_STORED,
+    )
     folder = tmp_path / "tmp"
     folder.mkdir()
-    process = subprocess.Popen([sys.executable, "-m", "toolchain", "lint", str(archive)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env={**os.environ, "TMPDIR": str(folder)}, cwd=REPO)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "toolchain", "lint", str(archive)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "TMPDIR": str(folder)},
+        cwd=REPO,
+    )
     try:
         while not any(folder.iterdir()):  # the temporary folder exists: xtk is extracting or parsing
             assert process.poll() is None, process.communicate()
@@ -217,7 +251,9 @@ def test_file_over_the_size_limit_is_not_parsed_and_reported(tmp_path: Path, mon
     folder = extension_with_big_content_script(tmp_path, 4096)
     parsed: list[Path] = []
     real_parse = parse.parse_source
-    monkeypatch.setattr(parse, "parse_source", lambda source, path, *rest: parsed.append(path) or real_parse(source, path, *rest))
+    monkeypatch.setattr(
+        parse, "parse_source", lambda source, path, *rest: parsed.append(path) or real_parse(source, path, *rest)
+    )
     code, output = lint(str(folder), "--max-file-size", "2k")
     assert code == 1, output
     assert "big.js:1:1: XL004 file not analysed: too large (4.0 KiB, over the limit of 2 KiB" in output, output
@@ -232,7 +268,9 @@ def test_ten_megabytes_of_minified_javascript_are_not_parsed(tmp_path: Path, mon
     folder = extension_with_big_content_script(tmp_path, 10 * 1000 * 1000)
     parsed: list[Path] = []
     real_parse = parse.parse_source
-    monkeypatch.setattr(parse, "parse_source", lambda source, path, *rest: parsed.append(path) or real_parse(source, path, *rest))
+    monkeypatch.setattr(
+        parse, "parse_source", lambda source, path, *rest: parsed.append(path) or real_parse(source, path, *rest)
+    )
     context = extension_context(folder)
     found = [(f.code, f.path, f.severity) for f in run_rules(context, [], [])]
     assert found == [("XL004", "big.js", "warning")]
@@ -246,8 +284,17 @@ def test_without_the_limit_the_same_file_is_analysed(tmp_path: Path) -> None:
     assert code == 0, output
 
 
-@pytest.mark.parametrize(("text", "size"), [("4096", 4096), ("2M", 2 * MIB), ("512MiB", 512 * MIB), ("1.5G", 3 * 512 * MIB),
-                                            ("300k", 300 * 1024), ("7 mb", 7 * MIB)])
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("4096", 4096),
+        ("2M", 2 * MIB),
+        ("512MiB", 512 * MIB),
+        ("1.5G", 3 * 512 * MIB),
+        ("300k", 300 * 1024),
+        ("7 mb", 7 * MIB),
+    ],
+)
 def test_sizes_are_read_in_binary_units(text: str, size: int) -> None:
     assert parse_size(text) == size
 
@@ -258,8 +305,10 @@ def test_a_bad_size_option_is_a_usage_error(tmp_path: Path, bad: str) -> None:
     assert code == 2 and "--max-file-size" in output, output
 
 
-@pytest.mark.skipif(not (REPO / "extension_src" / "node_modules" / "esbuild").is_dir(),
-                    reason="extension_src/node_modules is missing (npm ci): a project lint builds with esbuild")
+@pytest.mark.skipif(
+    not (REPO / "extension_src" / "node_modules" / "esbuild").is_dir(),
+    reason="extension_src/node_modules is missing (npm ci): a project lint builds with esbuild",
+)
 @pytest.mark.node  # builds a project with esbuild
 def test_a_project_source_over_the_limit_is_reported_and_proves_no_absence(tmp_path: Path) -> None:
     """The permissions fixture's background (1.5 KiB) holds the only calls; `alarms` is unused there (XP002) —
@@ -271,6 +320,8 @@ def test_a_project_source_over_the_limit_is_reported_and_proves_no_absence(tmp_p
     assert code == 1 and "XP002 `alarms` is declared" in whole and "XL004" not in whole, whole
     code, bounded = lint(str(project), "--max-file-size", "1k")
     assert code == 1, bounded
-    assert "src/background/index.ts:1:1: XL004 file not analysed: too large (1.5 KiB, over the limit of 1 KiB" in bounded
+    assert (
+        "src/background/index.ts:1:1: XL004 file not analysed: too large (1.5 KiB, over the limit of 1 KiB" in bounded
+    )
     assert "XP002" not in bounded and "src/background/index.ts:3:6: XP001" not in bounded
     assert "XP003 `cookies` is forbidden by the posture" in bounded  # manifest findings do not depend on the code

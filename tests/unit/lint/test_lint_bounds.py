@@ -21,9 +21,14 @@ from toolchain.diagnostics import InputError
 from toolchain.json_input import MAX_JSON_BYTES
 from toolchain.lint.engine import lint_path, run_rules
 
-MANIFEST = {"manifest_version": 3, "name": "bounds", "version": "1", "permissions": ["storage", "alarms"],
-            "background": {"service_worker": "bg.js"},
-            "content_scripts": [{"matches": ["https://example.com/*"], "js": ["content.js"]}]}
+MANIFEST = {
+    "manifest_version": 3,
+    "name": "bounds",
+    "version": "1",
+    "permissions": ["storage", "alarms"],
+    "background": {"service_worker": "bg.js"},
+    "content_scripts": [{"matches": ["https://example.com/*"], "js": ["content.js"]}],
+}
 
 
 def printable_garbage(size: int, seed: int) -> bytes:
@@ -59,7 +64,10 @@ def test_the_garbage_that_stalled_the_tsx_grammar_is_cut_by_its_step_budget() ->
     garbage = printable_garbage(5000, seed=12)
     with pytest.raises(AnalysisStopped) as stopped:
         parse_source(garbage, Path("garbage.tsx"))
-    assert stopped.value.reason == f"its parse went past its budget ({budget.steps_for(5000):,} steps of the parser for 5,000 bytes)"
+    assert (
+        stopped.value.reason
+        == f"its parse went past its budget ({budget.steps_for(5000):,} steps of the parser for 5,000 bytes)"
+    )
 
 
 def test_a_javascript_file_whose_tsx_fallback_stalls_keeps_its_javascript_tree() -> None:
@@ -76,7 +84,8 @@ def test_lint_of_the_stalling_garbage_completes_with_its_syntax_error(tmp_path: 
 
 
 def test_a_file_past_its_budget_is_named_and_the_verdicts_of_absence_are_withheld(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With a budget too small for it, a real content script is not analysed: XL004 names it, XP002 (`alarms`
     unused) is not concluded from its absence, and the background script is still linted."""
     folder = extension(tmp_path / "ext", b"export function f(){ return [1,2,3].map(x => x * 2); }\n" * 200)
@@ -89,8 +98,10 @@ def test_a_file_past_its_budget_is_named_and_the_verdicts_of_absence_are_withhel
     code, output = lint(str(folder))
     assert code == 1
     size = (folder / "content.js").stat().st_size
-    assert (f"content.js:1:1: XL004 file not analysed: its parse went past its budget ({budget.steps_for(size)} "
-            f"steps of the parser for {size:,} bytes); unused permissions and unhandled messages are not judged") in output
+    assert (
+        f"content.js:1:1: XL004 file not analysed: its parse went past its budget ({budget.steps_for(size)} "
+        f"steps of the parser for {size:,} bytes); unused permissions and unhandled messages are not judged"
+    ) in output
     assert "XP002" not in output
     assert "bg.js:2:1: XS001" in output  # the file within its budget is linted as ever
 
@@ -112,12 +123,15 @@ def test_within_the_deadline_the_lint_is_as_without_one(tmp_path: Path) -> None:
     assert lint(str(folder), "--timeout", "600") == lint(str(folder))
 
 
-@pytest.mark.parametrize("value, message", [
-    ("0", "'0': the deadline must be a number of seconds more than 0"),
-    ("-5", "'-5': the deadline must be a number of seconds more than 0"),
-    ("soon", "'soon' is not a number of seconds (examples: 60, 300, 2.5)"),
-    ("nan", "'nan': the deadline must be a number of seconds more than 0"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("0", "'0': the deadline must be a number of seconds more than 0"),
+        ("-5", "'-5': the deadline must be a number of seconds more than 0"),
+        ("soon", "'soon' is not a number of seconds (examples: 60, 300, 2.5)"),
+        ("nan", "'nan': the deadline must be a number of seconds more than 0"),
+    ],
+)
 def test_an_invalid_timeout_is_a_usage_error(tmp_path: Path, value: str, message: str) -> None:
     result = CliRunner().invoke(main, ["lint", str(tmp_path), "--timeout", value])
     assert result.exit_code == 2
@@ -187,7 +201,8 @@ def test_the_context_records_no_stopped_file_on_ordinary_code(tmp_path: Path) ->
 
 
 def test_a_page_ending_in_an_unterminated_tag_is_not_rescanned_from_every_bracket(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """50 KB of `<a ` took 100 s: closing Python's HTMLParser rescanned to the end of the page from every `<` of a
     tag never closed. What a page leaves open at its end is dropped, as a browser drops it: no tag is parsed."""
     from html.parser import HTMLParser
@@ -206,10 +221,13 @@ def test_a_declaration_html_parser_cannot_read_is_a_bogus_comment(tmp_path: Path
     as a bogus comment up to the next `>` (which here swallows the script tag, so a.js is not loaded)."""
     folder = tmp_path / "ext"
     folder.mkdir()
-    (folder / "manifest.json").write_text(json.dumps({"manifest_version": 3, "name": "x", "version": "1",
-                                                      "action": {"default_popup": "popup.html"}}), encoding="utf-8")
-    (folder / "popup.html").write_text('<html><![<![ <script src="a.js"></script><script src="b.js"></script>',
-                                       encoding="utf-8")
+    (folder / "manifest.json").write_text(
+        json.dumps({"manifest_version": 3, "name": "x", "version": "1", "action": {"default_popup": "popup.html"}}),
+        encoding="utf-8",
+    )
+    (folder / "popup.html").write_text(
+        '<html><![<![ <script src="a.js"></script><script src="b.js"></script>', encoding="utf-8"
+    )
     (folder / "a.js").write_text("chrome.storage.local.get('a');\n", encoding="utf-8")
     (folder / "b.js").write_text("chrome.storage.local.get('b');\n", encoding="utf-8")
     code, output = lint(str(folder))
@@ -229,11 +247,17 @@ def test_a_statement_nested_past_the_walk_is_said_not_skipped_silently(tmp_path:
 
     content = b"if (a) {" * 9000 + b"chrome.alarms.create('tick', {periodInMinutes: 1});" + b"}" * 9000
     folder = extension(tmp_path / "ext", content)
-    done = subprocess.run([sys.executable, "-m", "toolchain", "lint", "--no-cache", str(folder)],
-                          capture_output=True, text=True, cwd=Path(__file__).resolve().parents[3])
+    done = subprocess.run(
+        [sys.executable, "-m", "toolchain", "lint", "--no-cache", str(folder)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[3],
+    )
     assert done.returncode == 1, done.stdout + done.stderr
-    assert ("content.js:1:1: XL004 file not analysed: the statement at line 1 nests deeper than the analysis follows "
-            "(only its outer part was read)") in done.stdout
+    assert (
+        "content.js:1:1: XL004 file not analysed: the statement at line 1 nests deeper than the analysis follows "
+        "(only its outer part was read)"
+    ) in done.stdout
     assert "XP002" not in done.stdout
 
 
@@ -242,21 +266,34 @@ def test_a_page_over_the_size_limit_is_not_read_and_is_named(tmp_path: Path) -> 
     --max-file-size is not read, as a source file over it is not parsed, and XL004 says so."""
     folder = tmp_path / "ext"
     folder.mkdir()
-    (folder / "manifest.json").write_text(json.dumps({"manifest_version": 3, "name": "x", "version": "1",
-                                                      "permissions": ["alarms"],
-                                                      "action": {"default_popup": "popup.html"}}), encoding="utf-8")
+    (folder / "manifest.json").write_text(
+        json.dumps(
+            {
+                "manifest_version": 3,
+                "name": "x",
+                "version": "1",
+                "permissions": ["alarms"],
+                "action": {"default_popup": "popup.html"},
+            }
+        ),
+        encoding="utf-8",
+    )
     (folder / "popup.html").write_text("<p>padding</p>\n" * 5000 + '<script src="popup.js"></script>', encoding="utf-8")
     (folder / "popup.js").write_text("chrome.alarms.create('a', {periodInMinutes: 1});\n", encoding="utf-8")
     assert lint(str(folder)) == (0, "All checks passed.\n")
     code, output = lint(str(folder), "--max-file-size", "64k")
     assert code == 1
     size = (folder / "popup.html").stat().st_size
-    assert (f"popup.html:1:1: XL004 file not analysed: too large to read as a page ({size:,} bytes, over the limit "
-            "of 65,536 bytes, --max-file-size)") in output
+    assert (
+        f"popup.html:1:1: XL004 file not analysed: too large to read as a page ({size:,} bytes, over the limit "
+        "of 65,536 bytes, --max-file-size)"
+    ) in output
     assert "XP002" not in output  # `alarms` is used by the script the page would load
 
 
-def test_a_file_a_rule_parses_and_its_budget_stops_is_named_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_a_rule_parses_and_its_budget_stops_is_named_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A rule may parse files the context did not (XS005 walks the project): a stop during the rules is XL004 and
     withholds the verdicts of absence, as one while the context was made."""
     from toolchain.lint import engine

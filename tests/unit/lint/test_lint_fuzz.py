@@ -34,14 +34,31 @@ ALPHABETS = {
     "code-like": "(){}[]<>;,.=+-*/!?:'\"`$\\ \nabcx0189",
 }
 #: (opening, closing) of constructs nested deeply, closed or not
-NESTINGS = [("(", ")"), ("[", "]"), ("{a:", "}"), ("(x)=>{x(", ")}"), ("function f(){", "}"), ("a?b:(", ")"),
-            ("`${", "}`"), ("<div>{", "}</div>"), ("if(a){", "}"), ("new A(", ")"), ("/*", "*/"), ("class A{m(){", "}}")]
+NESTINGS = [
+    ("(", ")"),
+    ("[", "]"),
+    ("{a:", "}"),
+    ("(x)=>{x(", ")}"),
+    ("function f(){", "}"),
+    ("a?b:(", ")"),
+    ("`${", "}`"),
+    ("<div>{", "}</div>"),
+    ("if(a){", "}"),
+    ("new A(", ")"),
+    ("/*", "*/"),
+    ("class A{m(){", "}}"),
+]
 
 
 def real_sources() -> list[bytes]:
     """The repository's own JavaScript and TypeScript: DocMind's sources and the examples (no node_modules)."""
-    found = [p for folder in ("extension_src/src", "examples") for suffix in ("*.ts", "*.js", "*.tsx")
-             for p in sorted((REPO / folder).rglob(suffix)) if "node_modules" not in p.parts and p.stat().st_size > 200]
+    found = [
+        p
+        for folder in ("extension_src/src", "examples")
+        for suffix in ("*.ts", "*.js", "*.tsx")
+        for p in sorted((REPO / folder).rglob(suffix))
+        if "node_modules" not in p.parts and p.stat().st_size > 200
+    ]
     return [p.read_bytes() for p in found[:80]]
 
 
@@ -98,7 +115,7 @@ def test_the_inputs_are_a_few_hundred_and_varied() -> None:
 
 def _groups() -> list[list[tuple[str, bytes]]]:
     inputs = list(hostile_inputs())
-    return [inputs[start:start + GROUP] for start in range(0, len(inputs), GROUP)]
+    return [inputs[start : start + GROUP] for start in range(0, len(inputs), GROUP)]
 
 
 @pytest.mark.parametrize("group", range(len(_groups())))
@@ -109,8 +126,13 @@ def test_lint_ends_on_every_hostile_file_analysed_or_stopped_by_its_budget(tmp_p
     names = [f"{name}.js" for name, _ in members]
     for name, (_, data) in zip(names, members):
         (folder / name).write_bytes(data)
-    manifest = {"manifest_version": 3, "name": "fuzz", "version": "1", "permissions": ["storage"],
-                "content_scripts": [{"matches": ["https://example.com/*"], "js": names}]}
+    manifest = {
+        "manifest_version": 3,
+        "name": "fuzz",
+        "version": "1",
+        "permissions": ["storage"],
+        "content_scripts": [{"matches": ["https://example.com/*"], "js": names}],
+    }
     (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     clear_cache()
     with budget.run_deadline(600, "the fuzz test's guard"):  # generous: a file it stops is the mechanism too

@@ -37,27 +37,48 @@ def _write(root: Path, files: dict[str, str]) -> None:
         (root / name).write_text(text, encoding="utf-8")
 
 
-def test_an_extension_whose_code_names_scripts_and_pages_has_its_facts_computed_once(tmp_path: Path,
-                                                                                      analyses: list[int]) -> None:
-    _write(tmp_path, {
-        "manifest.json": json.dumps({"manifest_version": 2, "name": "x", "version": "1",
-                                     "background": {"scripts": ["background.js"]}, "permissions": ["activeTab"]}),
-        # the background injects a script by name and opens a page; the page's script injects another
-        "background.js": 'browser.browserAction.onClicked.addListener(() => {\n'
-                         '  browser.tabs.executeScript({file: "inject.js"});\n'
-                         '  browser.tabs.create({url: "panel.html"});\n});\n',
-        "inject.js": 'import { helper } from "./helper.js";\nhelper(document.title);\n',
-        "helper.js": 'export function helper(title) { return browser.runtime.sendMessage({type: "TITLE", title}); }\n',
-        "panel.html": '<!doctype html><script src="panel.js"></script>\n',
-        "panel.js": 'browser.tabs.executeScript({file: "second.js"});\n',
-        "second.js": 'browser.storage.local.get("k");\n',
-    })
+def test_an_extension_whose_code_names_scripts_and_pages_has_its_facts_computed_once(
+    tmp_path: Path, analyses: list[int]
+) -> None:
+    _write(
+        tmp_path,
+        {
+            "manifest.json": json.dumps(
+                {
+                    "manifest_version": 2,
+                    "name": "x",
+                    "version": "1",
+                    "background": {"scripts": ["background.js"]},
+                    "permissions": ["activeTab"],
+                }
+            ),
+            # the background injects a script by name and opens a page; the page's script injects another
+            "background.js": "browser.browserAction.onClicked.addListener(() => {\n"
+            '  browser.tabs.executeScript({file: "inject.js"});\n'
+            '  browser.tabs.create({url: "panel.html"});\n});\n',
+            "inject.js": 'import { helper } from "./helper.js";\nhelper(document.title);\n',
+            "helper.js": 'export function helper(title) { return browser.runtime.sendMessage({type: "TITLE", title}); }\n',
+            "panel.html": '<!doctype html><script src="panel.js"></script>\n',
+            "panel.js": 'browser.tabs.executeScript({file: "second.js"});\n',
+            "second.js": 'browser.storage.local.get("k");\n',
+        },
+    )
     context = extension_context(tmp_path, ["firefox"])
     files = {path.name: contexts for path, contexts in context.targets[0].files.items()}
-    assert files == {"background.js": {"background"}, "inject.js": {"content"}, "helper.js": {"content"},
-                     "panel.js": {"page"}, "second.js": {"content"}}
-    assert sorted(path.name for path in context.facts) == ["background.js", "helper.js", "inject.js", "panel.js",
-                                                           "second.js"]
+    assert files == {
+        "background.js": {"background"},
+        "inject.js": {"content"},
+        "helper.js": {"content"},
+        "panel.js": {"page"},
+        "second.js": {"content"},
+    }
+    assert sorted(path.name for path in context.facts) == [
+        "background.js",
+        "helper.js",
+        "inject.js",
+        "panel.js",
+        "second.js",
+    ]
     assert [len(context.facts)] == analyses  # one facts phase, over every file
 
 

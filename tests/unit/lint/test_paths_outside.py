@@ -23,8 +23,13 @@ OUTSIDE = REPO / "tests" / "fixtures" / "lint" / "outside"
 def summary(finding: Finding) -> str:
     """`place name-and-value — why`, the stable part of an XL010 message."""
     head = finding.message.split("`: ", 1)[0] + "`"
-    reasons = {"climbs out": "climbs out", "Windows disk": "disk path", "`file:` URL": "file URL",
-               "symbolic link": "link out", "a locale is": "locale"}
+    reasons = {
+        "climbs out": "climbs out",
+        "Windows disk": "disk path",
+        "`file:` URL": "file URL",
+        "symbolic link": "link out",
+        "a locale is": "locale",
+    }
     why = next(label for text, label in reasons.items() if text in finding.message)
     return f"{finding.path}:{finding.line}:{finding.column} {head} — {why}"
 
@@ -100,17 +105,23 @@ def test_absolute_names_are_read_from_the_extension_root_never_from_the_disk(tmp
     secret.parent.mkdir()
     secret.write_text('chrome.history.search({ text: "" }); eval(location.hash);\n', encoding="utf-8")
     climbs = "../" * (len(tmp_path.parts) + 2) + str(secret).lstrip("/")
-    extension = write_extension(tmp_path / "ext", {
-        "manifest_version": 3, "name": "absolute", "version": "1",
-        "background": {"service_worker": "bg.js", "type": "module"},
-        "content_scripts": [{"matches": ["https://example.com/*"], "js": [str(secret)]}],
-        "action": {"default_popup": "popup.html"},
-    }, {
-        "bg.js": f'import "{climbs}";\nimport "./lib/../../lib/helper.js";\n',
-        "lib/helper.js": "export const helper = 1;\n",
-        "popup.html": f'<script src="{secret}"></script><script src="../../popup.js"></script>\n',
-        "popup.js": "document.title = 'popup';\n",
-    })
+    extension = write_extension(
+        tmp_path / "ext",
+        {
+            "manifest_version": 3,
+            "name": "absolute",
+            "version": "1",
+            "background": {"service_worker": "bg.js", "type": "module"},
+            "content_scripts": [{"matches": ["https://example.com/*"], "js": [str(secret)]}],
+            "action": {"default_popup": "popup.html"},
+        },
+        {
+            "bg.js": f'import "{climbs}";\nimport "./lib/../../lib/helper.js";\n',
+            "lib/helper.js": "export const helper = 1;\n",
+            "popup.html": f'<script src="{secret}"></script><script src="../../popup.js"></script>\n',
+            "popup.js": "document.title = 'popup';\n",
+        },
+    )
     ctx = extension_context(extension)
     findings = run_rules(ctx, [], [])
     assert secret.resolve() not in reads
@@ -127,10 +138,16 @@ def test_a_symlink_loop_in_the_folder_is_a_located_input_error(tmp_path: Path) -
 
     from toolchain.cli import main
 
-    extension = write_extension(tmp_path / "ext", {
-        "manifest_version": 3, "name": "loop", "version": "1",
-        "content_scripts": [{"matches": ["https://example.com/*"], "js": ["a.js"]}],
-    }, {})
+    extension = write_extension(
+        tmp_path / "ext",
+        {
+            "manifest_version": 3,
+            "name": "loop",
+            "version": "1",
+            "content_scripts": [{"matches": ["https://example.com/*"], "js": ["a.js"]}],
+        },
+        {},
+    )
     (extension / "a.js").symlink_to("b.js")
     (extension / "b.js").symlink_to("a.js")
     result = CliRunner().invoke(main, ["lint", str(extension)], catch_exceptions=False)
@@ -147,19 +164,26 @@ def test_names_no_file_can_have_are_findings_not_crashes(tmp_path: Path) -> None
     from toolchain.cli import main
 
     long = "x" * 5000
-    extension = write_extension(tmp_path / "ext", {
-        "manifest_version": 3, "name": "names", "version": "1", "permissions": ["scripting", "activeTab"],
-        "icons": {"16": "a\u0000.png"},
-        "background": {"service_worker": "bg.js", "type": "module"},
-        "content_scripts": [{"matches": ["https://example.com/*"], "js": [f"{long}.js"]}],
-        "options_page": "options.html",
-        "web_accessible_resources": [{"resources": [f"{long}.png"], "matches": ["https://example.com/*"]}],
-    }, {
-        "bg.js": f'import "./{long}.js";\nchrome.runtime.getURL("{long}.html");\n'
-                 f'chrome.scripting.executeScript({{ target: {{ tabId: 1 }}, files: ["{long}.js"] }});\n'
-                 f'importScripts("{long}.js");\nchrome.tabs.create({{ url: "{long}.html" }});\n',
-        "options.html": '<script src="' + "y/" * 3000 + 'z.js"></script>\n',
-    })
+    extension = write_extension(
+        tmp_path / "ext",
+        {
+            "manifest_version": 3,
+            "name": "names",
+            "version": "1",
+            "permissions": ["scripting", "activeTab"],
+            "icons": {"16": "a\u0000.png"},
+            "background": {"service_worker": "bg.js", "type": "module"},
+            "content_scripts": [{"matches": ["https://example.com/*"], "js": [f"{long}.js"]}],
+            "options_page": "options.html",
+            "web_accessible_resources": [{"resources": [f"{long}.png"], "matches": ["https://example.com/*"]}],
+        },
+        {
+            "bg.js": f'import "./{long}.js";\nchrome.runtime.getURL("{long}.html");\n'
+            f'chrome.scripting.executeScript({{ target: {{ tabId: 1 }}, files: ["{long}.js"] }});\n'
+            f'importScripts("{long}.js");\nchrome.tabs.create({{ url: "{long}.html" }});\n',
+            "options.html": '<script src="' + "y/" * 3000 + 'z.js"></script>\n',
+        },
+    )
     result = CliRunner().invoke(main, ["lint", str(extension), "--select", "XL010"], catch_exceptions=False)
     assert result.exit_code == 1, result.output
     assert "internal error" not in result.output

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from docmind_reference.config import CONFIGS
+
 from toolchain.diagnostics import InputError
 from toolchain.lint.posture import load_posture
 

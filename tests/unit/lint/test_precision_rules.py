@@ -61,8 +61,9 @@ def test_a_known_library_alone_passes_with_notes(tmp_path: Path) -> None:
     (folder / "vendor").mkdir(parents=True)
     source = FIXTURES / "vendored-polyfill" / "vendor" / "jquery.min.js"
     (folder / "vendor" / "jquery.min.js").write_bytes(source.read_bytes().replace(b"\n", b"\r\n"))
-    (folder / "manifest.json").write_text('{"manifest_version": 3, "name": "x", "version": "1.0", '
-                                          '"action": {"default_popup": "popup.html"}}')
+    (folder / "manifest.json").write_text(
+        '{"manifest_version": 3, "name": "x", "version": "1.0", "action": {"default_popup": "popup.html"}}'
+    )
     (folder / "popup.html").write_text('<script src="vendor/jquery.min.js"></script>')
     result = run_xtk("lint", str(folder), cwd=tmp_path)
     assert result.code == 0, result.output  # a note asks for no change

@@ -15,8 +15,17 @@ from tests.conftest import copy_flagship, run_xtk
 
 pytestmark = pytest.mark.node  # every test lints a copy of DocMind, which builds it with esbuild
 
-MARKER = {"code": "XP002", "message": "planted in the cache", "severity": "error", "path": "xtk.toml", "line": 1,
-          "column": 1, "browser": None, "fix": None, "related": [{"message": "analysed", "path": "a.ts", "line": None}]}
+MARKER = {
+    "code": "XP002",
+    "message": "planted in the cache",
+    "severity": "error",
+    "path": "xtk.toml",
+    "line": 1,
+    "column": 1,
+    "browser": None,
+    "fix": None,
+    "related": [{"message": "analysed", "path": "a.ts", "line": None}],
+}
 
 
 @pytest.fixture

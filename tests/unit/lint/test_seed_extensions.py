@@ -24,9 +24,9 @@ import pytest
 
 from tests.conftest import REPO, run_xtk
 from tests.unit.lint.rules.support import FIXTURES
+from toolchain import catalog
 from toolchain.lint.engine import run_rules
 from toolchain.lint.model import Finding
-from toolchain import catalog
 from toolchain.lint.targets import extension_context
 
 SEEDS = FIXTURES / "seeds"
@@ -74,17 +74,31 @@ WARNINGS = {("XP005", None), ("XS007", "chatwidget.js")}
 #: and worker scripts (new Worker) are not read.
 ANALYSED = {
     "001-recall": {
-        "background/index.js", "background/indexing-pipeline.js", "background/indexing-queue.js",
-        "background/offscreen-manager.js", "background/tab-monitor.js", "lib/embeddings.js", "lib/store.js",
-        "content/extractor.js", "content/index.js", "content/sidebar.js", "ui/popup.js",
-        "offscreen/summarizer.js", "ui/search.js",  # named by offscreen.createDocument and tabs.create
+        "background/index.js",
+        "background/indexing-pipeline.js",
+        "background/indexing-queue.js",
+        "background/offscreen-manager.js",
+        "background/tab-monitor.js",
+        "lib/embeddings.js",
+        "lib/store.js",
+        "content/extractor.js",
+        "content/index.js",
+        "content/sidebar.js",
+        "ui/popup.js",
+        "offscreen/summarizer.js",
+        "ui/search.js",  # named by offscreen.createDocument and tabs.create
     },
     "002-chunker": {"background.js", "content-script.js", "popup.js", "options.js", "worker.js"},  # new Worker(…)
     "003-chat-widget": {"background.js", "tool-executor.js", "content.js", "popup.js", "sidepanel.js", "chatwidget.js"},
     "004-magellan": {"background.js", "content.js", "sidebar.js"},
 }
 
-TARGETS = {"001-recall": ["chrome"], "002-chunker": ["chrome", "firefox"], "003-chat-widget": ["chrome"], "004-magellan": ["chrome"]}
+TARGETS = {
+    "001-recall": ["chrome"],
+    "002-chunker": ["chrome", "firefox"],
+    "003-chat-widget": ["chrome"],
+    "004-magellan": ["chrome"],
+}
 
 
 def subject(message: str) -> str | None:
@@ -140,7 +154,19 @@ def test_project_only_rules_stay_silent(findings: dict[str, list[Finding]]) -> N
     """Posture and protocol rules need an xtk project: a plain extension never gets XP003/XP004/XS004–XS006/XM003/
     XM004/XM007; the fixtures carry no suppressions (XL001/XL002) and parse (XL003)."""
     codes = {f.code for found in findings.values() for f in found}
-    assert not codes & {"XP003", "XP004", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007", "XL001", "XL002", "XL003"}
+    assert not codes & {
+        "XP003",
+        "XP004",
+        "XS004",
+        "XS005",
+        "XS006",
+        "XM003",
+        "XM004",
+        "XM007",
+        "XL001",
+        "XL002",
+        "XL003",
+    }
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -187,10 +213,14 @@ def test_pages_opened_at_run_time_are_read(tmp_path: Path) -> None:
     shutil.copytree(SEEDS / "001-recall", copy)
     popup = copy / "ui" / "popup.js"
     text = popup.read_text(encoding="utf-8")
-    computed = ("  const type = pause.dataset.paused === 'true' ? 'RESUME_INDEXING' : 'PAUSE_INDEXING';\n"
-                "  await chrome.runtime.sendMessage({ type });\n")
-    literal = ("  if (pause.dataset.paused === 'true') await chrome.runtime.sendMessage({ type: 'RESUME_INDEXING' });\n"
-               "  else await chrome.runtime.sendMessage({ type: 'PAUSE_INDEXING' });\n")
+    computed = (
+        "  const type = pause.dataset.paused === 'true' ? 'RESUME_INDEXING' : 'PAUSE_INDEXING';\n"
+        "  await chrome.runtime.sendMessage({ type });\n"
+    )
+    literal = (
+        "  if (pause.dataset.paused === 'true') await chrome.runtime.sendMessage({ type: 'RESUME_INDEXING' });\n"
+        "  else await chrome.runtime.sendMessage({ type: 'PAUSE_INDEXING' });\n"
+    )
     assert computed in text
     popup.write_text(text.replace(computed, literal), encoding="utf-8")
     found = run_rules(extension_context(copy), ["XM002"], [])

@@ -50,10 +50,16 @@ WRONG_SHAPES = [
     ('"content_security_policy": {"extension_pages": 7}', "/content_security_policy/extension_pages"),
     ('"web_accessible_resources": 5', "/web_accessible_resources"),
     ('"web_accessible_resources": [3]', "/web_accessible_resources/0"),
-    ('"web_accessible_resources": [{"resources": "*", "matches": ["<all_urls>"]}]', "/web_accessible_resources/0/resources"),
+    (
+        '"web_accessible_resources": [{"resources": "*", "matches": ["<all_urls>"]}]',
+        "/web_accessible_resources/0/resources",
+    ),
     ('"browser_specific_settings": 5', "/browser_specific_settings"),
     ('"browser_specific_settings": {"gecko": 5}', "/browser_specific_settings/gecko"),
-    ('"browser_specific_settings": {"gecko": {"strict_min_version": 109}}', "/browser_specific_settings/gecko/strict_min_version"),
+    (
+        '"browser_specific_settings": {"gecko": {"strict_min_version": 109}}',
+        "/browser_specific_settings/gecko/strict_min_version",
+    ),
     ('"applications": {"gecko": "a@b"}', "/applications/gecko"),
     ('"minimum_chrome_version": ["100"]', "/minimum_chrome_version"),
 ]
@@ -93,7 +99,9 @@ def test_every_wrong_shape_is_bad_input_located_at_its_key(tmp_path: Path, line:
 
 
 @pytest.mark.parametrize(("data", "message", "where"), UNREADABLE, ids=[m for _, m, _ in UNREADABLE])
-def test_every_unreadable_manifest_is_bad_input_naming_the_file(tmp_path: Path, data: bytes, message: str, where: str) -> None:
+def test_every_unreadable_manifest_is_bad_input_naming_the_file(
+    tmp_path: Path, data: bytes, message: str, where: str
+) -> None:
     code, output = lint(extension(tmp_path, data))
     assert code == 2, output
     assert output.startswith(f"manifest.json:{where}" if where else "manifest.json"), output
@@ -116,7 +124,10 @@ def test_a_manifest_that_cannot_be_read_is_bad_input(tmp_path: Path, monkeypatch
 
 def test_a_manifest_of_the_right_shape_still_lints(tmp_path: Path) -> None:
     """The shape check refuses wrong types only: keys it does not read and browser-specific values pass."""
-    text = HEAD + '  "permissions": ["tabs", {"fileSystem": ["write"]}], "content_security_policy": "script-src \'self\'",\n'
+    text = (
+        HEAD
+        + '  "permissions": ["tabs", {"fileSystem": ["write"]}], "content_security_policy": "script-src \'self\'",\n'
+    )
     text += '  "background": {"scripts": ["bg.js"]}, "web_accessible_resources": ["a.png"], "whatever": 5\n}\n'
     folder = extension(tmp_path, text.encode())
     (folder / "a.png").write_bytes(b"PNG")  # the web-accessible file is there (XL007 otherwise)
@@ -134,8 +145,9 @@ def test_a_project_gets_the_verdict_xtk_build_gives_it(tmp_path: Path) -> None:
     config = project / "xtk.toml"
     text = config.read_text(encoding="utf-8")
     assert "\n[targets.chrome.manifest]\n" in text  # the fixture's raw override, which the schema judges
-    config.write_text(text.replace("\n[targets.chrome.manifest]\n", "\n[targets.chrome.manifest]\nbackground = 5\n"),
-                      encoding="utf-8")
+    config.write_text(
+        text.replace("\n[targets.chrome.manifest]\n", "\n[targets.chrome.manifest]\nbackground = 5\n"), encoding="utf-8"
+    )
     runner = CliRunner()
     built = runner.invoke(main, ["build", "--project", str(project), "--no-typecheck"], catch_exceptions=False)
     linted = runner.invoke(main, ["lint", str(project)], catch_exceptions=False)

@@ -44,10 +44,14 @@ def test_an_asset_named_in_code_or_exposed_must_be_in_the_package() -> None:
     # does not; 5: a computed name is not judged. manifest.json: images/logo.png exists, fonts/*.woff2 matches
     # nothing, pages/gone.html does not exist
     assert [(f.path, f.line) for f in findings if f.code == "XL007"] == [
-        ("background.js", 4), ("manifest.json", 7), ("manifest.json", 7)]
+        ("background.js", 4),
+        ("manifest.json", 7),
+        ("manifest.json", 7),
+    ]
     assert sorted(f.message for f in findings if f.path == "manifest.json") == [
         "web-accessible `fonts/*.woff2` matches no file in the extension",
-        "web-accessible `pages/gone.html` is not in the extension"]
+        "web-accessible `pages/gone.html` is not in the extension",
+    ]
     assert {f.code for f in findings} == {"XL007"}
 
 
@@ -57,8 +61,7 @@ def test_an_api_a_context_does_not_have_is_reported() -> None:
     # 3: tabs.query is not; 5: tabs.create inside try/catch copes. shared.js's openHelp (tabs.create) runs in the
     # content script's file but is called only by the background. background.js 3: a service worker has no
     # background page. sandbox.js: a sandboxed page has no extension API at all
-    assert [(f.path, f.line) for f in findings] == [
-        ("background.js", 3), ("content.js", 3), ("sandbox.js", 1)]
+    assert [(f.path, f.line) for f in findings] == [("background.js", 3), ("content.js", 3), ("sandbox.js", 1)]
     assert {f.code for f in findings} == {"XP010"}
     assert "`tabs.query` is not available in content scripts" in findings[1].message
 
@@ -67,7 +70,10 @@ def test_offscreen_documents_and_web_workers_have_their_own_apis() -> None:
     # offscreen.html is opened by offscreen.createDocument, parse-worker.js by new Worker(runtime.getURL(…)): no
     # manifest key names either. runtime.sendMessage is an offscreen document's; storage is not; a worker has none
     findings = _lint("worker-and-offscreen")
-    assert [(f.code, f.path, f.line) for f in findings] == [("XP010", "offscreen.js", 4), ("XP010", "parse-worker.js", 3)]
+    assert [(f.code, f.path, f.line) for f in findings] == [
+        ("XP010", "offscreen.js", 4),
+        ("XP010", "parse-worker.js", 3),
+    ]
     assert "not available in offscreen documents" in findings[0].message
     assert "not available in web workers" in findings[1].message and "postMessage" in (findings[1].fix or "")
 
@@ -118,12 +124,19 @@ def test_tab_values_are_followed_through_listeners_results_and_lists(tmp_path: P
         "}\n"
         "chrome.tabs.get(1).then((tab) => tab.url);\n"
         "chrome.tabs.query({}, (tabs) => tabs.forEach((t) => t.url));\n"
-        "current();\n")
+        "current();\n"
+    )
     reads = extract_project([source], root=tmp_path)[source.resolve()].tab_reads
     assert [(r.location.line, r.field, r.source) for r in reads] == [
-        (1, "url", "contextMenus.onClicked"), (1, "title", "contextMenus.onClicked"),
-        (5, "favIconUrl", "tabs.query"), (6, "pendingUrl", "tabs.query"), (7, "url", "tabs.query"),
-        (7, "title", "tabs.query"), (9, "url", "tabs.get"), (10, "url", "tabs.query")]
+        (1, "url", "contextMenus.onClicked"),
+        (1, "title", "contextMenus.onClicked"),
+        (5, "favIconUrl", "tabs.query"),
+        (6, "pendingUrl", "tabs.query"),
+        (7, "url", "tabs.query"),
+        (7, "title", "tabs.query"),
+        (9, "url", "tabs.get"),
+        (10, "url", "tabs.query"),
+    ]
 
 
 def test_code_of_a_bundle_reached_through_an_exported_object_is_analysed() -> None:

@@ -58,7 +58,9 @@ def test_minimum_versions() -> None:
 
 
 def test_background_service_worker_for_chromium_mv3() -> None:
-    assert cv.background_for("chrome", 3, Background(entry="x"), "background/index.js") == {"service_worker": "background/index.js"}
+    assert cv.background_for("chrome", 3, Background(entry="x"), "background/index.js") == {
+        "service_worker": "background/index.js"
+    }
     module = cv.background_for("edge", 3, Background(entry="x", type="module"), "bg.js")
     assert module == {"service_worker": "bg.js", "type": "module"}
 
@@ -79,7 +81,11 @@ def test_action_key_and_value() -> None:
     assert cv.action_key(3) == "action"
     assert cv.action_key(2) == "browser_action"
     value = cv.action_for(Action(title="Ask"), "popup/index.html", {"16": "icons/16.png"})
-    assert value == {"default_popup": "popup/index.html", "default_title": "Ask", "default_icon": {"16": "icons/16.png"}}
+    assert value == {
+        "default_popup": "popup/index.html",
+        "default_title": "Ask",
+        "default_icon": {"16": "icons/16.png"},
+    }
 
 
 def test_side_panel_becomes_sidebar_action_in_firefox() -> None:
@@ -116,7 +122,13 @@ def test_sandbox_dropped_for_firefox_with_warning() -> None:
 def test_content_script_shape_and_main_world() -> None:
     script = ContentScript(matches=["<all_urls>"], js=["src/c.ts"], world="MAIN", all_frames=True)
     value, warnings = cv.content_script_for("chrome", 3, script, ["c.js"], [], 0)
-    assert value == {"matches": ["<all_urls>"], "js": ["c.js"], "run_at": "document_idle", "all_frames": True, "world": "MAIN"}
+    assert value == {
+        "matches": ["<all_urls>"],
+        "js": ["c.js"],
+        "run_at": "document_idle",
+        "all_frames": True,
+        "world": "MAIN",
+    }
     assert warnings == []
     value, warnings = cv.content_script_for("firefox", 2, script, ["c.js"], [], 0)
     assert "world" not in value and warnings[0].key == "content_scripts[0].world"
@@ -172,7 +184,10 @@ def test_unknown_permission_passes_through_for_lint_to_judge() -> None:
 
 
 def test_host_permissions_merged_into_permissions_in_mv2() -> None:
-    assert cv.merge_host_permissions_mv2(["storage"], ["https://api.example.com/*"]) == ["storage", "https://api.example.com/*"]
+    assert cv.merge_host_permissions_mv2(["storage"], ["https://api.example.com/*"]) == [
+        "storage",
+        "https://api.example.com/*",
+    ]
 
 
 def test_optional_host_permissions_moved_not_dropped_in_mv2() -> None:
@@ -224,5 +239,10 @@ def test_commands_execute_action_renamed_per_manifest_version() -> None:
 
 def test_deep_merge_overrides_and_deletes() -> None:
     base = {"a": 1, "b": {"c": 2, "d": 3}, "e": [1]}
-    assert cv.deep_merge(base, {"b": {"c": 9, "d": None}, "e": [2], "f": "x"}) == {"a": 1, "b": {"c": 9}, "e": [2], "f": "x"}
+    assert cv.deep_merge(base, {"b": {"c": 9, "d": None}, "e": [2], "f": "x"}) == {
+        "a": 1,
+        "b": {"c": 9},
+        "e": [2],
+        "f": "x",
+    }
     assert base["b"] == {"c": 2, "d": 3}  # not mutated

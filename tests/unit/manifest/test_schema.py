@@ -213,8 +213,7 @@ def test_every_property_has_a_description(name: str) -> None:
         for trail, node in _walk(_schema_document(name))
         if isinstance(node.get("properties"), dict) and not trail.endswith("/properties")
         for key, value in node["properties"].items()
-        if isinstance(value, dict) and value and "description" not in value
-        and not _is_version_branch_shape(value)
+        if isinstance(value, dict) and value and "description" not in value and not _is_version_branch_shape(value)
     ]
     assert missing == []
 
@@ -344,14 +343,27 @@ CHROME_MISTAKES = [
     ),
     (
         "csp remote script",
-        {"content_security_policy": {"extension_pages": "default-src 'self'; script-src 'self' https://cdn.example.com"}},
+        {
+            "content_security_policy": {
+                "extension_pages": "default-src 'self'; script-src 'self' https://cdn.example.com"
+            }
+        },
         "/content_security_policy/extension_pages",
         "remote hosts",
     ),
     ("war bare string", {"web_accessible_resources": ["img.png"]}, "/web_accessible_resources/0", "Manifest V2 form"),
-    ("war nobody", {"web_accessible_resources": [{"resources": ["a.png"]}]}, "/web_accessible_resources/0", '"matches" or "extension_ids"'),
-    ("war typo", {"web_accessible_resources": [{"resources": ["a"], "matches": ["<all_urls>"], "use_dynamic_urls": True}]},
-     "/web_accessible_resources/0/use_dynamic_urls", 'did you mean "use_dynamic_url"'),
+    (
+        "war nobody",
+        {"web_accessible_resources": [{"resources": ["a.png"]}]},
+        "/web_accessible_resources/0",
+        '"matches" or "extension_ids"',
+    ),
+    (
+        "war typo",
+        {"web_accessible_resources": [{"resources": ["a"], "matches": ["<all_urls>"], "use_dynamic_urls": True}]},
+        "/web_accessible_resources/0/use_dynamic_urls",
+        'did you mean "use_dynamic_url"',
+    ),
     ("leading zero", {"version": "1.02"}, "/version", "without leading zeros"),
     ("all zero", {"version": "0.0.0"}, "/version", "not all zero"),
     ("five parts", {"version": "1.2.3.4.5"}, "/version", "1 to 4"),
@@ -362,33 +374,71 @@ CHROME_MISTAKES = [
     ("typo key", {"permission": ["storage"]}, "/permission", 'unknown key "permission" (did you mean "permissions"?)'),
     ("firefox key", {"applications": {}}, "/applications", "unknown key"),
     ("mv2 background", {"background": {"scripts": ["bg.js"]}}, "/background/service_worker", "service_worker"),
-    ("background page", {"background": {"service_worker": "sw.js", "page": "bg.html"}}, "/background/page", "Manifest V2"),
-    ("persistent", {"background": {"service_worker": "sw.js", "persistent": False}}, "/background/persistent", "never persistent"),
+    (
+        "background page",
+        {"background": {"service_worker": "sw.js", "page": "bg.html"}},
+        "/background/page",
+        "Manifest V2",
+    ),
+    (
+        "persistent",
+        {"background": {"service_worker": "sw.js", "persistent": False}},
+        "/background/persistent",
+        "never persistent",
+    ),
     ("host in permissions", {"permissions": ["<all_urls>"]}, "/permissions/0", "host_permissions"),
     ("bad host pattern", {"host_permissions": ["example.com/*"]}, "/host_permissions/0", "match pattern"),
     ("content script matches", {"content_scripts": [{"js": ["c.js"]}]}, "/content_scripts/0/matches", "missing"),
     ("content script files", {"content_scripts": [{"matches": ["<all_urls>"]}]}, "/content_scripts/0", "js or css"),
-    ("content script world", {"content_scripts": [{"matches": ["<all_urls>"], "js": ["c.js"], "world": "main"}]},
-     "/content_scripts/0/world", 'did you mean "MAIN"'),
+    (
+        "content script world",
+        {"content_scripts": [{"matches": ["<all_urls>"], "js": ["c.js"], "world": "main"}]},
+        "/content_scripts/0/world",
+        'did you mean "MAIN"',
+    ),
     ("icon size", {"icons": {"large": "icon.png"}}, "/icons/large", "sizes in pixels"),
     ("icon path", {"icons": {"16": 16}}, "/icons/16", "expected string, got number"),
     ("side panel", {"side_panel": {}}, "/side_panel/default_path", "missing"),
     ("minimum version", {"minimum_chrome_version": "v120"}, "/minimum_chrome_version", "Chrome version"),
     ("description", {"description": "x" * 133}, "/description", "133 characters long; the limit is 132"),
     ("empty version_name", {"version_name": ""}, "/version_name", "must not be empty"),
-    ("mv2 command", {"commands": {"_execute_browser_action": {}}}, "/commands/_execute_browser_action", "_execute_action"),
-    ("shortcut", {"commands": {"go": {"suggested_key": {"default": "Ctrl-Shift-Y"}}}},
-     "/commands/go/suggested_key/default", "joined to one key by +"),
-    ("reserved ruleset", {"declarative_net_request": {"rule_resources": [{"id": "_x", "enabled": True, "path": "r.json"}]}},
-     "/declarative_net_request/rule_resources/0/id", "reserved"),
-    ("two overrides", {"chrome_url_overrides": {"newtab": "n.html", "history": "h.html"}}, "/chrome_url_overrides", "only one page"),
-    ("sandbox csp", {"sandbox": {"pages": ["s.html"], "content_security_policy": "x"}}, "/sandbox/content_security_policy",
-     "content_security_policy.sandbox"),
+    (
+        "mv2 command",
+        {"commands": {"_execute_browser_action": {}}},
+        "/commands/_execute_browser_action",
+        "_execute_action",
+    ),
+    (
+        "shortcut",
+        {"commands": {"go": {"suggested_key": {"default": "Ctrl-Shift-Y"}}}},
+        "/commands/go/suggested_key/default",
+        "joined to one key by +",
+    ),
+    (
+        "reserved ruleset",
+        {"declarative_net_request": {"rule_resources": [{"id": "_x", "enabled": True, "path": "r.json"}]}},
+        "/declarative_net_request/rule_resources/0/id",
+        "reserved",
+    ),
+    (
+        "two overrides",
+        {"chrome_url_overrides": {"newtab": "n.html", "history": "h.html"}},
+        "/chrome_url_overrides",
+        "only one page",
+    ),
+    (
+        "sandbox csp",
+        {"sandbox": {"pages": ["s.html"], "content_security_policy": "x"}},
+        "/sandbox/content_security_policy",
+        "content_security_policy.sandbox",
+    ),
     ("incognito", {"incognito": "spanned"}, "/incognito", 'did you mean "spanning"'),
 ]
 
 
-@pytest.mark.parametrize(("patch", "pointer", "fragment"), [c[1:] for c in CHROME_MISTAKES], ids=[c[0] for c in CHROME_MISTAKES])
+@pytest.mark.parametrize(
+    ("patch", "pointer", "fragment"), [c[1:] for c in CHROME_MISTAKES], ids=[c[0] for c in CHROME_MISTAKES]
+)
 def test_chrome_rejects_mistake_at_its_pointer(patch: dict[str, Any], pointer: str, fragment: str) -> None:
     manifest = _with(CHROME_MINIMAL, {"background": {"service_worker": "sw.js"}, **patch})
     errors = validate_manifest(manifest, "chrome-mv3")
@@ -398,7 +448,9 @@ def test_chrome_rejects_mistake_at_its_pointer(patch: dict[str, Any], pointer: s
 
 
 def test_all_violations_are_reported_in_pointer_order() -> None:
-    manifest = _with(CHROME_MINIMAL, {"version": "01", "browser_action": {}, "permissions": ["tabs", "https://*/*", "<all_urls>"]})
+    manifest = _with(
+        CHROME_MINIMAL, {"version": "01", "browser_action": {}, "permissions": ["tabs", "https://*/*", "<all_urls>"]}
+    )
     errors = validate_manifest(manifest, "chrome-mv3")
     assert [e.key for e in errors] == ["/browser_action", "/permissions/1", "/permissions/2", "/version"]
 
@@ -432,8 +484,13 @@ FIREFOX_MV2_FULL: dict[str, Any] = {
     "homepage_url": "https://example.com/",
     "default_locale": "en",
     "icons": {"48": "icons/48.png"},
-    "browser_action": {"default_popup": "popup.html", "default_title": "Open", "default_icon": "icons/32.png",
-                       "default_area": "navbar", "theme_icons": [{"light": "l.png", "dark": "d.png", "size": 32}]},
+    "browser_action": {
+        "default_popup": "popup.html",
+        "default_title": "Open",
+        "default_icon": "icons/32.png",
+        "default_area": "navbar",
+        "theme_icons": [{"light": "l.png", "dark": "d.png", "size": 32}],
+    },
     "page_action": {"default_icon": "icons/19.png", "show_matches": ["https://example.com/*"]},
     "background": {"scripts": ["background.js"], "persistent": False},
     "content_scripts": [{"matches": ["<all_urls>"], "js": ["content.js"], "css_origin": "user", "css": ["c.css"]}],
@@ -464,14 +521,20 @@ FIREFOX_MV3_FULL: dict[str, Any] = {
     "optional_permissions": ["tabs", "*://*/*"],
     "host_permissions": ["https://api.example.com/*"],
     "optional_host_permissions": ["*://*/*"],
-    "web_accessible_resources": [{"resources": ["inject.js"], "matches": ["<all_urls>"]},
-                                 {"resources": ["x.css"], "extension_ids": ["other@example.com"]}],
+    "web_accessible_resources": [
+        {"resources": ["inject.js"], "matches": ["<all_urls>"]},
+        {"resources": ["x.css"], "extension_ids": ["other@example.com"]},
+    ],
     "content_security_policy": {"extension_pages": "script-src 'self'"},
     "commands": {"_execute_action": {"suggested_key": {"default": "Alt+Shift+U", "android": "Alt+U"}}},
     "declarative_net_request": {"rule_resources": [{"id": "rules", "enabled": False, "path": "rules.json"}]},
     "browser_specific_settings": {
-        "gecko": {**GECKO, "id": "{daf44bf7-a45e-4450-979c-91cf07434c3d}", "strict_max_version": "150.*",
-                  "data_collection_permissions": {"required": ["websiteContent"], "optional": ["technicalAndInteraction"]}},
+        "gecko": {
+            **GECKO,
+            "id": "{daf44bf7-a45e-4450-979c-91cf07434c3d}",
+            "strict_max_version": "150.*",
+            "data_collection_permissions": {"required": ["websiteContent"], "optional": ["technicalAndInteraction"]},
+        },
         "gecko_android": {},
     },
 }
@@ -496,51 +559,164 @@ DATA_POINTER = "/browser_specific_settings/gecko/data_collection_permissions"
 
 FIREFOX_MISTAKES = [
     ("mv4", 2, {"manifest_version": 4}, "/manifest_version", "must be 2 or 3"),
-    ("mv2 service worker only", 2, {"background": {"service_worker": "sw.js"}}, "/background", "does not run background.service_worker"),
-    ("mv3 service worker only", 3, {"background": {"service_worker": "sw.js"}}, "/background", "does not run background.service_worker"),
-    ("scripts and page", 2, {"background": {"scripts": ["a.js"], "page": "b.html"}}, "/background", "mutually exclusive"),
-    ("mv3 persistent", 3, {"background": {"scripts": ["a.js"], "persistent": True}}, "/background/persistent", "never persistent"),
+    (
+        "mv2 service worker only",
+        2,
+        {"background": {"service_worker": "sw.js"}},
+        "/background",
+        "does not run background.service_worker",
+    ),
+    (
+        "mv3 service worker only",
+        3,
+        {"background": {"service_worker": "sw.js"}},
+        "/background",
+        "does not run background.service_worker",
+    ),
+    (
+        "scripts and page",
+        2,
+        {"background": {"scripts": ["a.js"], "page": "b.html"}},
+        "/background",
+        "mutually exclusive",
+    ),
+    (
+        "mv3 persistent",
+        3,
+        {"background": {"scripts": ["a.js"], "persistent": True}},
+        "/background/persistent",
+        "never persistent",
+    ),
     ("mv2 action", 2, {"action": {}}, "/action", "Manifest V2 uses browser_action"),
     ("mv3 browser_action", 3, {"browser_action": {}}, "/browser_action", "Manifest V3 uses action"),
-    ("mv3 csp string", 3, {"content_security_policy": "script-src 'self'"}, "/content_security_policy", "must be an object"),
-    ("mv2 csp object", 2, {"content_security_policy": {"extension_pages": "x"}}, "/content_security_policy", "policy string"),
+    (
+        "mv3 csp string",
+        3,
+        {"content_security_policy": "script-src 'self'"},
+        "/content_security_policy",
+        "must be an object",
+    ),
+    (
+        "mv2 csp object",
+        2,
+        {"content_security_policy": {"extension_pages": "x"}},
+        "/content_security_policy",
+        "policy string",
+    ),
     ("mv3 war string", 3, {"web_accessible_resources": ["a.png"]}, "/web_accessible_resources/0", "Manifest V2 form"),
-    ("mv2 war object", 2, {"web_accessible_resources": [{"resources": ["a"]}]}, "/web_accessible_resources/0", "must be a path"),
-    ("mv3 war dynamic url", 3, {"web_accessible_resources": [{"resources": ["a"], "matches": ["<all_urls>"], "use_dynamic_url": True}]},
-     "/web_accessible_resources/0/use_dynamic_url", "unknown key"),
+    (
+        "mv2 war object",
+        2,
+        {"web_accessible_resources": [{"resources": ["a"]}]},
+        "/web_accessible_resources/0",
+        "must be a path",
+    ),
+    (
+        "mv3 war dynamic url",
+        3,
+        {"web_accessible_resources": [{"resources": ["a"], "matches": ["<all_urls>"], "use_dynamic_url": True}]},
+        "/web_accessible_resources/0/use_dynamic_url",
+        "unknown key",
+    ),
     ("mv2 host_permissions", 2, {"host_permissions": ["https://*/*"]}, "/host_permissions", "go in permissions"),
     ("mv3 host in permissions", 3, {"permissions": ["storage", "https://*/*"]}, "/permissions/1", "host_permissions"),
     ("port in pattern", 2, {"permissions": ["http://localhost:8080/*"]}, "/permissions/0", "no port"),
-    ("port in content script", 3, {"content_scripts": [{"matches": ["http://127.0.0.1:8000/*"], "js": ["c.js"]}]},
-     "/content_scripts/0/matches/0", "no port"),
+    (
+        "port in content script",
+        3,
+        {"content_scripts": [{"matches": ["http://127.0.0.1:8000/*"], "js": ["c.js"]}]},
+        "/content_scripts/0/matches/0",
+        "no port",
+    ),
     ("bad gecko id", 2, _gecko(id="my extension"), "/browser_specific_settings/gecko/id", "add-on ID"),
-    ("uuid without braces", 2, _gecko(id="daf44bf7-a45e-4450-979c-91cf07434c3d"), "/browser_specific_settings/gecko/id", "{UUID}"),
+    (
+        "uuid without braces",
+        2,
+        _gecko(id="daf44bf7-a45e-4450-979c-91cf07434c3d"),
+        "/browser_specific_settings/gecko/id",
+        "{UUID}",
+    ),
     ("long gecko id", 2, _gecko(id="a" * 80 + "@x.org"), "/browser_specific_settings/gecko/id", "80 characters"),
-    ("none mixed", 3, _data(required=["none", "locationInfo"]), f"{DATA_POINTER}/required", '"none" must be the only entry'),
-    ("technical required", 3, _data(required=["technicalAndInteraction"]), f"{DATA_POINTER}/required/0", "can only be optional"),
-    ("none optional", 3, _data(required=["websiteContent"], optional=["none"]), f"{DATA_POINTER}/optional/0", "only in required"),
+    (
+        "none mixed",
+        3,
+        _data(required=["none", "locationInfo"]),
+        f"{DATA_POINTER}/required",
+        '"none" must be the only entry',
+    ),
+    (
+        "technical required",
+        3,
+        _data(required=["technicalAndInteraction"]),
+        f"{DATA_POINTER}/required/0",
+        "can only be optional",
+    ),
+    (
+        "none optional",
+        3,
+        _data(required=["websiteContent"], optional=["none"]),
+        f"{DATA_POINTER}/optional/0",
+        "only in required",
+    ),
     ("empty required", 3, _data(required=[]), f"{DATA_POINTER}/required", "at least one data category"),
     ("unknown category", 3, _data(required=["cookies"]), f"{DATA_POINTER}/required/0", "personal-data category"),
-    ("min version star", 2, _gecko(strict_min_version="*"), "/browser_specific_settings/gecko/strict_min_version", "no * in a minimum"),
-    ("geko typo", 2, {"browser_specific_settings": {"geko": {}}}, "/browser_specific_settings/geko", 'did you mean "gecko"'),
-    ("mv3 applications", 3, {"applications": {"gecko": {"id": "a@b.org"}}}, "/applications", "browser_specific_settings"),
+    (
+        "min version star",
+        2,
+        _gecko(strict_min_version="*"),
+        "/browser_specific_settings/gecko/strict_min_version",
+        "no * in a minimum",
+    ),
+    (
+        "geko typo",
+        2,
+        {"browser_specific_settings": {"geko": {}}},
+        "/browser_specific_settings/geko",
+        'did you mean "gecko"',
+    ),
+    (
+        "mv3 applications",
+        3,
+        {"applications": {"gecko": {"id": "a@b.org"}}},
+        "/applications",
+        "browser_specific_settings",
+    ),
     ("letters in version", 2, {"version": "1.0a1"}, "/version", "rejects letters"),
     ("missing version", 3, {"version": None}, "/version", "missing"),
     ("typo key", 2, {"permision": ["tabs"]}, "/permision", 'did you mean "permissions"'),
     ("version_name", 2, {"version_name": "1.0 beta"}, "/version_name", "unknown key"),
-    ("history override", 2, {"chrome_url_overrides": {"history": "h.html"}}, "/chrome_url_overrides/history", "only the newtab"),
+    (
+        "history override",
+        2,
+        {"chrome_url_overrides": {"history": "h.html"}},
+        "/chrome_url_overrides/history",
+        "only the newtab",
+    ),
     ("sidebar panel", 2, {"sidebar_action": {"default_title": "x"}}, "/sidebar_action/default_panel", "missing"),
     ("mv3 user_scripts", 3, {"user_scripts": {"api_script": "a.js"}}, "/user_scripts", "userScripts permission"),
-    ("mv2 execute_action", 2, {"commands": {"_execute_action": {}}}, "/commands/_execute_action", "_execute_browser_action"),
-    ("protocol template", 2, {"protocol_handlers": [{"protocol": "irc", "name": "x", "uriTemplate": "https://x/"}]},
-     "/protocol_handlers/0/uriTemplate", "%s"),
+    (
+        "mv2 execute_action",
+        2,
+        {"commands": {"_execute_action": {}}},
+        "/commands/_execute_action",
+        "_execute_browser_action",
+    ),
+    (
+        "protocol template",
+        2,
+        {"protocol_handlers": [{"protocol": "irc", "name": "x", "uriTemplate": "https://x/"}]},
+        "/protocol_handlers/0/uriTemplate",
+        "%s",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
     ("version", "patch", "pointer", "fragment"), [c[1:] for c in FIREFOX_MISTAKES], ids=[c[0] for c in FIREFOX_MISTAKES]
 )
-def test_firefox_rejects_mistake_at_its_pointer(version: int, patch: dict[str, Any], pointer: str, fragment: str) -> None:
+def test_firefox_rejects_mistake_at_its_pointer(
+    version: int, patch: dict[str, Any], pointer: str, fragment: str
+) -> None:
     base = {"manifest_version": version, "name": "x", "version": "1.0", "background": {"scripts": ["bg.js"]}}
     errors = validate_manifest(_with(base, patch), "firefox")
     assert [e.key for e in errors] == [pointer], [e.format() for e in errors]

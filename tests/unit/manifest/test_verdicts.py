@@ -56,7 +56,7 @@ def test_a_changed_manifest_is_validated_again(tmp_path: Path, monkeypatch: pyte
 
 def test_an_invalid_manifest_is_never_remembered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _counting_validations(monkeypatch)
-    project = load_project(_project(tmp_path, '[targets.chrome.manifest]\ndescription = 5\n'))
+    project = load_project(_project(tmp_path, "[targets.chrome.manifest]\ndescription = 5\n"))
     for _ in range(2):
         with pytest.raises(InputError) as raised:
             render_manifest(plan_build(project, "chrome", "production"))

@@ -20,7 +20,11 @@ def test_references_are_found_with_positions(tmp_path: Path) -> None:
     scan = scan_page(html, page(tmp_path, html), "index.html")
     assert scan.problems == []
     kinds = [(r.kind, r.value, r.line, r.module) for r in scan.references]
-    assert kinds == [("style", "./style.css", 2, False), ("script", "./index.ts", 3, True), ("asset", "icon.png", 4, False)]
+    assert kinds == [
+        ("style", "./style.css", 2, False),
+        ("script", "./index.ts", 3, True),
+        ("asset", "icon.png", 4, False),
+    ]
     script = scan.references[1]
     assert html[script.start : script.end] == "./index.ts"
     assert script.column == html.splitlines()[2].index("./index.ts") + 1

@@ -76,7 +76,9 @@ def test_toml_syntax_error_names_line_and_column(tmp_path: Path) -> None:
 
 
 def test_unknown_key_is_located_and_suggests_the_near_miss(tmp_path: Path) -> None:
-    error = load_error(tmp_path, MINIMAL.replace('entry = "src/background.ts"', 'entry = "src/background.ts"\npersistant = true'))
+    error = load_error(
+        tmp_path, MINIMAL.replace('entry = "src/background.ts"', 'entry = "src/background.ts"\npersistant = true')
+    )
     (d,) = error.diagnostics
     assert d.key == "background.persistant"
     assert d.line == 12
@@ -115,7 +117,9 @@ def test_missing_entry_file_names_key_and_path(tmp_path: Path) -> None:
 
 
 def test_entry_outside_src_is_rejected(tmp_path: Path) -> None:
-    error = load_error(tmp_path, MINIMAL.replace("src/background.ts", "other/background.ts"), {"ext/other/background.ts": ""})
+    error = load_error(
+        tmp_path, MINIMAL.replace("src/background.ts", "other/background.ts"), {"ext/other/background.ts": ""}
+    )
     assert "must be inside src/" in error.diagnostics[0].message
 
 
@@ -159,7 +163,10 @@ def test_firefox_target_rules(tmp_path: Path) -> None:
 
 
 def test_unknown_data_collection_category(tmp_path: Path) -> None:
-    config = MINIMAL + '\n[targets.firefox]\nmin_version = "142"\ngecko_id = "a@b.c"\ndata_collection = { required = ["cookies"] }\n'
+    config = (
+        MINIMAL
+        + '\n[targets.firefox]\nmin_version = "142"\ngecko_id = "a@b.c"\ndata_collection = { required = ["cookies"] }\n'
+    )
     error = load_error(tmp_path, config)
     (d,) = error.diagnostics
     assert d.key == "targets.firefox.data_collection.required[0]"
@@ -173,7 +180,7 @@ def test_at_least_one_target(tmp_path: Path) -> None:
 
 
 def test_not_utf8_config(tmp_path: Path) -> None:
-    (tmp_path / "xtk.toml").write_bytes(b"name = \"\xff\"\n")
+    (tmp_path / "xtk.toml").write_bytes(b'name = "\xff"\n')
     with pytest.raises(InputError, match="invalid UTF-8: byte 0xFF") as caught:
         load_project(tmp_path)
     (d,) = caught.value.diagnostics
@@ -185,7 +192,9 @@ def test_format_key() -> None:
     assert format_key(("host_permissions", "https://x/*")) == 'host_permissions."https://x/*"'
 
 
-LOCALIZED = 'locales = "_locales"\n' + MINIMAL.replace('name = "Demo"', 'name = "__MSG_appName__"\ndefault_locale = "en"')
+LOCALIZED = 'locales = "_locales"\n' + MINIMAL.replace(
+    'name = "Demo"', 'name = "__MSG_appName__"\ndefault_locale = "en"'
+)
 
 
 def test_locale_messages_are_checked(tmp_path: Path) -> None:

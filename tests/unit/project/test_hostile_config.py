@@ -84,10 +84,13 @@ def test_raw_nul_byte_between_statements_is_a_located_error(tmp_path: Path) -> N
     assert_cli_says(project, "xtk.toml:12:1: error: control character U+0000 (NUL)")
 
 
-@pytest.mark.parametrize(("key", "edit"), [
-    ("background.entry", lambda text: text.replace("src/background.ts", "src/" + "a" * 5000 + ".ts")),
-    ("out", lambda text: 'out = "' + "b" * 5000 + '"\n' + text),
-])
+@pytest.mark.parametrize(
+    ("key", "edit"),
+    [
+        ("background.entry", lambda text: text.replace("src/background.ts", "src/" + "a" * 5000 + ".ts")),
+        ("out", lambda text: 'out = "' + "b" * 5000 + '"\n' + text),
+    ],
+)
 def test_5000_character_path_is_a_located_error(tmp_path: Path, key: str, edit: Callable[[str], str]) -> None:
     project = make_project(tmp_path, edit(VALID))
     error = the_error(project)
@@ -180,23 +183,28 @@ HOSTILE = {
     "control-char-in-key": Hostile(_with("version =", "ver\x01sion ="), "U+0001", 5),
     "del-in-comment": Hostile(_with("[background]", "# \x7f\n[background]"), "U+007F (DEL)", 10),
     "lone-carriage-return": Hostile(_with('name = "Demo"\n', 'name = "Demo"\r'), "carriage return", 4),
-    "escaped-control-in-key": Hostile(_with("name =", '"na\\u0001me" = "x"\nname ='), "unknown key", 4,
-                                      'extension."na\\u0001me"'),
-    "nul-in-path": Hostile(_with("src/background.ts", "src/back\\u0000ground.ts"), "control characters (U+0000",
-                           11, "background.entry"),
-    "newline-in-path": Hostile(_with("src/background.ts", "src/back\\nground.ts"), "control characters (U+000A",
-                               11, "background.entry"),
+    "escaped-control-in-key": Hostile(
+        _with("name =", '"na\\u0001me" = "x"\nname ='), "unknown key", 4, 'extension."na\\u0001me"'
+    ),
+    "nul-in-path": Hostile(
+        _with("src/background.ts", "src/back\\u0000ground.ts"), "control characters (U+0000", 11, "background.entry"
+    ),
+    "newline-in-path": Hostile(
+        _with("src/background.ts", "src/back\\nground.ts"), "control characters (U+000A", 11, "background.entry"
+    ),
     "long-name-in-path": Hostile(_with('root = "ext"', f'root = "{"r" * 300}"'), "300 bytes long", 1, "root"),
-    "long-whole-path": Hostile(_with('root = "ext"', f'root = "{_LONG_ROOT}"'), "bytes long with its folder", 1,
-                               "root"),
+    "long-whole-path": Hostile(
+        _with('root = "ext"', f'root = "{_LONG_ROOT}"'), "bytes long with its folder", 1, "root"
+    ),
     "directory-as-entry": Hostile(_with("src/background.ts", "src"), "not found", 11, "background.entry"),
     "deep-arrays": Hostile(("x = " + "[" * 20000 + "]" * 20000 + "\n" + VALID).encode(), "levels deep", 1, "x"),
-    "deep-inline-tables": Hostile(("x = " + "{a=" * 5000 + "1" + "}" * 5000 + "\n" + VALID).encode(), "levels deep",
-                                  1),
-    "dotted-key-of-100000-parts": Hostile(("x." + ".".join(["a"] * 100000) + " = 1\n" + VALID).encode(),
-                                          "levels deep", 1),
-    "table-name-of-100000-parts": Hostile((VALID + "[x." + ".".join(["a"] * 100000) + "]\n").encode(),
-                                          "levels deep", 12),
+    "deep-inline-tables": Hostile(("x = " + "{a=" * 5000 + "1" + "}" * 5000 + "\n" + VALID).encode(), "levels deep", 1),
+    "dotted-key-of-100000-parts": Hostile(
+        ("x." + ".".join(["a"] * 100000) + " = 1\n" + VALID).encode(), "levels deep", 1
+    ),
+    "table-name-of-100000-parts": Hostile(
+        (VALID + "[x." + ".".join(["a"] * 100000) + "]\n").encode(), "levels deep", 12
+    ),
     "very-long-key": Hostile(("k" * 100000 + " = 1\n" + VALID).encode(), "unknown key", 1),
     "very-long-value": Hostile(_with('version = "1.0.0"', f'version = "{"9" * 500000}"'), "", 5, "extension.version"),
     "duplicate-key": Hostile(_with('version = "1.0.0"', 'version = "1.0.0"\nversion = "2.0.0"'), "invalid TOML", 6),

@@ -49,8 +49,9 @@ FR = {
 }
 
 
-def write(tmp_path: Path, config: str = CONFIG, locales: dict[str, object] | None = None,
-          raw: dict[str, str] | None = None) -> Path:
+def write(
+    tmp_path: Path, config: str = CONFIG, locales: dict[str, object] | None = None, raw: dict[str, str] | None = None
+) -> Path:
     """A project in tmp_path: the config, a background script, and each locale's messages (JSON or raw text)."""
     (tmp_path / "xtk.toml").write_text(config, encoding="utf-8")
     files = {"ext/src/background.ts": "export {};\n"}
@@ -88,8 +89,9 @@ def test_trailing_comma_in_another_locale_is_located(tmp_path: Path) -> None:
     broken = '{\n  "extName": { "message": "Notes de page" },\n}\n'
     error = only_error(write(tmp_path, locales={"en": EN}, raw={"fr": broken}))
     assert (error.path, error.line, error.column) == ("ext/_locales/fr/messages.json", 2, 44)  # the comma itself
-    assert error.format() == ("ext/_locales/fr/messages.json:2:44: error: invalid JSON: trailing comma before '}' "
-                              "(JSON allows none)")
+    assert error.format() == (
+        "ext/_locales/fr/messages.json:2:44: error: invalid JSON: trailing comma before '}' (JSON allows none)"
+    )
 
 
 def test_other_json_errors_keep_jsons_position(tmp_path: Path) -> None:
@@ -118,15 +120,18 @@ def test_names_with_at_signs_are_accepted_but_not_the_browsers_own(tmp_path: Pat
     assert "predefined" in error.message and error.key == "@@ui_locale"
 
 
-@pytest.mark.parametrize(("entry", "says"), [
-    ({"description": "no message"}, '"message" is missing'),
-    ({"message": 3}, '"message" must be a string'),
-    ("just text", "must be an object"),
-    ({"message": "x", "placeholders": ["a"]}, '"placeholders" must be an object'),
-    ({"message": "$A$", "placeholders": {"a": {"example": "1"}}}, 'string "content"'),
-    ({"message": "$A-B$", "placeholders": {"a-b": {"content": "1"}}}, "invalid placeholder name"),
-    ({"message": "Hello $USER$", "placeholders": {"name": {"content": "$1"}}}, "$USER$ is not one of"),
-])
+@pytest.mark.parametrize(
+    ("entry", "says"),
+    [
+        ({"description": "no message"}, '"message" is missing'),
+        ({"message": 3}, '"message" must be a string'),
+        ("just text", "must be an object"),
+        ({"message": "x", "placeholders": ["a"]}, '"placeholders" must be an object'),
+        ({"message": "$A$", "placeholders": {"a": {"example": "1"}}}, 'string "content"'),
+        ({"message": "$A-B$", "placeholders": {"a-b": {"content": "1"}}}, "invalid placeholder name"),
+        ({"message": "Hello $USER$", "placeholders": {"name": {"content": "$1"}}}, "$USER$ is not one of"),
+    ],
+)
 def test_message_shapes(tmp_path: Path, entry: object, says: str) -> None:
     error = only_error(write(tmp_path, locales={"en": {**EN, "greeting": entry}}))
     assert says in error.message and error.key and error.key.startswith("greeting")
@@ -171,7 +176,8 @@ def test_missing_translation_is_warned_with_its_catalog_code(tmp_path: Path) -> 
     fr = {k: v for k, v in FR.items() if k != "extName"}
     warnings = missing_translations(load_project(write(tmp_path, locales={"en": EN, "fr": fr})))
     assert [(w.severity, w.code, w.path, w.key) for w in warnings] == [
-        ("warning", "XB111", "ext/_locales/fr/messages.json", "extension.name")]
+        ("warning", "XB111", "ext/_locales/fr/messages.json", "extension.name")
+    ]
 
 
 def test_store_limit_applies_to_the_localised_text_not_the_placeholder(tmp_path: Path) -> None:
@@ -191,10 +197,14 @@ def test_store_limit_counts_substituted_placeholders(tmp_path: Path) -> None:
 
 
 def test_a_firefox_targets_name_has_amos_limit_in_every_locale(tmp_path: Path) -> None:
-    firefox = '\n[targets.firefox]\nmin_version = "142.0"\ngecko_id = "notes@example.com"\n' \
-              'data_collection = { required = ["none"] }\n'
+    firefox = (
+        '\n[targets.firefox]\nmin_version = "142.0"\ngecko_id = "notes@example.com"\n'
+        'data_collection = { required = ["none"] }\n'
+    )
     long_name = "Notes de page, prises sur chaque page que vous lisez"  # 52: under Chrome's 75, over AMO's 45
-    error = only_error(write(tmp_path, config=CONFIG + firefox, locales={"en": EN, "fr": {**FR, "extName": {"message": long_name}}}))
+    error = only_error(
+        write(tmp_path, config=CONFIG + firefox, locales={"en": EN, "fr": {**FR, "extName": {"message": long_name}}})
+    )
     assert error.key == "extension.name" and "locale 'fr'" in error.message and "over 45" in error.message
     load_project(write(tmp_path, config=CONFIG, locales={"en": EN, "fr": {**FR, "extName": {"message": long_name}}}))
 
@@ -203,8 +213,10 @@ def test_a_firefox_targets_literal_name_has_amos_limit(tmp_path: Path) -> None:
     config = CONFIG.replace('locales = "_locales"\n', "").replace('default_locale = "en"\n', "")
     config = config.replace("__MSG_extName__", "N" * 46).replace('"__MSG_shortName__"', '"Notes"')
     config = config.replace('"__MSG_extDescription__"', '"Notes."').replace('"__MSG_actionTitle__"', '"Note"')
-    firefox = '\n[targets.firefox]\nmin_version = "142.0"\ngecko_id = "notes@example.com"\n' \
-              'data_collection = { required = ["none"] }\n'
+    firefox = (
+        '\n[targets.firefox]\nmin_version = "142.0"\ngecko_id = "notes@example.com"\n'
+        'data_collection = { required = ["none"] }\n'
+    )
     load_project(write(tmp_path, config=config, locales={}))  # Chrome only: 46 is under 75
     error = only_error(write(tmp_path, config=config + firefox, locales={}))
     assert error.key == "extension.name" and "46 characters; addons.mozilla.org" in error.message

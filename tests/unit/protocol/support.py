@@ -39,8 +39,18 @@ def write_protocol(folder: Path, schemas: dict[str, Any], channels: list[dict[st
     """A protocol folder: protocol.json (one request channel per schema by default) and the schema files."""
     folder.mkdir(parents=True, exist_ok=True)
     if channels is None:
-        channels = [{"name": name.removesuffix(".schema.json") + "-channel", "schema": name, "api": "runtime", "from": ["popup"],
-                     "to": ["background"], "kind": "request"} for name in schemas if "common" not in name]
+        channels = [
+            {
+                "name": name.removesuffix(".schema.json") + "-channel",
+                "schema": name,
+                "api": "runtime",
+                "from": ["popup"],
+                "to": ["background"],
+                "kind": "request",
+            }
+            for name in schemas
+            if "common" not in name
+        ]
     (folder / "protocol.json").write_text(json.dumps({"channels": channels}, indent=2), encoding="utf-8")
     for name, schema in schemas.items():
         text = schema if isinstance(schema, str) else json.dumps(schema, indent=2)
@@ -49,8 +59,12 @@ def write_protocol(folder: Path, schemas: dict[str, Any], channels: list[dict[st
 
 
 def message(type_value: str, **properties: Any) -> dict[str, Any]:
-    return {"type": "object", "properties": {"type": {"const": type_value}, **properties}, "required": ["type"],
-            "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": {"type": {"const": type_value}, **properties},
+        "required": ["type"],
+        "additionalProperties": False,
+    }
 
 
 def tsconfig_like_docmind(include: list[str]) -> dict[str, Any]:
@@ -98,7 +112,8 @@ def python_validators(protocol: Protocol, schemas: dict[str, Any] | None = None)
     for document in documents.values():
         Draft202012Validator.check_schema(document)
     registry = Registry().with_resources(
-        (name, Resource.from_contents(document, default_specification=DRAFT202012)) for name, document in documents.items()
+        (name, Resource.from_contents(document, default_specification=DRAFT202012))
+        for name, document in documents.items()
     )
     if schemas is not None:
         return {name: Validator(schema, registry=registry) for name, schema in schemas.items()}
@@ -123,13 +138,29 @@ process.stdout.write(text.replace(/[\\u007f-\\uffff]/g, (c) => '\\\\u' + c.charC
 def bundle(module: Path, out_dir: Path) -> Path:
     """The generated module as one ASCII IIFE that puts its exports on globalThis.__protocol."""
     entry = out_dir / "entry.ts"
-    entry.write_text(f"import * as protocol from './{module.name}';\n"
-                     "(globalThis as { __protocol?: unknown }).__protocol = protocol;\n", encoding="utf-8")
+    entry.write_text(
+        f"import * as protocol from './{module.name}';\n"
+        "(globalThis as { __protocol?: unknown }).__protocol = protocol;\n",
+        encoding="utf-8",
+    )
     if module.parent != out_dir:
         shutil.copy2(module, out_dir / module.name)
     out = out_dir / "bundle.js"
-    subprocess.run([str(ESBUILD), str(entry), "--bundle", "--format=iife", "--charset=ascii", "--target=es2022",
-                    f"--outfile={out}", "--log-level=warning"], check=True, capture_output=True, text=True)
+    subprocess.run(
+        [
+            str(ESBUILD),
+            str(entry),
+            "--bundle",
+            "--format=iife",
+            "--charset=ascii",
+            "--target=es2022",
+            f"--outfile={out}",
+            "--log-level=warning",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return out
 
 
@@ -147,9 +178,33 @@ def run_in_node(bundled: Path, batch: list[tuple[str, Any]], work: Path) -> tupl
 
 # --- candidate values ---------------------------------------------------------------------------------------------
 
-CHARACTERS = ["a", "Z", "0", "-", " ", "\u00e9", "\u4e2d", "\U0001F600", "\U0001F60F", "\U0001F4A9", "/", "~", "\n"]
-JUNK: list[Any] = [None, True, False, 0, -1, 1, 1.5, -0.0, 0.1, 2**53 - 1, -(2**53 - 1), 1e300, -1e-300, "", "x",
-                   "\U0001F600", "\ud800", "a\U0001F600", [], {}, [None], {"type": None}, {"a": []}, [[]]]
+CHARACTERS = ["a", "Z", "0", "-", " ", "\u00e9", "\u4e2d", "\U0001f600", "\U0001f60f", "\U0001f4a9", "/", "~", "\n"]
+JUNK: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    1.5,
+    -0.0,
+    0.1,
+    2**53 - 1,
+    -(2**53 - 1),
+    1e300,
+    -1e-300,
+    "",
+    "x",
+    "\U0001f600",
+    "\ud800",
+    "a\U0001f600",
+    [],
+    {},
+    [None],
+    {"type": None},
+    {"a": []},
+    [[]],
+]
 EXTRA_KEYS = ["extra", "__proto__", "constructor", "toString", "hasOwnProperty", "a/b~c", "", "\u00e9", "type"]
 
 
@@ -173,7 +228,7 @@ class Candidates:
 
     def text(self, length: int) -> str:
         if length > 64:  # long strings: mostly astral (2 UTF-16 units each), to test code point counting
-            return "".join(self.rng.choice(["\U0001F600", "a", "\U0001F4A9"]) for _ in range(length))
+            return "".join(self.rng.choice(["\U0001f600", "a", "\U0001f4a9"]) for _ in range(length))
         return "".join(self.rng.choice(CHARACTERS) for _ in range(length))
 
     def value(self, schema: Any, path: Path, edge: bool, depth: int = 0) -> Any:
@@ -224,9 +279,15 @@ class Candidates:
             return None
         if kind == "array":
             low, high = schema.get("minItems", 0), schema.get("maxItems", schema.get("minItems", 0) + 3)
-            count = rng.choice([low, high, max(low - 1, 0), high + 1]) if edge else rng.randint(low, max(low, min(high, low + 3)))
+            count = (
+                rng.choice([low, high, max(low - 1, 0), high + 1])
+                if edge
+                else rng.randint(low, max(low, min(high, low + 3)))
+            )
             items = schema.get("items", True)
-            return [self.value(items, path, edge, depth + 1) if items is not True else self.junk() for _ in range(count)]
+            return [
+                self.value(items, path, edge, depth + 1) if items is not True else self.junk() for _ in range(count)
+            ]
         if kind == "object":
             return self.object(schema, path, edge, depth)
         return self.junk()
@@ -249,7 +310,11 @@ class Candidates:
         low = schema.get("minimum", schema.get("exclusiveMinimum", -1000))
         high = schema.get("maximum", schema.get("exclusiveMaximum", 1000))
         if edge:
-            bounds = [b for b in (schema.get(k) for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")) if b is not None]
+            bounds = [
+                b
+                for b in (schema.get(k) for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"))
+                if b is not None
+            ]
             bound = rng.choice(bounds or [0])
             value = rng.choice([bound, bound - 1, bound + 1, bound - 0.5, bound + 0.5, float(bound), -bound])
             return value if abs(value) <= 2**53 else bound
@@ -281,7 +346,7 @@ class Candidates:
         if isinstance(value, (int, float)):
             return self.rng.choice([float(value), value + 1, bool(value)])
         if isinstance(value, str):
-            return value + self.rng.choice(["", " ", "\n", "\U0001F600"])
+            return value + self.rng.choice(["", " ", "\n", "\U0001f600"])
         if isinstance(value, list):
             return value[:-1] or [None]
         if isinstance(value, dict):
@@ -347,7 +412,7 @@ class Candidates:
                 return {str(i): item for i, item in enumerate(node)}
             return node + node
         if isinstance(node, str):
-            return rng.choice([node + "\U0001F600", node[:-1], "", node + "\n", "\ud800" + node, node + node])
+            return rng.choice([node + "\U0001f600", node[:-1], "", node + "\n", "\ud800" + node, node + node])
         if isinstance(node, bool):
             return not node
         if isinstance(node, (int, float)):

@@ -14,15 +14,24 @@ from tests.unit.protocol.support import load
 from toolchain.diagnostics import InputError
 from toolchain.protocol.model import extension_contexts
 
-SCHEMA = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "ping.schema.json",
-          "oneOf": [{"type": "object", "properties": {"type": {"const": "PING"}}, "required": ["type"]}]}
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "ping.schema.json",
+    "oneOf": [{"type": "object", "properties": {"type": {"const": "PING"}}, "required": ["type"]}],
+}
 
 
 def write(folder: Path, sender: object, receiver: object) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "ping.schema.json").write_text(json.dumps(SCHEMA), encoding="utf-8")
-    channel = {"name": "ping", "schema": "ping.schema.json", "api": "runtime", "from": sender, "to": receiver,
-               "kind": "request"}
+    channel = {
+        "name": "ping",
+        "schema": "ping.schema.json",
+        "api": "runtime",
+        "from": sender,
+        "to": receiver,
+        "kind": "request",
+    }
     (folder / "protocol.json").write_text(json.dumps({"channels": [channel]}, indent=2), encoding="utf-8")
     return folder
 
@@ -51,13 +60,17 @@ def test_every_known_context_is_accepted(tmp_path: Path) -> None:
 def test_a_misspelt_context_is_an_error_with_a_suggestion(tmp_path: Path, typo: str, suggestion: str) -> None:
     found = problems(write(tmp_path / "p", ["popup"], [typo]))
     assert len(found) == 1
-    assert found[0].startswith(f'/channels/0/to/0: unknown context "{typo}"; did you mean \'{suggestion}\'? (contexts: ')
+    assert found[0].startswith(
+        f"/channels/0/to/0: unknown context \"{typo}\"; did you mean '{suggestion}'? (contexts: "
+    )
 
 
 def test_an_unknown_context_lists_them_all(tmp_path: Path) -> None:
     (found,) = problems(write(tmp_path / "p", ["devtools-panel-of-doom"], ["background"]))
     assert "did you mean" not in found
-    assert found.startswith('/channels/0/from/0: unknown context "devtools-panel-of-doom" (contexts: background, content')
+    assert found.startswith(
+        '/channels/0/from/0: unknown context "devtools-panel-of-doom" (contexts: background, content'
+    )
 
 
 @pytest.mark.parametrize("value", ["popup", [], None, 3, [["popup"]], [7]])

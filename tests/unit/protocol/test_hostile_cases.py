@@ -46,8 +46,13 @@ def _tsc(module_text: str, work: Path) -> subprocess.CompletedProcess[str]:
     work.mkdir(parents=True, exist_ok=True)
     (work / "protocol.ts").write_text(module_text, encoding="utf-8")
     (work / "tsconfig.json").write_text(json.dumps(tsconfig_like_docmind(["protocol.ts"])), encoding="utf-8")
-    return subprocess.run([str(TSC), "--noEmit", "--strict", "-p", "tsconfig.json", "--pretty", "false"], cwd=work,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [str(TSC), "--noEmit", "--strict", "-p", "tsconfig.json", "--pretty", "false"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def _project_with_pattern(tmp_path: Path, pattern: str) -> Path:
@@ -90,8 +95,11 @@ def test_an_invalid_pattern_is_refused_naming_its_pointer(tmp_path: Path, patter
     assert result.code == 2, result.output
     text = (project / COMMON).read_text(encoding="utf-8")
     line = next(i + 1 for i, row in enumerate(text.splitlines()) if json.dumps(pattern) in row)
-    assert re.match(rf"{re.escape(COMMON.as_posix())}:{line}:\d+: error: /\$defs/\w+/properties/id/pattern: "
-                    r"not a valid ECMAScript regular expression \(u flag\): ", result.stderr), result.stderr
+    assert re.match(
+        rf"{re.escape(COMMON.as_posix())}:{line}:\d+: error: /\$defs/\w+/properties/id/pattern: "
+        r"not a valid ECMAScript regular expression \(u flag\): ",
+        result.stderr,
+    ), result.stderr
     assert "Traceback" not in result.output
     assert not (project / MODULE).exists()
     check = run_xtk("protocol", "codegen", "--check", "--format", "json", cwd=project)
@@ -105,8 +113,11 @@ def test_a_pattern_with_template_syntax_compiles_and_type_checks(tmp_path: Path)
     text = generate(load(write_protocol(tmp_path / "p", {"a.schema.json": {"oneOf": [message("A", x=schema)]}})))
     checked = _tsc(text, tmp_path / "tsc")
     assert checked.returncode == 0, checked.stdout
-    outcome = _load_in_node(text, tmp_path / "run", "[m.isAChannel({ type: 'A', x: '${x}`\\'\"\\\\]]' }), "
-                                                    "m.describeInvalidAChannel({ type: 'A', x: '${y}' })]")
+    outcome = _load_in_node(
+        text,
+        tmp_path / "run",
+        "[m.isAChannel({ type: 'A', x: '${x}`\\'\"\\\\]]' }), m.describeInvalidAChannel({ type: 'A', x: '${y}' })]",
+    )
     assert outcome["result"] == [True, f"/x: expected a string matching /{schema['pattern']}/u"], outcome
 
 
@@ -118,8 +129,13 @@ def test_a_pattern_with_template_syntax_compiles_and_type_checks(tmp_path: Path)
     [
         ({"N": {"$ref": "#/$defs/M"}, "M": {"$ref": "#/$defs/N"}}, "/$defs/M/$ref"),
         ({"N": {"$ref": "#/$defs/N"}, "M": {}}, "/$defs/N/$ref"),
-        ({"N": {"anyOf": [{"type": "string"}, {"allOf": [{"$ref": "#/$defs/M"}]}]}, "M": {"oneOf": [{"$ref": "#/$defs/N"}, {}]}},
-         "/$defs/M/oneOf/0/$ref"),
+        (
+            {
+                "N": {"anyOf": [{"type": "string"}, {"allOf": [{"$ref": "#/$defs/M"}]}]},
+                "M": {"oneOf": [{"$ref": "#/$defs/N"}, {}]},
+            },
+            "/$defs/M/oneOf/0/$ref",
+        ),
         ({"N": {"type": "object", "$ref": "#/$defs/M"}, "M": {"type": "object", "$ref": "#/$defs/N"}}, "/$defs/M/$ref"),
     ],
     ids=["two", "self", "through-combinators", "with-siblings"],
@@ -130,7 +146,11 @@ def test_a_ref_cycle_that_consumes_nothing_is_refused(tmp_path: Path, defs: dict
         generate(load(write_protocol(tmp_path / "p", {"a.schema.json": schema})))
     [problem] = caught.value.diagnostics
     assert (problem.path, problem.key) == ("p/a.schema.json", pointer), problem.format()
-    assert problem.line is not None and "$ref cycle" in problem.message and "properties, items or additionalProperties" in problem.message
+    assert (
+        problem.line is not None
+        and "$ref cycle" in problem.message
+        and "properties, items or additionalProperties" in problem.message
+    )
 
 
 @pytest.mark.parametrize("shape", ["inline", "chain"])
@@ -157,15 +177,32 @@ def test_nesting_past_the_bound_is_refused_located(tmp_path: Path, shape: str) -
 @pytest.mark.node
 def test_recursion_through_properties_and_items_is_expressed(tmp_path: Path) -> None:
     needs_tools()
-    defs = {"Tree": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Tree"}},
-                                                        "named": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Node"}}}},
-            "Node": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/Tree"}, {"type": "array", "items": {"$ref": "#/$defs/Node"}}]}}
+    defs = {
+        "Tree": {
+            "type": "object",
+            "properties": {
+                "children": {"type": "array", "items": {"$ref": "#/$defs/Tree"}},
+                "named": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Node"}},
+            },
+        },
+        "Node": {
+            "anyOf": [
+                {"type": "string"},
+                {"$ref": "#/$defs/Tree"},
+                {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+            ]
+        },
+    }
     schema = {"oneOf": [message("A", x={"$ref": "#/$defs/Node"})], "$defs": defs}
     text = generate(load(write_protocol(tmp_path / "p", {"a.schema.json": schema})))
     checked = _tsc(text, tmp_path / "tsc")
     assert checked.returncode == 0, checked.stdout
-    outcome = _load_in_node(text, tmp_path / "run", "[m.isAChannel({ type: 'A', x: [['a', { children: [{ named: { k: 'v' } }] }]] }), "
-                                                    "m.isAChannel({ type: 'A', x: [[1]] })]")
+    outcome = _load_in_node(
+        text,
+        tmp_path / "run",
+        "[m.isAChannel({ type: 'A', x: [['a', { children: [{ named: { k: 'v' } }] }]] }), "
+        "m.isAChannel({ type: 'A', x: [[1]] })]",
+    )
     assert outcome["result"] == [True, False], outcome
 
 
@@ -181,7 +218,12 @@ def test_a_value_nested_past_the_call_stack_is_invalid_not_an_exception(tmp_path
               m.isAChannel({ type: 'A', tree: shallow }), m.describeInvalidAChannel({ type: 'A', tree: { children: [1] } })];
     })()"""
     outcome = _load_in_node(text, tmp_path / "run", calls)
-    assert outcome["result"] == [False, "(root): nested too deeply to check", True, "/tree/children/0: expected an object"], outcome
+    assert outcome["result"] == [
+        False,
+        "(root): nested too deeply to check",
+        True,
+        "/tree/children/0: expected an object",
+    ], outcome
     # A protocol without recursion is called directly (nothing to catch: its depth is the schema's).
     flat = generate(load(write_protocol(tmp_path / "q", {"a.schema.json": {"oneOf": [message("A")]}})))
     assert "_deep" not in flat
@@ -194,11 +236,25 @@ def test_a_value_nested_past_the_call_stack_is_invalid_not_an_exception(tmp_path
 def test_object_prototype_member_names_are_plain_own_properties(tmp_path: Path) -> None:
     needs_tools()
     names = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"]
-    schema = {"type": "object", "properties": {"type": {"const": "A"}, **{n: {"type": "string", "const": n} for n in names}},
-              "required": ["type", "constructor", "__proto__"], "additionalProperties": False}
-    nested = {"type": "object", "properties": {"inner": {"type": "object", "properties": {n: {"type": "integer"} for n in names},
-                                                           "required": names}}, "required": ["inner"]}
-    channel = {"oneOf": [schema, {**nested, "properties": {**nested["properties"], "type": {"const": "B"}}, "required": ["type", "inner"]}]}
+    schema = {
+        "type": "object",
+        "properties": {"type": {"const": "A"}, **{n: {"type": "string", "const": n} for n in names}},
+        "required": ["type", "constructor", "__proto__"],
+        "additionalProperties": False,
+    }
+    nested = {
+        "type": "object",
+        "properties": {
+            "inner": {"type": "object", "properties": {n: {"type": "integer"} for n in names}, "required": names}
+        },
+        "required": ["inner"],
+    }
+    channel = {
+        "oneOf": [
+            schema,
+            {**nested, "properties": {**nested["properties"], "type": {"const": "B"}}, "required": ["type", "inner"]},
+        ]
+    }
     text = generate(load(write_protocol(tmp_path / "p", {"a.schema.json": channel})))
     checked = _tsc(text, tmp_path / "tsc")
     assert checked.returncode == 0, checked.stdout
@@ -233,8 +289,19 @@ def test_nested_unbounded_quantifiers_are_found(pattern: str) -> None:
     assert nested_quantifier(pattern) is not None, pattern
 
 
-@pytest.mark.parametrize("pattern", ["^(/[^/\\s]+)+$", "(\\d+\\.)+", "^cite-[0-9]+$", "(a+)?", "(a|b)+",
-                                     "^(preamble|heading-[0-9]+(-item-[0-9]+)?)$", "[(a+)+]", "\\(a+\\)+"])
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "^(/[^/\\s]+)+$",
+        "(\\d+\\.)+",
+        "^cite-[0-9]+$",
+        "(a+)?",
+        "(a|b)+",
+        "^(preamble|heading-[0-9]+(-item-[0-9]+)?)$",
+        "[(a+)+]",
+        "\\(a+\\)+",
+    ],
+)
 def test_unambiguous_repetitions_are_not_flagged(pattern: str) -> None:
     assert nested_quantifier(pattern) is None, pattern
 
@@ -246,7 +313,10 @@ def test_the_quantifier_search_survives_any_text() -> None:
     alphabet = list("()[]{}|^$.*+?\\-,:=!<>/^dDwWsSbBpPkux0123456789aé\u2028`'\"") + ["(?:", "(?<n>", "\\u{", "\\p{L}"]
     for _ in range(3000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
-        assert nested_quantifier(text) in (None, *[text[i:j] for i in range(len(text)) for j in range(i, len(text) + 1)])
+        assert nested_quantifier(text) in (
+            None,
+            *[text[i:j] for i in range(len(text)) for j in range(i, len(text) + 1)],
+        )
     assert nested_quantifier("(" * 5000 + "a+" + ")" * 5000 + "+") in (None, "(" * 5000 + "a+" + ")" * 5000 + "+")
 
 
@@ -256,8 +326,11 @@ def test_a_catastrophic_pattern_is_written_with_a_warning_naming_its_pointer(tmp
     project = _project_with_pattern(tmp_path, "^(a+)+$")
     result = run_xtk("protocol", "codegen", cwd=project)
     assert result.code == 0, result.output
-    assert re.search(rf"{re.escape(COMMON.as_posix())}:\d+:\d+: warning: /\$defs/\w+/properties/id/pattern: "
-                     r"nested unbounded quantifiers", result.stderr), result.stderr
+    assert re.search(
+        rf"{re.escape(COMMON.as_posix())}:\d+:\d+: warning: /\$defs/\w+/properties/id/pattern: "
+        r"nested unbounded quantifiers",
+        result.stderr,
+    ), result.stderr
     assert (project / MODULE).is_file()
     as_json = run_xtk("protocol", "codegen", "--check", "--format", "json", cwd=project)
     report = json.loads(as_json.stdout)
@@ -269,13 +342,36 @@ def test_a_catastrophic_pattern_is_written_with_a_warning_naming_its_pointer(tmp
 
 @pytest.mark.node
 def test_channel_names_and_descriptions_stay_in_their_comments(tmp_path: Path) -> None:
-    channels = [{"name": "a\nglobalThis.__pwned=1;//", "type_name": "AChannel", "schema": "a.schema.json", "api": "runtime",
-                 "from": ["popup"], "to": ["background"], "kind": "request", "description": "*/ globalThis.__pwned=1; /*"},
-                {"name": "b\u2028globalThis.__pwned=2;//*/", "type_name": "BChannel", "schema": "b.schema.json", "api": "runtime",
-                 "from": ["popup"], "to": ["background"], "kind": "request", "description": "x\u2029globalThis.__pwned=3"}]
-    folder = write_protocol(tmp_path / "p", {"a.schema.json": {"oneOf": [message("A")]},
-                                             "b.schema.json": {"oneOf": [{**message("B"), "description": "\ud800 */ globalThis.__pwned=4"}]}},
-                            channels)
+    channels = [
+        {
+            "name": "a\nglobalThis.__pwned=1;//",
+            "type_name": "AChannel",
+            "schema": "a.schema.json",
+            "api": "runtime",
+            "from": ["popup"],
+            "to": ["background"],
+            "kind": "request",
+            "description": "*/ globalThis.__pwned=1; /*",
+        },
+        {
+            "name": "b\u2028globalThis.__pwned=2;//*/",
+            "type_name": "BChannel",
+            "schema": "b.schema.json",
+            "api": "runtime",
+            "from": ["popup"],
+            "to": ["background"],
+            "kind": "request",
+            "description": "x\u2029globalThis.__pwned=3",
+        },
+    ]
+    folder = write_protocol(
+        tmp_path / "p",
+        {
+            "a.schema.json": {"oneOf": [message("A")]},
+            "b.schema.json": {"oneOf": [{**message("B"), "description": "\ud800 */ globalThis.__pwned=4"}]},
+        },
+        channels,
+    )
     text = generate(load(folder))
     text.encode("utf-8")  # a lone surrogate becomes U+FFFD, not an encoding error when the file is written
     assert not any(line.lstrip().startswith("globalThis") for line in text.splitlines())
@@ -285,17 +381,33 @@ def test_channel_names_and_descriptions_stay_in_their_comments(tmp_path: Path) -
 
 def test_a_schema_file_name_stays_in_the_header_comment(tmp_path: Path) -> None:
     name = "a\nglobalThis.__pwned=1;\u2028x.schema.json"
-    folder = write_protocol(tmp_path / "p", {name: {"oneOf": [message("A")]}},
-                            [{"name": "a-channel", "schema": name, "api": "runtime", "from": ["popup"], "to": ["background"], "kind": "request"}])
+    folder = write_protocol(
+        tmp_path / "p",
+        {name: {"oneOf": [message("A")]}},
+        [
+            {
+                "name": "a-channel",
+                "schema": name,
+                "api": "runtime",
+                "from": ["popup"],
+                "to": ["background"],
+                "kind": "request",
+            }
+        ],
+    )
     text = generate(load(folder))
     assert not any(line.lstrip().startswith("globalThis") for line in text.splitlines())
     assert "\u2028" not in text
 
 
-@pytest.mark.parametrize(("value", "pointer"), [({"const": 1e400}, "/oneOf/0/properties/x/const"),
-                                                ({"enum": [1, [-1e400]]}, "/oneOf/0/properties/x/enum")])
+@pytest.mark.parametrize(
+    ("value", "pointer"),
+    [({"const": 1e400}, "/oneOf/0/properties/x/const"), ({"enum": [1, [-1e400]]}, "/oneOf/0/properties/x/enum")],
+)
 def test_numbers_javascript_cannot_write_are_refused(tmp_path: Path, value: dict[str, Any], pointer: str) -> None:
-    text = json.dumps({"oneOf": [message("A", x={"type": "string"})]}).replace('{"type": "string"}', json.dumps(value).replace("Infinity", "1e400"))
+    text = json.dumps({"oneOf": [message("A", x={"type": "string"})]}).replace(
+        '{"type": "string"}', json.dumps(value).replace("Infinity", "1e400")
+    )
     with pytest.raises(InputError) as caught:
         generate(load(write_protocol(tmp_path / "p", {"a.schema.json": text})))
     [problem] = caught.value.diagnostics

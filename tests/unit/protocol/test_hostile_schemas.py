@@ -19,7 +19,15 @@ from typing import Any
 
 import pytest
 
-from tests.unit.protocol.support import ESBUILD, TSC, Candidates, load, needs_tools, tsconfig_like_docmind, write_protocol
+from tests.unit.protocol.support import (
+    ESBUILD,
+    TSC,
+    Candidates,
+    load,
+    needs_tools,
+    tsconfig_like_docmind,
+    write_protocol,
+)
 from toolchain.diagnostics import InputError
 from toolchain.protocol.codegen import generate
 from toolchain.protocol.patterns import check_patterns
@@ -28,14 +36,42 @@ pytestmark = pytest.mark.node
 
 PAYLOAD = "globalThis.__pwned=1"
 #: ways out of a string, a regex, a template literal, a comment or a script element, each followed by the payload
-BREAKOUTS = ["'", '"', "`", "${", "}", "*/", "/*", "//", "</script>", "<!--", "-->", "\u2028", "\u2029", "\n", "\r",
-             "\\", "\\'", "[", "]", "/", "\\u{", ")", ";", "\x00", "\ud800", "\U0001F600"]
+BREAKOUTS = [
+    "'",
+    '"',
+    "`",
+    "${",
+    "}",
+    "*/",
+    "/*",
+    "//",
+    "</script>",
+    "<!--",
+    "-->",
+    "\u2028",
+    "\u2029",
+    "\n",
+    "\r",
+    "\\",
+    "\\'",
+    "[",
+    "]",
+    "/",
+    "\\u{",
+    ")",
+    ";",
+    "\x00",
+    "\ud800",
+    "\U0001f600",
+]
 
 
 def hostile(rng: random.Random) -> str:
     """A string that tries to end whatever literal or comment it is written into and run the payload."""
     pieces = rng.sample(BREAKOUTS, rng.randint(1, 4))
-    return "".join(f"{piece}{PAYLOAD};" if rng.random() < 0.7 else piece for piece in pieces) + rng.choice(["", "//", "*/", "`"])
+    return "".join(f"{piece}{PAYLOAD};" if rng.random() < 0.7 else piece for piece in pieces) + rng.choice(
+        ["", "//", "*/", "`"]
+    )
 
 
 def js_regex_source(text: str) -> str:
@@ -54,23 +90,56 @@ def js_regex_source(text: str) -> str:
 def hostile_schema(rng: random.Random, depth: int = 0) -> Any:
     roll = rng.random()
     if depth > 2 or roll < 0.2:
-        return rng.choice([
-            {"type": "string", "pattern": js_regex_source(hostile(rng)), "description": hostile(rng)},
-            {"const": hostile(rng)},
-            {"enum": [hostile(rng), hostile(rng), 1, None]},
-            {"const": {hostile(rng): hostile(rng), "__proto__": hostile(rng)}},
-            {"type": "string", "pattern": "^[" + js_regex_source("`'\"$") + "]*(?:" + js_regex_source(hostile(rng)) + ")?$"},
-        ])
+        return rng.choice(
+            [
+                {"type": "string", "pattern": js_regex_source(hostile(rng)), "description": hostile(rng)},
+                {"const": hostile(rng)},
+                {"enum": [hostile(rng), hostile(rng), 1, None]},
+                {"const": {hostile(rng): hostile(rng), "__proto__": hostile(rng)}},
+                {
+                    "type": "string",
+                    "pattern": "^[" + js_regex_source("`'\"$") + "]*(?:" + js_regex_source(hostile(rng)) + ")?$",
+                },
+            ]
+        )
     names = [hostile(rng) for _ in range(rng.randint(1, 3))] + rng.sample(
-        ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "new", "delete", "function", "_len", "_eq",
-         "_re1", "checkC0Message0", "e", "v", "p", "x1", "isFinite"], 2)
+        [
+            "constructor",
+            "__proto__",
+            "toString",
+            "hasOwnProperty",
+            "valueOf",
+            "new",
+            "delete",
+            "function",
+            "_len",
+            "_eq",
+            "_re1",
+            "checkC0Message0",
+            "e",
+            "v",
+            "p",
+            "x1",
+            "isFinite",
+        ],
+        2,
+    )
     properties = {name: hostile_schema(rng, depth + 1) for name in names}
-    schema: dict[str, Any] = {"type": "object", "description": hostile(rng), "properties": properties,
-                              "required": rng.sample(names, rng.randint(0, len(names)))}
+    schema: dict[str, Any] = {
+        "type": "object",
+        "description": hostile(rng),
+        "properties": properties,
+        "required": rng.sample(names, rng.randint(0, len(names))),
+    }
     if rng.random() < 0.5:
-        schema["additionalProperties"] = rng.choice([False, {"type": "string", "pattern": js_regex_source(hostile(rng))}])
+        schema["additionalProperties"] = rng.choice(
+            [False, {"type": "string", "pattern": js_regex_source(hostile(rng))}]
+        )
     if rng.random() < 0.3:
-        schema = {"anyOf": [schema, {"type": "array", "items": hostile_schema(rng, depth + 1)}], "description": hostile(rng)}
+        schema = {
+            "anyOf": [schema, {"type": "array", "items": hostile_schema(rng, depth + 1)}],
+            "description": hostile(rng),
+        }
     return schema
 
 
@@ -79,19 +148,39 @@ def hostile_protocol(rng: random.Random, folder: Path, index: int) -> Path:
     schemas: dict[str, Any] = {}
     channels = []
     for c in range(rng.randint(1, 2)):
-        file_name = f"c{c}" + hostile(rng).replace("/", "\u2215").replace("\x00", "").replace("\ud800", "") + ".schema.json"
+        file_name = (
+            f"c{c}" + hostile(rng).replace("/", "\u2215").replace("\x00", "").replace("\ud800", "") + ".schema.json"
+        )
         messages = {}
         for m in range(rng.randint(1, 3)):
             kind = f"M{m}" + hostile(rng)
             properties: dict[str, Any] = {"type": {"const": kind, "description": hostile(rng)}}
             properties.update({hostile(rng): hostile_schema(rng) for _ in range(rng.randint(1, 3))})
-            messages[f"C{c}Message{m}"] = {"type": "object", "description": hostile(rng), "properties": properties,
-                                       "required": ["type", *rng.sample(list(properties)[1:], 1)],
-                                       "additionalProperties": rng.choice([True, False])}
-        schemas[file_name] = {"description": hostile(rng), "oneOf": [{"$ref": f"#/$defs/{name}"} for name in messages],
-                              "$defs": messages, "$comment": hostile(rng)}
-        channels.append({"name": f"c{c}-" + hostile(rng), "type_name": f"Channel{c}", "schema": file_name, "api": "runtime",
-                         "from": ["popup"], "to": ["background"], "kind": "request", "description": hostile(rng)})
+            messages[f"C{c}Message{m}"] = {
+                "type": "object",
+                "description": hostile(rng),
+                "properties": properties,
+                "required": ["type", *rng.sample(list(properties)[1:], 1)],
+                "additionalProperties": rng.choice([True, False]),
+            }
+        schemas[file_name] = {
+            "description": hostile(rng),
+            "oneOf": [{"$ref": f"#/$defs/{name}"} for name in messages],
+            "$defs": messages,
+            "$comment": hostile(rng),
+        }
+        channels.append(
+            {
+                "name": f"c{c}-" + hostile(rng),
+                "type_name": f"Channel{c}",
+                "schema": file_name,
+                "api": "runtime",
+                "from": ["popup"],
+                "to": ["background"],
+                "kind": "request",
+                "description": hostile(rng),
+            }
+        )
     return write_protocol(folder / f"p{index}", schemas, channels)
 
 
@@ -113,17 +202,36 @@ def test_hostile_schemas_cannot_inject_code(tmp_path: Path) -> None:
         for channel in protocol.channels:
             values = candidates.batch(channel.schema, channel.schema_path, 30)
             batch += [(f"p{index}", channel.type_name, value) for value in values]
-    entry_lines.append(f"(globalThis as {{ __modules?: unknown }}).__modules = {{ {', '.join(f'p{i}' for i in range(24))} }};")
+    entry_lines.append(
+        f"(globalThis as {{ __modules?: unknown }}).__modules = {{ {', '.join(f'p{i}' for i in range(24))} }};"
+    )
     (work / "entry.ts").write_text("\n".join(entry_lines) + "\n", encoding="utf-8")
 
     (work / "tsconfig.json").write_text(json.dumps(tsconfig_like_docmind(["*.ts"])), encoding="utf-8")
-    checked = subprocess.run([str(TSC), "--noEmit", "--strict", "-p", "tsconfig.json", "--pretty", "false"], cwd=work,
-                             capture_output=True, text=True, timeout=120)
+    checked = subprocess.run(
+        [str(TSC), "--noEmit", "--strict", "-p", "tsconfig.json", "--pretty", "false"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert checked.returncode == 0, checked.stdout[:3000]
 
     bundled = work / "bundle.js"
-    built = subprocess.run([str(ESBUILD), str(work / "entry.ts"), "--bundle", "--format=iife", "--charset=ascii",
-                            "--target=es2022", f"--outfile={bundled}", "--log-level=warning"], capture_output=True, text=True)
+    built = subprocess.run(
+        [
+            str(ESBUILD),
+            str(work / "entry.ts"),
+            "--bundle",
+            "--format=iife",
+            "--charset=ascii",
+            "--target=es2022",
+            f"--outfile={bundled}",
+            "--log-level=warning",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert built.returncode == 0, built.stderr[:3000]
     (work / "batch.json").write_text(json.dumps(batch, ensure_ascii=True), encoding="ascii")
     runner = """
@@ -142,8 +250,12 @@ const answers = JSON.parse(fs.readFileSync(process.argv[3], 'utf8')).map(([modul
 process.stdout.write(JSON.stringify({ pwned: globalThis.__pwned ?? null, answers }));
 """
     (work / "runner.js").write_text(runner, encoding="utf-8")
-    ran = subprocess.run(["node", str(work / "runner.js"), str(bundled), str(work / "batch.json")], capture_output=True,
-                         text=True, timeout=120)
+    ran = subprocess.run(
+        ["node", str(work / "runner.js"), str(bundled), str(work / "batch.json")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ran.returncode == 0, ran.stderr[:3000]
     result = json.loads(ran.stdout)
     assert result["pwned"] is None
@@ -179,8 +291,14 @@ def _only_in_strings(line: str) -> bool:
 @pytest.mark.parametrize("where", ["title", "$defs key", "channel type_name"])
 def test_hostile_type_names_are_refused_located(tmp_path: Path, name: str, where: str) -> None:
     message: dict[str, Any] = {"type": "object", "properties": {"type": {"const": "A"}}, "required": ["type"]}
-    channel = {"name": "a-channel", "schema": "a.schema.json", "api": "runtime", "from": ["popup"], "to": ["background"],
-               "kind": "request"}
+    channel = {
+        "name": "a-channel",
+        "schema": "a.schema.json",
+        "api": "runtime",
+        "from": ["popup"],
+        "to": ["background"],
+        "kind": "request",
+    }
     schema: dict[str, Any] = {"oneOf": [message]}
     pointer = "/oneOf/0"
     if where == "title":

@@ -20,13 +20,31 @@ def _problem(folder: Path) -> list:
 
 def test_docmind_protocol_loads() -> None:
     protocol = load(SPECS)
-    assert [c.name for c in protocol.channels] == ["popup-to-background", "background-to-popup", "background-to-content",
-                                                    "content-to-background"]
+    assert [c.name for c in protocol.channels] == [
+        "popup-to-background",
+        "background-to-popup",
+        "background-to-content",
+        "content-to-background",
+    ]
     assert list(protocol.channel("background-to-popup").messages) == [
-        "PAGE_ANALYZED", "PAGE_UNSUPPORTED", "ANSWER", "QUERY_FAILED", "HIGHLIGHT_RESULTS", "SCROLLED", "HIGHLIGHT_STATE",
-        "CLEARED", "PENDING_CONTEXT", "ERROR"]
+        "PAGE_ANALYZED",
+        "PAGE_UNSUPPORTED",
+        "ANSWER",
+        "QUERY_FAILED",
+        "HIGHLIGHT_RESULTS",
+        "SCROLLED",
+        "HIGHLIGHT_STATE",
+        "CLEARED",
+        "PENDING_CONTEXT",
+        "ERROR",
+    ]
     assert list(protocol.channel("background-to-content").messages) == [
-        "EXTRACT_TEXT", "INJECT_HIGHLIGHTS", "SCROLL_TO", "CLEAR_HIGHLIGHTS", "GET_STATE"]
+        "EXTRACT_TEXT",
+        "INJECT_HIGHLIGHTS",
+        "SCROLL_TO",
+        "CLEAR_HIGHLIGHTS",
+        "GET_STATE",
+    ]
     assert protocol.channel("content-to-background").messages["ERROR"].name == "ErrorAnswer"
     assert list(protocol.documents) == ["common.schema.json"]
     assert protocol.shown(protocol.folder / "common.schema.json") == "protocol/common.schema.json"
@@ -54,7 +72,9 @@ def test_bad_json_has_line_and_column(tmp_path: Path) -> None:
 
 
 def test_nan_is_not_json(tmp_path: Path) -> None:
-    folder = write_protocol(tmp_path / "p", {"a.schema.json": '{"oneOf": [{"properties": {"type": {"const": "A"}}, "maximum": NaN}]}'})
+    folder = write_protocol(
+        tmp_path / "p", {"a.schema.json": '{"oneOf": [{"properties": {"type": {"const": "A"}}, "maximum": NaN}]}'}
+    )
     [d] = _problem(folder)
     assert d.path == "p/a.schema.json" and "NaN" in d.message
 
@@ -76,22 +96,32 @@ def test_unknown_keys(tmp_path: Path) -> None:
 
 
 def test_message_without_type_const(tmp_path: Path) -> None:
-    folder = write_protocol(tmp_path / "p", {"a.schema.json": {"oneOf": [message("A"), {"type": "object", "properties": {"type": {"type": "string"}}}]}})
+    folder = write_protocol(
+        tmp_path / "p",
+        {"a.schema.json": {"oneOf": [message("A"), {"type": "object", "properties": {"type": {"type": "string"}}}]}},
+    )
     [d] = _problem(folder)
     assert (d.path, d.key) == ("p/a.schema.json", "/oneOf/1")
     assert d.line is not None and "string const" in d.message
 
 
 def test_duplicate_message_types(tmp_path: Path) -> None:
-    schema = {"oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], "$defs": {"A": message("SAME"), "B": message("SAME")}}
+    schema = {
+        "oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}],
+        "$defs": {"A": message("SAME"), "B": message("SAME")},
+    }
     folder = write_protocol(tmp_path / "p", {"a.schema.json": schema})
     [d] = _problem(folder)
     assert (d.path, d.key) == ("p/a.schema.json", "/oneOf/1") and "'SAME' declared twice" in d.message
 
 
 def test_unresolved_refs_are_located(tmp_path: Path) -> None:
-    schema = {"oneOf": [{"$ref": "#/$defs/Missing"}, {"$ref": "#/$defs/A"}],
-              "$defs": {"A": message("A", tab={"$ref": "common.schema.json#/$defs/Nope"}, list={"items": {"$ref": "other.json#/x"}})}}
+    schema = {
+        "oneOf": [{"$ref": "#/$defs/Missing"}, {"$ref": "#/$defs/A"}],
+        "$defs": {
+            "A": message("A", tab={"$ref": "common.schema.json#/$defs/Nope"}, list={"items": {"$ref": "other.json#/x"}})
+        },
+    }
     folder = write_protocol(tmp_path / "p", {"a.schema.json": schema, "common.schema.json": {"$defs": {}}})
     problems = _problem(folder)
     assert [(d.path, d.key) for d in problems] == [

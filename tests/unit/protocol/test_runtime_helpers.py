@@ -19,8 +19,13 @@ HELPER_NAMES = ["_Check", "_obj", "_len", "_eq", "_at", "_need", "_only", "_none
 
 def _tsc(folder: Path, files: list[str]) -> subprocess.CompletedProcess[str]:
     (folder / "tsconfig.json").write_text(json.dumps(tsconfig_like_docmind(files)), encoding="utf-8")
-    return subprocess.run([str(TSC), "--noEmit", "--strict", "-p", "tsconfig.json", "--pretty", "false"], cwd=folder,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [str(TSC), "--noEmit", "--strict", "-p", "tsconfig.json", "--pretty", "false"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.mark.node
@@ -34,7 +39,9 @@ def test_the_helpers_file_type_checks_strictly(tmp_path: Path) -> None:
     assert broken != helpers.RUNTIME_HELPERS.read_text(encoding="utf-8")
     (tmp_path / "helpers.ts").write_text(broken, encoding="utf-8")
     completed = _tsc(tmp_path, ["helpers.ts"])
-    assert completed.returncode != 0 and "helpers.ts(" in completed.stdout and "TS2322" in completed.stdout, completed.stdout
+    assert completed.returncode != 0 and "helpers.ts(" in completed.stdout and "TS2322" in completed.stdout, (
+        completed.stdout
+    )
 
 
 def test_the_helpers_file_is_read_declaration_by_declaration() -> None:
@@ -54,7 +61,10 @@ def test_the_helpers_file_is_read_declaration_by_declaration() -> None:
 
 def test_a_file_header_and_plain_comments_stay_out() -> None:
     text = "// about this file\n\n// about _a\nexport function _a(): number {\n  return 1;\n}\n\n/** B. */\nexport type _B = number;\n"
-    assert helpers.parse_helpers(text) == {"_a": "function _a(): number {\n  return 1;\n}", "_B": "/** B. */\ntype _B = number;"}
+    assert helpers.parse_helpers(text) == {
+        "_a": "function _a(): number {\n  return 1;\n}",
+        "_B": "/** B. */\ntype _B = number;",
+    }
 
 
 def test_the_generator_embeds_the_file_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -64,8 +74,12 @@ def test_the_generator_embeds_the_file_as_written(tmp_path: Path, monkeypatch: p
         if helpers.declared(code) in before:
             assert code in before
     edited = tmp_path / "helpers.ts"
-    edited.write_text(helpers.RUNTIME_HELPERS.read_text(encoding="utf-8").replace(
-        "/** A JSON object: not null, not an array. */", "/** A JSON object (edited). */"), encoding="utf-8")
+    edited.write_text(
+        helpers.RUNTIME_HELPERS.read_text(encoding="utf-8").replace(
+            "/** A JSON object: not null, not an array. */", "/** A JSON object (edited). */"
+        ),
+        encoding="utf-8",
+    )
     monkeypatch.setattr(helpers, "RUNTIME_HELPERS", edited)
     helpers.runtime_helpers.cache_clear()
     try:

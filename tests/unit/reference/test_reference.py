@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from docmind_reference import FUNCTIONS
 from docmind_reference.config import frozen_config
 from docmind_reference.conversation import truncate_conversation, truncate_selection
@@ -47,7 +46,7 @@ def test_domain() -> None:
 @pytest.mark.parametrize(
     ("raw", "kind", "expected"),
     [
-        ("  Café — “Quoted” ‘x’ …  ", "prose", 'cafe - "quoted" \'x\' ...'),
+        ("  Café — “Quoted” ‘x’ …  ", "prose", "cafe - \"quoted\" 'x' ..."),
         ("ﬁnal ①½™ Ｗｉｄｅ", "prose", "final 11\u20442tm wide"),  # ½ decomposes with U+2044 FRACTION SLASH
         ("ΟΔΟΣ", "prose", "οδος"),  # final sigma, as toLowerCase
         ("İ", "prose", "i"),  # NFKD splits off the dot (U+0307), which is then removed
@@ -85,8 +84,10 @@ def test_precise_match_windows_and_thresholds() -> None:
     # 20-unit needle, one substitution against its window: exactly 0.95 — and the walk stops there.
     needle = "abcdefghijklmnopqrst"
     assert precise_match(needle, "xx abcdefghijklmnopqrsX yy") == 0.95
-    assert precise_match(needle, "xx abcdefghijklmnopqXXX yy") == pytest.approx(0.85) and \
-        precise_match(needle, "xx abcdefghijklmnopqXXX yy") == 1 - 3 / 20
+    assert (
+        precise_match(needle, "xx abcdefghijklmnopqXXX yy") == pytest.approx(0.85)
+        and precise_match(needle, "xx abcdefghijklmnopqXXX yy") == 1 - 3 / 20
+    )
 
 
 def test_window_starts_follow_real_word_starts_d3() -> None:
@@ -127,7 +128,9 @@ def test_match_statuses() -> None:
 
 
 def test_low_confidence_carries_its_reason() -> None:
-    (result,) = match_citations([{"id": "cite-9", "text": "the cat sat on a carpet and looked about the quiet room"}], SEGMENTS)
+    (result,) = match_citations(
+        [{"id": "cite-9", "text": "the cat sat on a carpet and looked about the quiet room"}], SEGMENTS
+    )
     assert result["status"] == "low-confidence" and result["skipReason"] == "confidence-below-threshold"
     assert 0 < result["confidence"] < 0.85 and result["segmentIndex"] == 0
 
@@ -136,8 +139,13 @@ def test_scripted_clock_times_out_the_rest_d8() -> None:
     citations = [{"id": f"cite-{i}", "text": "The cat sat on the mat and looked around"} for i in range(3)]
     results = match_citations(citations, SEGMENTS, clock=[0, 0, 501])
     assert [r["status"] for r in results] == ["matched", "skipped", "skipped"]
-    assert results[1] == {"citationId": "cite-1", "status": "skipped", "confidence": 0, "segmentIndex": None,
-                          "skipReason": "match-timeout"}
+    assert results[1] == {
+        "citationId": "cite-1",
+        "status": "skipped",
+        "confidence": 0,
+        "segmentIndex": None,
+        "skipReason": "match-timeout",
+    }
     assert [r["status"] for r in match_citations(citations, SEGMENTS, clock=[0, 500])] == ["matched"] * 3
 
 
@@ -161,8 +169,10 @@ def test_validate_citation() -> None:
 
 
 def test_parse_api_response() -> None:
-    raw = 'Here:\n```json\n{"answer": "Yes.", "citations": [{"id": "cite-1", "text": "' + "q" * 25 + '", "extra": 1},' \
-          ' {"id": "cite-2\\n", "text": "' + "r" * 25 + '"}, {"id": "cite-3", "text": "short"}]}\n```'
+    raw = (
+        'Here:\n```json\n{"answer": "Yes.", "citations": [{"id": "cite-1", "text": "' + "q" * 25 + '", "extra": 1},'
+        ' {"id": "cite-2\\n", "text": "' + "r" * 25 + '"}, {"id": "cite-3", "text": "short"}]}\n```'
+    )
     assert parse_api_response(raw) == {
         "success": True,
         "data": {"answer": "Yes.", "citations": [{"id": "cite-1", "text": "q" * 25, "relevance": ""}]},
@@ -170,8 +180,14 @@ def test_parse_api_response() -> None:
     assert parse_api_response("no json here") == {"success": False, "error": "JSON_PARSE_FAILED"}
     assert parse_api_response('{"answer": NaN}')["error"] == "JSON_PARSE_FAILED"  # D11
     assert parse_api_response('{"answer": ""}')["error"] == "INVALID_RESPONSE"
-    assert parse_api_response('{"answer": "x", "citations": [' + ",".join(
-        f'{{"id": "cite-{i}", "text": "{"t" * 20}"}}' for i in range(8)) + "]}")["data"]["citations"][-1]["id"] == "cite-4"
+    assert (
+        parse_api_response(
+            '{"answer": "x", "citations": ['
+            + ",".join(f'{{"id": "cite-{i}", "text": "{"t" * 20}"}}' for i in range(8))
+            + "]}"
+        )["data"]["citations"][-1]["id"]
+        == "cite-4"
+    )
     # The model's text only: what was read of the page is the cut's and the selection's (D17), never the model's.
     claims = parse_api_response('{"answer": "x", "truncated": true, "charactersAnalyzed": 5, "citations": []}')
     assert claims == {"success": True, "data": {"answer": "x", "citations": []}}
@@ -193,7 +209,12 @@ def test_parse_url_identity_whatwg() -> None:
         "meaningfulParams": "V=2&lang=fr CA&tab=😀",
         "full": "https://docs.example.com/a/c?V=2&lang=fr CA&tab=😀",
     }
-    assert parse_url_identity("not a url") == {"origin": "", "pathname": "not a url", "meaningfulParams": "", "full": "not a url"}
+    assert parse_url_identity("not a url") == {
+        "origin": "",
+        "pathname": "not a url",
+        "meaningfulParams": "",
+        "full": "not a url",
+    }
 
 
 def test_check_stale() -> None:

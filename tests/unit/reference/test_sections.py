@@ -12,7 +12,8 @@ TOPICS = ["gardens", "rivers", "engines", "castles", "violins", "glaciers", "spi
 
 def chapters(per: int = 70) -> str:
     return "\n".join(
-        f"Chapter on {topic}\n" + "\n".join(f"Paragraph {i} is about {topic} and little else, line {i}." for i in range(per))
+        f"Chapter on {topic}\n"
+        + "\n".join(f"Paragraph {i} is about {topic} and little else, line {i}." for i in range(per))
         for topic in TOPICS
     )
 
@@ -33,8 +34,13 @@ def test_a_heading_starts_a_section_once_the_current_one_is_long_enough() -> Non
 
 def test_within_the_budget_the_page_is_read_whole() -> None:
     assert select_sections("a" * BUDGET, "a?")["sections"] == [{"start": 0, "end": BUDGET}]
-    assert select_sections("", "a?") == {"sections": [], "sectionCount": 0, "pageLength": 0, "charactersAnalyzed": 0,
-                                         "truncated": False}
+    assert select_sections("", "a?") == {
+        "sections": [],
+        "sectionCount": 0,
+        "pageLength": 0,
+        "charactersAnalyzed": 0,
+        "truncated": False,
+    }
     assert select_sections("a " * 15_001, "a?")["truncated"] is True
 
 
@@ -44,7 +50,7 @@ def test_the_question_chooses_the_sections_and_a_follow_up_may_choose_others() -
     for topic in ("lanterns", "comets", "gardens"):
         chosen = select_sections(page, f"What about the {topic}?")
         assert chosen["charactersAnalyzed"] <= BUDGET and chosen["truncated"]
-        texts = [page[s["start"]:s["end"]] for s in chosen["sections"]]
+        texts = [page[s["start"] : s["end"]] for s in chosen["sections"]]
         assert any(f"Chapter on {topic}" in t for t in texts), topic
         assert [s["start"] for s in chosen["sections"]] == sorted(s["start"] for s in chosen["sections"])
     lanterns = select_sections(page, "lanterns?")["sections"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from docmind_reference.url import check_stale, parse_url_identity
 
 EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop"
@@ -21,15 +20,30 @@ FIREFOX_UUID = "0d5c4b1e-1b0a-4c9e-9d8f-2f3a4b5c6d7e"
         ("blob:https://example.com/1234", "blob:", "https://example.com/1234", "blob:https://example.com/1234"),
         ("about:blank", "about:", "blank", "about:blank"),
         ("about:srcdoc?page=2", "about:", "srcdoc", "about:srcdoc?page=2"),
-        (f"chrome-extension://{EXTENSION_ID}/popup.html", f"chrome-extension://{EXTENSION_ID}", "/popup.html",
-         f"chrome-extension://{EXTENSION_ID}/popup.html"),
-        (f"moz-extension://{FIREFOX_UUID}/popup.html", f"moz-extension://{FIREFOX_UUID}", "/popup.html",
-         f"moz-extension://{FIREFOX_UUID}/popup.html"),
+        (
+            f"chrome-extension://{EXTENSION_ID}/popup.html",
+            f"chrome-extension://{EXTENSION_ID}",
+            "/popup.html",
+            f"chrome-extension://{EXTENSION_ID}/popup.html",
+        ),
+        (
+            f"moz-extension://{FIREFOX_UUID}/popup.html",
+            f"moz-extension://{FIREFOX_UUID}",
+            "/popup.html",
+            f"moz-extension://{FIREFOX_UUID}/popup.html",
+        ),
         ("web+demo:///x", "web+demo://", "/x", "web+demo:///x"),
-        ("web+demo:/.//not-a-host/", "web+demo:", "//not-a-host/", "web+demo://not-a-host/"),  # origin differs from //not-a-host/'s
+        (
+            "web+demo:/.//not-a-host/",
+            "web+demo:",
+            "//not-a-host/",
+            "web+demo://not-a-host/",
+        ),  # origin differs from //not-a-host/'s
     ],
 )
-def test_the_identity_origin_is_the_scheme_and_host_for_every_scheme(url: str, origin: str, pathname: str, full: str) -> None:
+def test_the_identity_origin_is_the_scheme_and_host_for_every_scheme(
+    url: str, origin: str, pathname: str, full: str
+) -> None:
     identity = parse_url_identity(url)
     assert (identity["origin"], identity["pathname"], identity["full"]) == (origin, pathname, full)
 
@@ -51,12 +65,22 @@ def test_no_identity_is_the_opaque_null_origin() -> None:
     ],
 )
 def test_pages_that_shared_the_null_origin_are_told_apart(first: str, second: str) -> None:
-    assert check_stale(parse_url_identity(first), parse_url_identity(second), 0) == {"stale": True, "reason": "path-changed"}
+    assert check_stale(parse_url_identity(first), parse_url_identity(second), 0) == {
+        "stale": True,
+        "reason": "path-changed",
+    }
 
 
 def test_the_same_file_page_is_not_stale_across_fragments() -> None:
-    assert check_stale(parse_url_identity("file:///a.html#one"), parse_url_identity("file:///a.html#two"), 0) == {"stale": False}
+    assert check_stale(parse_url_identity("file:///a.html#one"), parse_url_identity("file:///a.html#two"), 0) == {
+        "stale": False
+    }
 
 
 def test_unparseable_strings_keep_the_empty_origin() -> None:
-    assert parse_url_identity("not a url") == {"origin": "", "pathname": "not a url", "meaningfulParams": "", "full": "not a url"}
+    assert parse_url_identity("not a url") == {
+        "origin": "",
+        "pathname": "not a url",
+        "meaningfulParams": "",
+        "full": "not a url",
+    }

@@ -17,16 +17,38 @@ def test_the_runner_gets_the_native_commands_options_and_what_it_needs_itself(tm
     """The options are xtk dev's translation of the very same argv, plus the metafile and esbuild's own log
     (which the dev service drops and the runner needs: xtk reads the messages from stderr)."""
     defines, _ = define_arguments({"import.meta.env.X": json.dumps("a=b:c"), "LONG": json.dumps("x" * 5000)}, tmp_path)
-    argv = ("/bin/esbuild", "src/a.ts", "--bundle", "--format=esm", "--target=chrome116", "--metafile=/m.json",
-            "--log-level=warning", "--log-limit=0", "--color=false", "--loader:.png=file", *defines,
-            "--sourcemap=linked", "--sources-content=true")
+    argv = (
+        "/bin/esbuild",
+        "src/a.ts",
+        "--bundle",
+        "--format=esm",
+        "--target=chrome116",
+        "--metafile=/m.json",
+        "--log-level=warning",
+        "--log-limit=0",
+        "--color=false",
+        "--loader:.png=file",
+        *defines,
+        "--sourcemap=linked",
+        "--sources-content=true",
+    )
     command = node_command(EsbuildCommand("chrome", "esm", argv, "/m.json"), tmp_path, ["svelte"])
     options = json.loads(command.generated[-1][1])["options"]
     assert options == {
-        "absWorkingDir": str(tmp_path), "entryPoints": ["src/a.ts"], "bundle": True, "format": "esm",
-        "target": ["chrome116"], "metafile": True, "logLevel": "warning", "logLimit": 0, "color": False,
-        "loader": {".png": "file"}, "define": {"import.meta.env.X": json.dumps("a=b:c"), "LONG": "__xtk_LONG"},
-        "inject": [str(tmp_path / ".xtk/constants.js")], "sourcemap": "linked", "sourcesContent": True,
+        "absWorkingDir": str(tmp_path),
+        "entryPoints": ["src/a.ts"],
+        "bundle": True,
+        "format": "esm",
+        "target": ["chrome116"],
+        "metafile": True,
+        "logLevel": "warning",
+        "logLimit": 0,
+        "color": False,
+        "loader": {".png": "file"},
+        "define": {"import.meta.env.X": json.dumps("a=b:c"), "LONG": "__xtk_LONG"},
+        "inject": [str(tmp_path / ".xtk/constants.js")],
+        "sourcemap": "linked",
+        "sourcesContent": True,
     }
 
 
@@ -34,7 +56,7 @@ def test_the_node_command_carries_the_request_and_vue_flags(tmp_path: Path) -> N
     native = EsbuildCommand("chrome", "esm", ("/bin/esbuild", "src/a.ts", "--bundle", "--metafile=/m.json"), "/m.json")
     command = node_command(native, tmp_path, ["vue"])
     assert Path(command.argv[1]).name == "components.mjs"
-    (path, text), = command.generated
+    ((path, text),) = command.generated
     assert path == str(tmp_path / ".xtk/components/chrome.esm.json")
     request = json.loads(text)
     assert request["frameworks"] == ["vue"] and request["metafile"] == "/m.json"
@@ -42,22 +64,28 @@ def test_the_node_command_carries_the_request_and_vue_flags(tmp_path: Path) -> N
     assert request["options"]["entryPoints"] == ["src/a.ts"]
 
 
-@pytest.mark.parametrize(("package", "expected"), [
-    ({"dependencies": {"svelte": "5"}}, ["svelte"]),
-    ({"devDependencies": {"vue": "3"}, "dependencies": {"svelte": "5"}}, ["svelte", "vue"]),
-    ({"dependencies": {"react": "19"}}, []),
-    ({}, []),
-])
+@pytest.mark.parametrize(
+    ("package", "expected"),
+    [
+        ({"dependencies": {"svelte": "5"}}, ["svelte"]),
+        ({"devDependencies": {"vue": "3"}, "dependencies": {"svelte": "5"}}, ["svelte", "vue"]),
+        ({"dependencies": {"react": "19"}}, []),
+        ({}, []),
+    ],
+)
 def test_frameworks_come_from_package_json(tmp_path: Path, package: dict, expected: list[str]) -> None:
     (tmp_path / "package.json").write_text(json.dumps(package), encoding="utf-8")
     assert component_frameworks(tmp_path) == expected
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("[1]", "must hold a JSON object"),
-    ('{"dependencies": ["svelte"]}', "dependencies must be an object"),
-    ('{"dependencies": {', "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[1]", "must hold a JSON object"),
+        ('{"dependencies": ["svelte"]}', "dependencies must be an object"),
+        ('{"dependencies": {', "not valid JSON"),
+    ],
+)
 def test_a_bad_package_json_is_input_error(tmp_path: Path, text: str, message: str) -> None:
     (tmp_path / "package.json").write_text(text, encoding="utf-8")
     with pytest.raises(InputError, match=message) as raised:

@@ -59,6 +59,8 @@ def test_esbuild_errors_and_warnings(tmp_path: Path) -> None:
 def test_tsc_output(tmp_path: Path) -> None:
     root = tmp_path / "ext"
     one, two, three = parse_tsc_output(TSC_OUTPUT, root, tmp_path)
-    assert one.format() == "ext/src/content/index.ts:12:7: error TS2322: Type 'string' is not assignable to type 'number'."
+    assert (
+        one.format() == "ext/src/content/index.ts:12:7: error TS2322: Type 'string' is not assignable to type 'number'."
+    )
     assert two.message.endswith("and 'a' does not exist in type 'B'.") and "\n" in two.message
     assert three.path is None and three.code == "TS5083"

@@ -10,15 +10,30 @@ from toolchain.project.confine import copied_files
 from toolchain.tools.package import is_secret
 
 
-@pytest.mark.parametrize("name", [".env", ".env.local", "config/.env.production", "keys/store.pem", "id_rsa",
-                                  "id_ed25519.pub", ".npmrc", "a/.netrc", ".ssh/config", "deploy/.aws/credentials",
-                                  "release.p12", "app.keystore"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        ".env",
+        ".env.local",
+        "config/.env.production",
+        "keys/store.pem",
+        "id_rsa",
+        "id_ed25519.pub",
+        ".npmrc",
+        "a/.netrc",
+        ".ssh/config",
+        "deploy/.aws/credentials",
+        "release.p12",
+        "app.keystore",
+    ],
+)
 def test_secrets_are_recognised(name: str) -> None:
     assert is_secret(Path(name))
 
 
-@pytest.mark.parametrize("name", ["xtk.toml", "src/env.ts", "environment.md", "docs/keys.md", "public/key.png",
-                                  "src/ssh/client.ts"])
+@pytest.mark.parametrize(
+    "name", ["xtk.toml", "src/env.ts", "environment.md", "docs/keys.md", "public/key.png", "src/ssh/client.ts"]
+)
 def test_ordinary_files_are_not_secrets(name: str) -> None:
     assert not is_secret(Path(name))
 

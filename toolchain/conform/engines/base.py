@@ -81,7 +81,9 @@ class Engine(ABC):
     def __enter__(self) -> Engine:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.close()
 
 
@@ -101,15 +103,27 @@ class LineProcess:
 
     RESPONSE_PREFIX = b"@xtk "
 
-    def __init__(self, argv: list[str], log: Path, *, env: dict[str, str] | None = None, cwd: Path | None = None,
-                 what: str = "the engine") -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        log: Path,
+        *,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+        what: str = "the engine",
+    ) -> None:
         self.what = what
         self.log = log
         log.parent.mkdir(parents=True, exist_ok=True)
         self._log_handle = log.open("wb")
         try:
             self.process = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log_handle, env=env, cwd=cwd,
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._log_handle,
+                env=env,
+                cwd=cwd,
                 start_new_session=True,
             )
         except OSError as error:
@@ -136,7 +150,7 @@ class LineProcess:
                 del self._buffer[: newline + 1]
                 if answer.startswith(self.RESPONSE_PREFIX):
                     self._busy = False
-                    return check_ascii(answer[len(self.RESPONSE_PREFIX):].decode("ascii", "replace"), self.what)
+                    return check_ascii(answer[len(self.RESPONSE_PREFIX) :].decode("ascii", "replace"), self.what)
                 continue  # stray output on stdout: not ours
             remaining = deadline - time.monotonic()
             if remaining <= 0:

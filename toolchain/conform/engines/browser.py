@@ -90,12 +90,14 @@ class BrowserEngine(Engine):
         extension = self.workdir / f"{self.name}-extension"
         extension.mkdir(parents=True, exist_ok=True)
         (extension / "manifest.json").write_text(json.dumps(self.manifest, indent=2), encoding="ascii")
-        self._server = FixtureServer(pages={
-            "/index.html": PAGE,
-            "/host.js": HOST,
-            "/worker.js": WORKER,
-            "/conform.js": self.bundle.read_bytes(),
-        }).start()
+        self._server = FixtureServer(
+            pages={
+                "/index.html": PAGE,
+                "/host.js": HOST,
+                "/worker.js": WORKER,
+                "/conform.js": self.bundle.read_bytes(),
+            }
+        ).start()
         try:
             self._browser = launch(self.browser, extension, workdir=self.workdir / f"{self.name}-runs")
             self._tab = self._browser.open_tab(self._server.url("/index.html"))

@@ -46,8 +46,10 @@ class NodeEngine(ChildProcessEngine):
             raise EngineError("node is not on PATH (xtk needs Node.js 20 or later)")
         if not self.version:
             try:
-                self.version = "Node " + subprocess.run([node, "--version"], capture_output=True, text=True,
-                                                        timeout=30).stdout.strip()
+                self.version = (
+                    "Node "
+                    + subprocess.run([node, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+                )
             except (OSError, subprocess.SubprocessError):
                 self.version = "Node ?"
         assert self.bundle is not None and self.workdir is not None

@@ -37,7 +37,9 @@ class V8Engine(Engine):
             self._context.eval(source, timeout_sec=60)
         except Exception as error:  # py_mini_racer's JS exceptions: the bundle itself throws
             raise EngineError(f"evaluating the bundle failed: {type(error).__name__}: {error}") from error
-        self.version = f"V8 {self._context.v8_version} (mini-racer {_distribution_version('mini-racer')}){self._url_note}"
+        self.version = (
+            f"V8 {self._context.v8_version} (mini-racer {_distribution_version('mini-racer')}){self._url_note}"
+        )
 
     def _install_url(self) -> None:
         """mini-racer's V8 has no URL (the embedder provides it): load core-js's, as SpiderMonkey's pythonmonkey

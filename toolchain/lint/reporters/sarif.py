@@ -71,7 +71,14 @@ def render(findings: Sequence[Finding], root: Path) -> str:
         "version": "2.1.0",
         "runs": [
             {
-                "tool": {"driver": {"name": "xtk", "version": __version__, "informationUri": "https://xtk.invalid/docs/lint", "rules": rules}},
+                "tool": {
+                    "driver": {
+                        "name": "xtk",
+                        "version": __version__,
+                        "informationUri": "https://xtk.invalid/docs/lint",
+                        "rules": rules,
+                    }
+                },
                 "originalUriBaseIds": {"%SRCROOT%": {"uri": root.resolve().as_uri() + "/"}},
                 "columnKind": "utf16CodeUnits",
                 "results": results,

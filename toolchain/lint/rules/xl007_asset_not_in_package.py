@@ -70,8 +70,9 @@ class AssetNotInPackage(Rule):
             yield from self._code_names(ctx, target, folder, files, shown)
             yield from self._exposed_names(ctx, target, folder, files, shown)
 
-    def _code_names(self, ctx: LintContext, target: Target, folder: Path, files: list[str],
-                    shown: str) -> Iterator[Finding]:
+    def _code_names(
+        self, ctx: LintContext, target: Target, folder: Path, files: list[str], shown: str
+    ) -> Iterator[Finding]:
         for _, call in ctx.each(target, "call_strings"):
             if call.callee not in URL_OF_PACKAGED_FILE or call.computed:
                 continue
@@ -85,15 +86,19 @@ class AssetNotInPackage(Rule):
                         **ctx.where(call.location),
                     )
 
-    def _exposed_names(self, ctx: LintContext, target: Target, folder: Path, files: list[str],
-                       shown: str) -> Iterator[Finding]:
+    def _exposed_names(
+        self, ctx: LintContext, target: Target, folder: Path, files: list[str], shown: str
+    ) -> Iterator[Finding]:
         value = target.manifest.get("web_accessible_resources") or []
         for i, entry in enumerate(value if isinstance(value, list) else []):
             if isinstance(entry, str):  # MV2: a flat list
                 items = [(f"/web_accessible_resources/{i}", entry)]
             elif isinstance(entry, dict):
-                items = [(f"/web_accessible_resources/{i}/resources/{j}", r)
-                         for j, r in enumerate(entry.get("resources") or []) if isinstance(r, str)]
+                items = [
+                    (f"/web_accessible_resources/{i}/resources/{j}", r)
+                    for j, r in enumerate(entry.get("resources") or [])
+                    if isinstance(r, str)
+                ]
             else:
                 continue
             for pointer, resource in items:
@@ -106,4 +111,3 @@ class AssetNotInPackage(Rule):
                         fix="list files the package holds, or remove the entry",
                         **ctx.manifest_where(pointer, target),
                     )
-

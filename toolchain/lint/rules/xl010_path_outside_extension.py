@@ -55,7 +55,9 @@ class PathOutsideExtension(Rule):
                 + consequence(Departure("link", reference.target))
                 + "; its code was not analysed: unused permissions and unhandled messages are not judged",
                 fix="put the file itself in the extension's folder, not a link to it",
-                path=ctx.display(reference.page), line=reference.line, column=reference.column,
+                path=ctx.display(reference.page),
+                line=reference.line,
+                column=reference.column,
             )
 
     def _manifest_names(self, ctx: LintContext, target: Target) -> Iterator[Finding]:
@@ -63,8 +65,10 @@ class PathOutsideExtension(Rule):
             if named.kind == "locale":
                 if not any(ch in named.value for ch in "/\\") and named.value not in (".", ".."):
                     continue
-                why = ("a locale is a folder of `_locales/`, named without a path: this names one outside it, "
-                       "which no locale of a package can be")
+                why = (
+                    "a locale is a folder of `_locales/`, named without a path: this names one outside it, "
+                    "which no locale of a package can be"
+                )
                 fix = "name the default locale's folder of `_locales/` (`en`, `pt_BR`)"
             else:
                 departure = leaves_extension(ctx.root, named.value, glob=named.kind == "resource")
@@ -73,8 +77,10 @@ class PathOutsideExtension(Rule):
                 why = consequence(departure)
                 fix = "name a file inside the extension's folder, from its root (copy or build the file there)"
                 if named.kind in CODE_KINDS:
-                    why += "; xtk does not read it: its code was not analysed, so unused permissions and unhandled " \
-                           "messages are not judged"
+                    why += (
+                        "; xtk does not read it: its code was not analysed, so unused permissions and unhandled "
+                        "messages are not judged"
+                    )
             yield self.finding(
                 f"`{named.key_path}` names `{shown(named.value)}`: {why}",
                 fix=fix,

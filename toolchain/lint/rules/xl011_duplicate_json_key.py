@@ -55,19 +55,35 @@ class DuplicateJsonKey(Rule):
         try:
             if messages and not path.resolve().is_relative_to(ctx.root.resolve()):
                 # a link out of the extension: its bytes are not the package's, and xtk reads nothing outside
-                yield Finding.of("XL004", "file not analysed: a link out of the extension's folder (to "
-                                 f"{path.resolve()}), not read; its keys are not checked", path=shown, line=1, column=1)
+                yield Finding.of(
+                    "XL004",
+                    "file not analysed: a link out of the extension's folder (to "
+                    f"{path.resolve()}), not read; its keys are not checked",
+                    path=shown,
+                    line=1,
+                    column=1,
+                )
                 return
             size = path.stat().st_size
             if size > MAX_MESSAGES_BYTES and messages:  # the build refuses it; scanning it would cost seconds
-                yield Finding.of("XL004", f"file not analysed: too large ({format_size(size)}, over the limit of "
-                                 f"{format_size(MAX_MESSAGES_BYTES)} for a messages.json); its keys are not checked",
-                                 path=shown, line=1, column=1)
+                yield Finding.of(
+                    "XL004",
+                    f"file not analysed: too large ({format_size(size)}, over the limit of "
+                    f"{format_size(MAX_MESSAGES_BYTES)} for a messages.json); its keys are not checked",
+                    path=shown,
+                    line=1,
+                    column=1,
+                )
                 return
             text = path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
         except OSError as error:
-            yield Finding.of("XL004", f"file not analysed: cannot read it ({error.strerror or error}); its keys are "
-                             "not checked", path=shown, line=1, column=1)
+            yield Finding.of(
+                "XL004",
+                f"file not analysed: cannot read it ({error.strerror or error}); its keys are not checked",
+                path=shown,
+                line=1,
+                column=1,
+            )
             return
         layout = scan_json(text)
         found = [self._exact(duplicate, shown) for duplicate in layout.duplicates]
@@ -77,8 +93,13 @@ class DuplicateJsonKey(Rule):
         yield from found[:MAX_PER_FILE]
         if len(found) > MAX_PER_FILE:
             last = found[MAX_PER_FILE]
-            yield self.finding(f"{len(found) - MAX_PER_FILE} more duplicated keys in this file are not listed",
-                               fix="keep one key per object", path=shown, line=last.line, column=last.column)
+            yield self.finding(
+                f"{len(found) - MAX_PER_FILE} more duplicated keys in this file are not listed",
+                fix="keep one key per object",
+                path=shown,
+                line=last.line,
+                column=last.column,
+            )
 
     def _exact(self, duplicate: DuplicateKey, shown: str) -> Finding:
         (first, first_column), (later, later_column) = duplicate.earlier, duplicate.later
@@ -90,15 +111,20 @@ class DuplicateJsonKey(Rule):
             f"`{duplicate.key_path}` is written twice ({places}): browsers keep the last value without a word, so "
             f"{ignored} is ignored; addons.mozilla.org rejects the upload",
             fix="keep one: merge the two values, or remove the one that is not meant",
-            path=shown, line=duplicate.later[0], column=duplicate.later[1],
+            path=shown,
+            line=duplicate.later[0],
+            column=duplicate.later[1],
             related=(Related("written first", shown, first),),
         )
 
     def _case_variants(self, positions: dict[str, tuple[int, int]], shown: str) -> Iterator[Finding]:
         from toolchain.json_pointer import unescape_token
 
-        names = sorted((position, unescape_token(pointer[1:])) for pointer, position in positions.items()
-                       if pointer.count("/") == 1)
+        names = sorted(
+            (position, unescape_token(pointer[1:]))
+            for pointer, position in positions.items()
+            if pointer.count("/") == 1
+        )
         seen: dict[str, tuple[str, tuple[int, int]]] = {}
         for position, name in names:
             earlier = seen.get(name.lower())
@@ -108,7 +134,9 @@ class DuplicateJsonKey(Rule):
                     "are case-insensitive, and browsers disagree on which one they use (Chromium 156 answered "
                     f"getMessage with the exact spelling asked for, Firefox 153 with the last one)",
                     fix="keep one message of that name, spelled one way",
-                    path=shown, line=position[0], column=position[1],
+                    path=shown,
+                    line=position[0],
+                    column=position[1],
                     related=(Related("defined first", shown, earlier[1][0]),),
                 )
             seen[name.lower()] = (name, position)

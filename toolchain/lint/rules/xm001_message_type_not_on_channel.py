@@ -72,13 +72,17 @@ class MessageTypeNotOnChannel(Rule):
 
     def _against_protocol(self, ctx: LintContext, target: Target, send: Any, sender: set[str]) -> Iterator[Finding]:
         assert ctx.protocol is not None
-        channels = [c for c in ctx.protocol.channels
-                    if c.kind == "request" and c.api == send.channel and c.senders & sender]
+        channels = [
+            c for c in ctx.protocol.channels if c.kind == "request" and c.api == send.channel and c.senders & sender
+        ]
         if any(send.message_type in c.messages for c in channels):
             return
         declared = sorted({t for c in channels for t in c.messages})
-        where = (f"{', '.join(c.name for c in channels)} declare{'s' if len(channels) == 1 else ''}: {', '.join(declared)}"
-                 if channels else f"no {send.channel} request channel is declared from {_contexts(sender)}")
+        where = (
+            f"{', '.join(c.name for c in channels)} declare{'s' if len(channels) == 1 else ''}: {', '.join(declared)}"
+            if channels
+            else f"no {send.channel} request channel is declared from {_contexts(sender)}"
+        )
         yield self.finding(
             f"`{send.message_type}` is sent with {API[send.channel]} from {_contexts(sender)}, but no channel declares "
             f"it ({where})",

@@ -69,7 +69,9 @@ class DeclaredTypeWithoutHandler(Rule):
                     f"{'/'.join(sorted(channel.receivers))} handles it",
                     browser=target.browser,
                     fix="handle it in a receiving context, or remove it from the schema until it is built",
-                    path=ctx.display(channel.schema_path), line=line, column=column,
+                    path=ctx.display(channel.schema_path),
+                    line=line,
+                    column=column,
                 )
 
     def _handlers(self, ctx: LintContext, target: Target) -> Iterator[Finding]:

@@ -110,9 +110,18 @@ class PayloadSchemaMismatch(Rule):
                 if send.forwarded or send.message_type is None or send.payload is None:
                     continue
                 sender = ctx.contexts_of(target, facts.path)
-                candidates = [c for c in protocol.channels if c.kind == "request" and c.api == send.channel
-                              and c.senders & sender and send.message_type in c.messages]
-                verdicts = [(c, payload_problems(protocol, c, c.messages[send.message_type], dict(send.payload))) for c in candidates]
+                candidates = [
+                    c
+                    for c in protocol.channels
+                    if c.kind == "request"
+                    and c.api == send.channel
+                    and c.senders & sender
+                    and send.message_type in c.messages
+                ]
+                verdicts = [
+                    (c, payload_problems(protocol, c, c.messages[send.message_type], dict(send.payload)))
+                    for c in candidates
+                ]
                 if not verdicts or any(not problems for _, problems in verdicts):
                     continue
                 channel, problems = verdicts[0]

@@ -46,7 +46,7 @@ class UnhandledReceivingEndError(Rule):
                 via = "tabs.sendMessage" if send.via == "api" else f"{send.via}() (tabs.sendMessage)"
                 yield self.finding(
                     f"{subject} is sent with {via} without handling the error of a tab that has no content script "
-                    "(\"Receiving end does not exist\")",
+                    '("Receiving end does not exist")',
                     browser=target.browser,
                     fix="catch the rejection (try/catch or .catch()) and tell the user the page cannot be read",
                     **ctx.where(send.location),

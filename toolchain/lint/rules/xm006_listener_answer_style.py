@@ -65,7 +65,9 @@ class ListenerAnswerStyle(Rule):
         answered = set()
         if protocol is not None:
             requests = {c.responds_to for c in protocol.channels if c.kind == "response" and c.responds_to}
-            answered = {(t, r) for c in protocol.channels if c.name in requests for t in c.messages for r in c.receivers}
+            answered = {
+                (t, r) for c in protocol.channels if c.name in requests for t in c.messages for r in c.receivers
+            }
         for target in ctx.targets:
             polyfilled = polyfilled_contexts(target)
             read = replies_read(ctx, target)
@@ -73,8 +75,11 @@ class ListenerAnswerStyle(Rule):
                 contexts = ctx.contexts_of(target, facts.path)
                 # the types it handles whose channel declares a response (protocol projects)
                 expecting = sorted(t for t in handler.handled if any((t, c) in answered for c in contexts))
-                if handler.answer == "promise" and target.browser in PROMISE_UNAWARE and (
-                        channels_into(contexts) & read or expecting):  # an answer someone reads or is promised
+                if (
+                    handler.answer == "promise"
+                    and target.browser in PROMISE_UNAWARE
+                    and (channels_into(contexts) & read or expecting)
+                ):  # an answer someone reads or is promised
                     via = ctx.listener_via(facts, handler)
                     if via == "browser" and contexts <= polyfilled:
                         via = "polyfill"
@@ -84,7 +89,7 @@ class ListenerAnswerStyle(Rule):
                             "webextension-polyfill: in Chrome and Edge the sender gets undefined",
                             browser=target.browser,
                             fix="register it through webextension-polyfill (or the abstraction), or use sendResponse "
-                                "and return true",
+                            "and return true",
                             **ctx.where(handler.location),
                         )
                 if handler.answer == "none" and expecting:

@@ -44,8 +44,11 @@ class ProtocolCodegenDrift(Rule):
         shown = ctx.display(generated)
         if not generated.is_file():
             if hasattr(codegen, "generate"):
-                yield self.finding(f"the generated protocol module {shown} does not exist",
-                                   fix="run `xtk protocol codegen`", **ctx.manifest_where("/protocol/generated"))
+                yield self.finding(
+                    f"the generated protocol module {shown} does not exist",
+                    fix="run `xtk protocol codegen`",
+                    **ctx.manifest_where("/protocol/generated"),
+                )
             return
         check = getattr(codegen, "check_generated", None)
         if check is not None:
@@ -54,8 +57,13 @@ class ProtocolCodegenDrift(Rule):
             # the template's text, kept for the next lint (written: confined like every write)
             remembered = confine(ctx.project.base_dir / ".xtk" / "rendered", ctx.project.base_dir)
             for diagnostic in check(ctx.protocol, generated, shown, remembered=remembered):
-                yield self.finding(diagnostic.message, fix="run `xtk protocol codegen` (change the schemas, not the "
-                                   "generated file)", path=shown, line=diagnostic.line, column=diagnostic.column or 1)
+                yield self.finding(
+                    diagnostic.message,
+                    fix="run `xtk protocol codegen` (change the schemas, not the generated file)",
+                    path=shown,
+                    line=diagnostic.line,
+                    column=diagnostic.column or 1,
+                )
             return
         generate = getattr(codegen, "generate", None)
         if generate is None:
@@ -65,6 +73,10 @@ class ProtocolCodegenDrift(Rule):
         if actual == wanted:
             return
         line = next((i + 1 for i, (a, b) in enumerate(zip(actual, wanted)) if a != b), min(len(actual), len(wanted)))
-        yield self.finding(f"{shown} differs from what the protocol's schemas generate: first difference at line {line}",
-                           fix="run `xtk protocol codegen` (change the schemas, not the generated file)",
-                           path=shown, line=line, column=1)
+        yield self.finding(
+            f"{shown} differs from what the protocol's schemas generate: first difference at line {line}",
+            fix="run `xtk protocol codegen` (change the schemas, not the generated file)",
+            path=shown,
+            line=line,
+            column=1,
+        )

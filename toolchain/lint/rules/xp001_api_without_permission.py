@@ -45,7 +45,9 @@ class ApiWithoutPermission(Rule):
             declared = ctx.host_access_declared(target)
             declared += ctx.declared(target, "optional_permissions") + ctx.declared(target, "optional_host_permissions")
             # content scripts' match patterns grant host access to their sites too (Chrome, and Firefox once granted)
-            matched = [m for script in objects(target.manifest.get("content_scripts")) for m in strings(script.get("matches"))]
+            matched = [
+                m for script in objects(target.manifest.get("content_scripts")) for m in strings(script.get("matches"))
+            ]
             has_host_access = knowledge.grants_host_access(declared) or bool(matched)
             manifest_version = target.manifest.get("manifest_version", 3)
             for _facts, use in ctx.each(target, "api_uses"):
@@ -53,7 +55,9 @@ class ApiWithoutPermission(Rule):
                 info = knowledge.api(name)
                 if info is None or info.requirements.get(target.browser) is None:
                     continue  # unknown, or unavailable in this browser: XP007's business
-                for requirement in knowledge.missing_permissions(name, target.browser, declared, has_host_access=has_host_access):
+                for requirement in knowledge.missing_permissions(
+                    name, target.browser, declared, has_host_access=has_host_access
+                ):
                     yield self.finding(
                         f"`{use.api}` needs the {_names(requirement)} permission, which the manifest does not declare",
                         browser=target.browser,

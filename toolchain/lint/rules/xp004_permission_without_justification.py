@@ -63,7 +63,7 @@ class PermissionWithoutJustification(Rule):
                             f"{ctx.manifest_source.display} (added by a raw `targets.{target.browser}.manifest` override?)",
                             browser=target.browser,
                             fix=f"declare it under [{'host_permissions' if knowledge.is_host_pattern(permission) else 'permissions'}] "
-                                "with the reason a reviewer reads",
+                            "with the reason a reviewer reads",
                             **where,
                         )
                     if (

@@ -33,7 +33,9 @@ def broad_host_access(ctx: LintContext, code: str) -> Iterator[Finding]:
         yield from _content_scripts(ctx, target, code, allowed_matches, has_posture=posture is not None)
 
 
-def _content_scripts(ctx: LintContext, target: Any, code: str, allowed: set[str], has_posture: bool) -> Iterator[Finding]:
+def _content_scripts(
+    ctx: LintContext, target: Any, code: str, allowed: set[str], has_posture: bool
+) -> Iterator[Finding]:
     scripts = target.manifest.get("content_scripts")
     for i, script in enumerate(scripts if isinstance(scripts, list) else []):
         matches = script.get("matches") if isinstance(script, dict) else None

@@ -38,8 +38,11 @@ class RedundantPermission(Rule):
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:
             required = [(key, i, p) for key in ("permissions", "host_permissions") for i, p in ctx.entries(target, key)]
-            optional = [(key, i, p) for key in ("optional_permissions", "optional_host_permissions")
-                        for i, p in ctx.entries(target, key)]
+            optional = [
+                (key, i, p)
+                for key in ("optional_permissions", "optional_host_permissions")
+                for i, p in ctx.entries(target, key)
+            ]
 
             def where(key: str, index: int) -> dict[str, object]:
                 return ctx.manifest_where(f"/{key}/{index}", target)
@@ -59,8 +62,12 @@ class RedundantPermission(Rule):
                 seen: set[str] = set()
                 for key, index, permission in entries:
                     if permission in seen:
-                        yield self.finding(f"`{permission}` is declared twice ({key})", browser=target.browser,
-                                           fix="remove the duplicate", **where(key, index))
+                        yield self.finding(
+                            f"`{permission}` is declared twice ({key})",
+                            browser=target.browser,
+                            fix="remove the duplicate",
+                            **where(key, index),
+                        )
                     seen.add(permission)
             for key, index, permission in optional:
                 if permission in names:

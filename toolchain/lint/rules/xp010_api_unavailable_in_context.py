@@ -12,8 +12,12 @@ from toolchain.lint.model import Finding, Rule
 def _service_worker(target: Target) -> bool:
     """Chrome and Edge run an MV3 background as a service worker (Firefox as an event page, with a window)."""
     background = target.manifest.get("background")
-    return (target.browser in ("chrome", "edge") and target.manifest_version == 3
-            and isinstance(background, dict) and "service_worker" in background)
+    return (
+        target.browser in ("chrome", "edge")
+        and target.manifest_version == 3
+        and isinstance(background, dict)
+        and "service_worker" in background
+    )
 
 
 _FIXES = {
@@ -76,8 +80,11 @@ class ApiUnavailableInContext(Rule):
                         if not unavailable or place in reported:
                             continue
                         reported.add(place)
-                        why = ("it fails there: a service worker has no window" if context == "service_worker"
-                               else "it is undefined there at run time, whatever the manifest declares")
+                        why = (
+                            "it fails there: a service worker has no window"
+                            if context == "service_worker"
+                            else "it is undefined there at run time, whatever the manifest declares"
+                        )
                         yield self.finding(
                             f"`{use.api}` is not available in {context_apis.label(context)}: {why}",
                             browser=target.browser,

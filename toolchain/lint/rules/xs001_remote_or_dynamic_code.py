@@ -135,11 +135,13 @@ class RemoteOrDynamicCode(Rule):
             scanner = _RemoteScripts()
             try:
                 read_whole_page(scanner, page.read_text(encoding="utf-8", errors="replace"))
-            except Exception:  # noqa: BLE001 - a page HTMLParser cannot read has nothing we can judge
+            except Exception:
                 continue
             for src, line, column in scanner.found:
                 yield self.finding(
                     f"the page loads a remote script: {src}",
                     fix="download the script into the package and load the local copy",
-                    path=ctx.display(page), line=line, column=column,
+                    path=ctx.display(page),
+                    line=line,
+                    column=column,
                 )

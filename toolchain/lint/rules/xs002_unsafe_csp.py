@@ -98,12 +98,16 @@ class UnsafeCsp(Rule):
                 where = ctx.manifest_where(pointer, target)
                 yield from self._policy(target, policy, pages, forbidden, where)
 
-    def _policy(self, target: Any, policy: str, pages: bool, forbidden: set[str], where: dict[str, Any]) -> Iterator[Finding]:
+    def _policy(
+        self, target: Any, policy: str, pages: bool, forbidden: set[str], where: dict[str, Any]
+    ) -> Iterator[Finding]:
         directives = parse_policy(policy)
         reported: set[str] = set()
         if pages:
             present = [d for d in SCRIPT_DIRECTIVES if d in directives]
-            checked = present + (["default-src"] if "default-src" in directives and "script-src" not in directives else [])
+            checked = present + (
+                ["default-src"] if "default-src" in directives and "script-src" not in directives else []
+            )
             for directive in checked:
                 for source in directives[directive]:
                     problem = _problem(source, target.manifest_version)

@@ -9,10 +9,28 @@ from toolchain.lint import knowledge
 from toolchain.lint.context import LintContext, strings
 from toolchain.lint.model import Finding, Rule
 
-
 #: file types a page can only display (no script runs from them, not even when opened directly); SVG is not one
-PASSIVE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".ico",
-                              ".woff", ".woff2", ".ttf", ".otf", ".mp3", ".ogg", ".wav", ".mp4", ".webm"})
+PASSIVE_SUFFIXES = frozenset(
+    {
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".webp",
+        ".avif",
+        ".bmp",
+        ".ico",
+        ".woff",
+        ".woff2",
+        ".ttf",
+        ".otf",
+        ".mp3",
+        ".ogg",
+        ".wav",
+        ".mp4",
+        ".webm",
+    }
+)
 
 
 def _globbed(resource: str) -> bool:
@@ -64,8 +82,11 @@ class OverExposedWebAccessibleResources(Rule):
                     broad = True
                 elif isinstance(entry, dict):
                     resources = entry.get("resources")
-                    items = [(f"/web_accessible_resources/{i}/resources/{j}", r)
-                             for j, r in enumerate(resources if isinstance(resources, list) else []) if isinstance(r, str)]
+                    items = [
+                        (f"/web_accessible_resources/{i}/resources/{j}", r)
+                        for j, r in enumerate(resources if isinstance(resources, list) else [])
+                        if isinstance(r, str)
+                    ]
                     broad = any(knowledge.is_broad_host_pattern(m) for m in strings(entry.get("matches")))
                 else:
                     continue

@@ -78,9 +78,11 @@ class FrozenConstantDrift(Rule):
 
             facts = extract_project([module], root=ctx.project.root).get(module)
         if facts is None:
-            yield self.finding(f"the frozen constants' module {frozen.module} does not exist",
-                               fix="point frozen_constants.module at the module that defines them",
-                               **posture.locate("/frozen_constants/module"))
+            yield self.finding(
+                f"the frozen constants' module {frozen.module} does not exist",
+                fix="point frozen_constants.module at the module that defines them",
+                **posture.locate("/frozen_constants/module"),
+            )
             return
         constants = {c.name: c for c in facts.constants}
         for name, value in frozen.values.items():
@@ -95,6 +97,7 @@ class FrozenConstantDrift(Rule):
             for difference in differences(name, found.value, value):
                 yield self.finding(
                     difference,
-                    fix="restore the frozen value, or change the spec first" + (f" ({frozen.source})" if frozen.source else ""),
+                    fix="restore the frozen value, or change the spec first"
+                    + (f" ({frozen.source})" if frozen.source else ""),
                     **ctx.where(found.location),
                 )

@@ -60,9 +60,11 @@ class ApiOutsideAbstraction(Rule):
             return
         shown = ctx.display(abstraction)
         if not abstraction.exists():
-            yield self.finding(f"the abstraction module {shown} does not exist",
-                               fix="point [lint] abstraction at the module that wraps the extension APIs",
-                               **ctx.manifest_where("/lint/abstraction"))
+            yield self.finding(
+                f"the abstraction module {shown} does not exist",
+                fix="point [lint] abstraction at the module that wraps the extension APIs",
+                **ctx.manifest_where("/lint/abstraction"),
+            )
             return
         for path, facts in sorted(ctx.facts.items()):
             if _inside(path, abstraction):
@@ -70,7 +72,9 @@ class ApiOutsideAbstraction(Rule):
             for use in facts.api_uses:
                 if use.via == "abstraction":
                     continue
-                root = {"polyfill": "webextension-polyfill's browser", "chrome": "chrome", "browser": "browser"}[use.via]
+                root = {"polyfill": "webextension-polyfill's browser", "chrome": "chrome", "browser": "browser"}[
+                    use.via
+                ]
                 yield self.finding(
                     f"`{use.api}` is used through {root} outside the abstraction ({shown})",
                     fix=f"call a function of {shown} instead (add one if needed)",
@@ -81,5 +85,7 @@ class ApiOutsideAbstraction(Rule):
                 yield self.finding(
                     f"{POLYFILL} is imported outside the abstraction ({shown})",
                     fix=f"import what you need from {shown}",
-                    path=ctx.display(path), line=line, column=column,
+                    path=ctx.display(path),
+                    line=line,
+                    column=column,
                 )

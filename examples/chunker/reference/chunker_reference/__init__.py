@@ -26,8 +26,9 @@ class Function:
 
 
 FUNCTIONS = {
-    "chunkTree": Function(("tree",), "the heading-hierarchy chunks of a simplified DOM tree (seed 002 §3.1)",
-                          chunk_tree),
+    "chunkTree": Function(
+        ("tree",), "the heading-hierarchy chunks of a simplified DOM tree (seed 002 §3.1)", chunk_tree
+    ),
     "chunkTreeDigest": Function(("tree",), "chunkTree with page text as <length>:<FNV-1a> digests", chunk_tree_digest),
 }
 

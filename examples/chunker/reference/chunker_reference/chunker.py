@@ -204,8 +204,11 @@ def _descend(current: Tree) -> tuple[Tree, str]:
         if child["tag"] in BLOCK_TAGS or child["tag"] in HEADINGS or child["tag"] in INLINE_TAGS:
             return current, by
         before = children[:index]
-        if any(not is_excluded(e, page_level=True) and (
-                (e["tag"] in HEADINGS and measure.text(e)) or _holds_heading(e, measure)) for e in before):
+        if any(
+            not is_excluded(e, page_level=True)
+            and ((e["tag"] in HEADINGS and measure.text(e)) or _holds_heading(e, measure))
+            for e in before
+        ):
             return current, by
         current, current_score, by = child, child_score, "heuristic"
 
@@ -258,8 +261,8 @@ class _HeadingWalk:
 
     def has_heading(self, node: Tree) -> bool:
         return any(
-            not is_excluded(child) and (
-                (child["tag"] in HEADINGS and self.text.text(child) != "") or self.has_heading(child))
+            not is_excluded(child)
+            and ((child["tag"] in HEADINGS and self.text.text(child) != "") or self.has_heading(child))
             for child in elements(node)
         )
 
@@ -272,9 +275,13 @@ class _HeadingWalk:
             self.stack.pop()
         parent = self.stack[-1] if self.stack else None
         slot = _Slot(
-            f"heading-{self.headings}", element,
-            [*(parent.heading_path if parent else []), title], [*(parent.heading_levels if parent else []), level],
-            level, "heading", parent.id if parent else None,
+            f"heading-{self.headings}",
+            element,
+            [*(parent.heading_path if parent else []), title],
+            [*(parent.heading_levels if parent else []), level],
+            level,
+            "heading",
+            parent.id if parent else None,
         )
         self.headings += 1
         self.slots.append(slot)
@@ -292,8 +299,17 @@ class _HeadingWalk:
                 continue
             elif child["tag"] == "li":
                 owner = self.current
-                slot = _Slot(f"{owner.id}-item-{self.items}", child, owner.heading_path, owner.heading_levels,
-                             owner.level, "list", owner.id, index, fixed_text=self.text.text(child))
+                slot = _Slot(
+                    f"{owner.id}-item-{self.items}",
+                    child,
+                    owner.heading_path,
+                    owner.heading_levels,
+                    owner.level,
+                    "list",
+                    owner.id,
+                    index,
+                    fixed_text=self.text.text(child),
+                )
                 self.items += 1
                 self.slots.append(slot)
                 index += 1
@@ -418,8 +434,12 @@ def chunk_tree_digest(tree: Tree) -> dict[str, Any]:
     """chunk_tree with every page-derived string (text, rawText, headingPath) replaced by its digest."""
     result = chunk_tree(tree)
     result["chunks"] = [
-        {**chunk, "text": digest(chunk["text"]), "rawText": digest(chunk["rawText"]),
-         "headingPath": [digest(title) for title in chunk["headingPath"]]}
+        {
+            **chunk,
+            "text": digest(chunk["text"]),
+            "rawText": digest(chunk["rawText"]),
+            "headingPath": [digest(title) for title in chunk["headingPath"]],
+        }
         for chunk in result["chunks"]
     ]
     return result

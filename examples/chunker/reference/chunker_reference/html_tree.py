@@ -22,8 +22,10 @@ NEVER_RENDERED = frozenset({"head", "script", "style", "noscript", "template", "
 #: Rendered, but their content is not text the chunker reads: kept as leaves.
 OPAQUE = frozenset({"svg", "math", "iframe", "object", "canvas", "video", "audio"})
 
-_HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse))\s*(?:!important\s*)?(?:;|$)",
-                           re.IGNORECASE | re.ASCII)
+_HIDDEN_STYLE = re.compile(
+    r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse))\s*(?:!important\s*)?(?:;|$)",
+    re.IGNORECASE | re.ASCII,
+)
 
 
 def _hidden(tag: str, attributes: dict[str, Any]) -> bool:

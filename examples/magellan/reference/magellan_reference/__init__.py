@@ -28,12 +28,17 @@ class Function:
 
 
 FUNCTIONS = {
-    "extractElements": Function(("tree",), "the seed's selectors, visibility, 15-2500 units, duplicates, mgl-node-N ids",
-                                rules.extract_elements),
-    "extractionDigest": Function(("tree",), "the extraction's nodes, lengths and full-text fingerprint (no page text)",
-                                 rules.extraction_digest),
-    "citedIds": Function(("answer", "knownIds", "limit"), "the mgl-node-N ids an answer cites: known, once, at most limit",
-                         citations.cited_ids),
+    "extractElements": Function(
+        ("tree",), "the seed's selectors, visibility, 15-2500 units, duplicates, mgl-node-N ids", rules.extract_elements
+    ),
+    "extractionDigest": Function(
+        ("tree",), "the extraction's nodes, lengths and full-text fingerprint (no page text)", rules.extraction_digest
+    ),
+    "citedIds": Function(
+        ("answer", "knownIds", "limit"),
+        "the mgl-node-N ids an answer cites: known, once, at most limit",
+        citations.cited_ids,
+    ),
 }
 
 

@@ -64,8 +64,12 @@ def corpus_cases(root: Path, functions: Iterable[str], pages: Iterable[str] | No
     found.pages = len(selected)
     if "extractionDigest" in functions:
         found.cases["extractionDigest"] = [
-            Case(f"extractionDigest/corpus/{page.stem}", f"{page.name}: its body as snapshot.py reads the saved page",
-                 {"tree": {"$corpus": {"page": page.name}}}, "corpus")
+            Case(
+                f"extractionDigest/corpus/{page.stem}",
+                f"{page.name}: its body as snapshot.py reads the saved page",
+                {"tree": {"$corpus": {"page": page.name}}},
+                "corpus",
+            )
             for page in selected
         ]
     return found
@@ -93,21 +97,59 @@ def _cited_ids_problems(arguments: Mapping[str, Any]) -> list[tuple[str, str]]:
 def describe(function: str) -> str:
     return {
         "extractElements": "Golden vectors of extractElements(tree): Magellan's extraction rules (seed 004) over a "
-                           "simplified DOM tree; examples/magellan/specs/extraction.md.",
+        "simplified DOM tree; examples/magellan/specs/extraction.md.",
         "extractionDigest": "Golden vectors of extractionDigest(tree): the extraction's nodes, lengths and FNV-1a "
-                            "fingerprint of its full text; corpus cases read the saved pages, never copied.",
+        "fingerprint of its full text; corpus cases read the saved pages, never copied.",
         "citedIds": "Golden vectors of citedIds(answer, knownIds, limit): the mgl-node-N ids a model's answer "
-                    "cites (seed 004, Citation Extraction); examples/magellan/reference/magellan_reference/citations.py.",
+        "cites (seed 004, Citation Extraction); examples/magellan/reference/magellan_reference/citations.py.",
     }[function]
 
 
 # --- property trees ---------------------------------------------------------------------------------------------
 
 PROPERTY_COUNTS = {"extractElements": 150, "extractionDigest": 50, "citedIds": 150}
-TAGS = ["p", "div", "span", "li", "ul", "h2", "section", "article", "main", "aside", "nav", "td", "pre", "b", "a",
-        "blockquote", "form", "x-card"]
-WORDS = ["magellan", "strait", "pacific", "voyage", "ship", "crew", "a", "map", "\u00e9t\u00e9", "\U0001f9ed",
-         "\U00020000", "na\u0308ve", "\u00a0", "\u200b", "\t", "\n", "\f", "  ", "\ud800", "\udc00"]
+TAGS = [
+    "p",
+    "div",
+    "span",
+    "li",
+    "ul",
+    "h2",
+    "section",
+    "article",
+    "main",
+    "aside",
+    "nav",
+    "td",
+    "pre",
+    "b",
+    "a",
+    "blockquote",
+    "form",
+    "x-card",
+]
+WORDS = [
+    "magellan",
+    "strait",
+    "pacific",
+    "voyage",
+    "ship",
+    "crew",
+    "a",
+    "map",
+    "\u00e9t\u00e9",
+    "\U0001f9ed",
+    "\U00020000",
+    "na\u0308ve",
+    "\u00a0",
+    "\u200b",
+    "\t",
+    "\n",
+    "\f",
+    "  ",
+    "\ud800",
+    "\udc00",
+]
 
 
 def _below(rng: random.Random, n: int) -> int:
@@ -127,8 +169,11 @@ def _text(rng: random.Random, repeat: list[str]) -> str:
 
 def _element(rng: random.Random, depth: int, repeat: list[str]) -> dict[str, Any]:
     tag = TAGS[_below(rng, len(TAGS))]
-    element: dict[str, Any] = {"tag": tag, "block": tag not in ("span", "b", "a", "x-card") or rng.random() < 0.1,
-                               "children": []}
+    element: dict[str, Any] = {
+        "tag": tag,
+        "block": tag not in ("span", "b", "a", "x-card") or rng.random() < 0.1,
+        "children": [],
+    }
     if rng.random() < 0.15:
         element["hidden"] = rules.HIDDEN_REASONS[_below(rng, len(rules.HIDDEN_REASONS))]
     for _ in range(_below(rng, 5 if depth < 4 else 1) + (1 if depth == 0 else 0)):
@@ -139,8 +184,26 @@ def _element(rng: random.Random, depth: int, repeat: list[str]) -> dict[str, Any
     return element
 
 
-ANSWER_PIECES = ["mgl-node-", "[", "]", ", ", " ", "-", "_", "x", "0", "1", "7", "12", "\u0661", "\U0001f9ed", "\ud800",
-                 "\n", "node", "mgl"]
+ANSWER_PIECES = [
+    "mgl-node-",
+    "[",
+    "]",
+    ", ",
+    " ",
+    "-",
+    "_",
+    "x",
+    "0",
+    "1",
+    "7",
+    "12",
+    "\u0661",
+    "\U0001f9ed",
+    "\ud800",
+    "\n",
+    "node",
+    "mgl",
+]
 
 
 def _cited_ids_case(rng: random.Random) -> dict[str, Any]:
@@ -160,11 +223,18 @@ def property_cases(function: str, count: int | None) -> list[Case]:
     for n in range(total):
         rng = random.Random(zlib.crc32(f"{function}/{n}".encode()))
         if function == "citedIds":
-            cases.append(Case(f"{function}/property/{n}", f"seeded answer crc32('{function}/{n}')",
-                              _cited_ids_case(rng), "property"))
+            cases.append(
+                Case(
+                    f"{function}/property/{n}",
+                    f"seeded answer crc32('{function}/{n}')",
+                    _cited_ids_case(rng),
+                    "property",
+                )
+            )
             continue
         tree = _element(rng, 0, [])
         tree["tag"], tree["block"] = "body", True
-        cases.append(Case(f"{function}/property/{n}", f"seeded tree crc32('{function}/{n}')", {"tree": tree},
-                          "property"))
+        cases.append(
+            Case(f"{function}/property/{n}", f"seeded tree crc32('{function}/{n}')", {"tree": tree}, "property")
+        )
     return cases

@@ -31,10 +31,46 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-SIMPLE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "span", "blockquote", "td", "th", "pre",
-                         "article", "section", "main"})
-HAS_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "article", "section", "main", "aside", "nav",
-                      "header", "footer", "form"})
+SIMPLE_TAGS = frozenset(
+    {
+        "p",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "li",
+        "span",
+        "blockquote",
+        "td",
+        "th",
+        "pre",
+        "article",
+        "section",
+        "main",
+    }
+)
+HAS_TAGS = frozenset(
+    {
+        "p",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "li",
+        "article",
+        "section",
+        "main",
+        "aside",
+        "nav",
+        "header",
+        "footer",
+        "form",
+    }
+)
 HIDDEN_REASONS = ("display", "visibility", "opacity", "size", "offscreen")
 SUBTREE_HIDING = frozenset({"display", "opacity"})
 MIN_TEXT_LENGTH = 15

@@ -31,12 +31,15 @@ class Function:
 FUNCTIONS = {
     "tokenize": Function(("text",), "lower-cased [a-z0-9] runs without stop words", text.tokenize),
     "stem": Function(("word",), "Porter's stem of a token (two letters or fewer unchanged)", text.stem),
-    "keywordSearch": Function(("query", "pages", "topK"), "TF-IDF with field weights, phrase and domain bonuses",
-                              search.keyword_search),
-    "reciprocalRankFusion": Function(("rankings", "k", "topK"), "sum of 1/(k+rank) over rankings, ties by first seen",
-                                     search.reciprocal_rank_fusion),
-    "classifyIntent": Function(("query",), "the seed's weighted regex patterns and confidence formula",
-                               intent.classify_intent),
+    "keywordSearch": Function(
+        ("query", "pages", "topK"), "TF-IDF with field weights, phrase and domain bonuses", search.keyword_search
+    ),
+    "reciprocalRankFusion": Function(
+        ("rankings", "k", "topK"), "sum of 1/(k+rank) over rankings, ties by first seen", search.reciprocal_rank_fusion
+    ),
+    "classifyIntent": Function(
+        ("query",), "the seed's weighted regex patterns and confidence formula", intent.classify_intent
+    ),
 }
 
 

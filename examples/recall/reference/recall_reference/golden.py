@@ -18,8 +18,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from recall_reference import search
-
 
 @dataclass(frozen=True)
 class Case:
@@ -82,8 +80,14 @@ def _page_record(page: Path) -> dict[str, Any]:
     parser.feed(page.read_text(encoding="utf-8", errors="replace").lstrip("\ufeff"))
     parser.close()
     content = " ".join(" ".join(parser.text).split())
-    return {"id": page.stem, "url": f"http://127.0.0.1/{page.name}", "title": " ".join("".join(parser.title).split()),
-            "summary": content[:200], "passages": [], "content": content}
+    return {
+        "id": page.stem,
+        "url": f"http://127.0.0.1/{page.name}",
+        "title": " ".join("".join(parser.title).split()),
+        "summary": content[:200],
+        "passages": [],
+        "content": content,
+    }
 
 
 def resolve_corpus(spec: Any, root: Path) -> Any:
@@ -95,9 +99,20 @@ def resolve_corpus(spec: Any, root: Path) -> Any:
     return _page_record(page)
 
 
-QUERIES = ["history of the language", "network protocol security", "python programming tutorial",
-           "music and film", "city population census", "science research data", "war and peace", "open source software",
-           "health care insurance", "compare browser engines", "how to install", "climate energy policy"]
+QUERIES = [
+    "history of the language",
+    "network protocol security",
+    "python programming tutorial",
+    "music and film",
+    "city population census",
+    "science research data",
+    "war and peace",
+    "open source software",
+    "health care insurance",
+    "compare browser engines",
+    "how to install",
+    "climate energy policy",
+]
 PAGES_PER_CASE = 6
 
 
@@ -110,9 +125,14 @@ def corpus_cases(root: Path, functions: Iterable[str], pages: Iterable[str] | No
     cases = []
     for n, query in enumerate(QUERIES):
         group = [selected[(n * PAGES_PER_CASE + i) % len(selected)] for i in range(PAGES_PER_CASE)]
-        cases.append(Case(f"keywordSearch/corpus/{n}", f"{query!r} over {', '.join(dict.fromkeys(group))}",
-                          {"query": query, "pages": [{"$corpus": {"page": name}} for name in dict.fromkeys(group)],
-                           "topK": 10}, "corpus"))
+        cases.append(
+            Case(
+                f"keywordSearch/corpus/{n}",
+                f"{query!r} over {', '.join(dict.fromkeys(group))}",
+                {"query": query, "pages": [{"$corpus": {"page": name}} for name in dict.fromkeys(group)], "topK": 10},
+                "corpus",
+            )
+        )
     found.cases["keywordSearch"] = cases
     return found
 
@@ -154,7 +174,8 @@ def case_problems(function: str, arguments: Mapping[str, Any]) -> list[tuple[str
     if function == "reciprocalRankFusion":
         rankings = arguments["rankings"]
         if not isinstance(rankings, list) or not all(
-                isinstance(r, list) and all(isinstance(i, str) for i in r) for r in rankings):
+            isinstance(r, list) and all(isinstance(i, str) for i in r) for r in rankings
+        ):
             problems.append(("/rankings", "must be a list of lists of ids (strings)"))
         if not _whole(arguments["k"], 0, 1000):
             problems.append(("/k", "must be a whole number from 0 to 1000"))
@@ -164,39 +185,203 @@ def case_problems(function: str, arguments: Mapping[str, Any]) -> list[tuple[str
 def describe(function: str) -> str:
     return {
         "tokenize": "Golden vectors of tokenize(text): the seed's tokenizer (lower case, [a-z0-9] runs, stop words "
-                    "out); examples/recall/specs/recall.md.",
+        "out); examples/recall/specs/recall.md.",
         "stem": "Golden vectors of stem(word): Porter's original stemmer on one token (words of two letters or fewer "
-                "unchanged).",
+        "unchanged).",
         "keywordSearch": "Golden vectors of keywordSearch(query, pages, topK): TF-IDF with the seed's field weights, "
-                         "phrase and domain bonuses; corpus cases read saved pages, never copied.",
+        "phrase and domain bonuses; corpus cases read saved pages, never copied.",
         "reciprocalRankFusion": "Golden vectors of reciprocalRankFusion(rankings, k, topK): the seed's RRF, "
-                                "sum of 1/(k+rank).",
+        "sum of 1/(k+rank).",
         "classifyIntent": "Golden vectors of classifyIntent(query): the seed's regex intent patterns, weights and "
-                          "confidence formula.",
+        "confidence formula.",
     }[function]
 
 
 # --- property cases -----------------------------------------------------------------------------------------------
 
-PROPERTY_COUNTS = {"tokenize": 100, "stem": 400, "keywordSearch": 80, "reciprocalRankFusion": 100,
-                   "classifyIntent": 150}
-WORD_POOL = ["search", "history", "Recall", "pages", "the", "and", "is", "browsing", "index", "Indexing", "a", "I",
-             "r\u00e9sum\u00e9", "na\u0308ive", "\u0130stanbul", "\u212aelvin", "\U0001f50d", "\U00020000", "2024",
-             "v8", "C++", "e-mail", "don't", "\u00a0", "\u200b", "\ud800", "\udc00", "\n", "\t", "vs.", "SEARCH"]
-STEMS = ["connect", "relat", "generaliz", "happi", "run", "hop", "file", "formal", "sensit", "adjust", "digit",
-         "control", "roll", "agree", "sky", "fli", "cry", "oper", "condit", "electr", "hope", "motor", "sing", "y",
-         "abc", "xyz9", "zz", "feed", "bled", "mess", "ca", "plaster", "size", "tanned", "fail"]
-SUFFIXES = ["", "s", "es", "ies", "ss", "ed", "ing", "eed", "ational", "tional", "enci", "anci", "izer", "abli",
-            "alli", "entli", "eli", "ousli", "ization", "ation", "ator", "alism", "iveness", "fulness", "ousness",
-            "aliti", "iviti", "biliti", "icate", "ative", "alize", "iciti", "ical", "ful", "ness", "al", "ance",
-            "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism", "ate", "iti", "ous",
-            "ive", "ize", "e", "ll", "y", "ly", "ingly", "ations"]
-INTENT_PIECES = ["what is", "What are", "who made", "when did", "define", "Explain", "describe", "compare",
-                 "versus", "vs.", "vs", "differences between", "difference between", "which is better", "pros and cons",
-                 "how to", "How do I", "how can i", "tutorial", "guide", "instructions", "setup", "install",
-                 "find the page", "show me that article", "where did i see", "yesterday I saw", "recently visited",
-                 "last week", "read", "python", "rust", "the", "\u00a0", "\n", "\u2028", "\ufeff", "\u212a", "\u017f",
-                 "\U0001f50d", "x", "  "]
+PROPERTY_COUNTS = {
+    "tokenize": 100,
+    "stem": 400,
+    "keywordSearch": 80,
+    "reciprocalRankFusion": 100,
+    "classifyIntent": 150,
+}
+WORD_POOL = [
+    "search",
+    "history",
+    "Recall",
+    "pages",
+    "the",
+    "and",
+    "is",
+    "browsing",
+    "index",
+    "Indexing",
+    "a",
+    "I",
+    "r\u00e9sum\u00e9",
+    "na\u0308ive",
+    "\u0130stanbul",
+    "\u212aelvin",
+    "\U0001f50d",
+    "\U00020000",
+    "2024",
+    "v8",
+    "C++",
+    "e-mail",
+    "don't",
+    "\u00a0",
+    "\u200b",
+    "\ud800",
+    "\udc00",
+    "\n",
+    "\t",
+    "vs.",
+    "SEARCH",
+]
+STEMS = [
+    "connect",
+    "relat",
+    "generaliz",
+    "happi",
+    "run",
+    "hop",
+    "file",
+    "formal",
+    "sensit",
+    "adjust",
+    "digit",
+    "control",
+    "roll",
+    "agree",
+    "sky",
+    "fli",
+    "cry",
+    "oper",
+    "condit",
+    "electr",
+    "hope",
+    "motor",
+    "sing",
+    "y",
+    "abc",
+    "xyz9",
+    "zz",
+    "feed",
+    "bled",
+    "mess",
+    "ca",
+    "plaster",
+    "size",
+    "tanned",
+    "fail",
+]
+SUFFIXES = [
+    "",
+    "s",
+    "es",
+    "ies",
+    "ss",
+    "ed",
+    "ing",
+    "eed",
+    "ational",
+    "tional",
+    "enci",
+    "anci",
+    "izer",
+    "abli",
+    "alli",
+    "entli",
+    "eli",
+    "ousli",
+    "ization",
+    "ation",
+    "ator",
+    "alism",
+    "iveness",
+    "fulness",
+    "ousness",
+    "aliti",
+    "iviti",
+    "biliti",
+    "icate",
+    "ative",
+    "alize",
+    "iciti",
+    "ical",
+    "ful",
+    "ness",
+    "al",
+    "ance",
+    "ence",
+    "er",
+    "ic",
+    "able",
+    "ible",
+    "ant",
+    "ement",
+    "ment",
+    "ent",
+    "ion",
+    "ou",
+    "ism",
+    "ate",
+    "iti",
+    "ous",
+    "ive",
+    "ize",
+    "e",
+    "ll",
+    "y",
+    "ly",
+    "ingly",
+    "ations",
+]
+INTENT_PIECES = [
+    "what is",
+    "What are",
+    "who made",
+    "when did",
+    "define",
+    "Explain",
+    "describe",
+    "compare",
+    "versus",
+    "vs.",
+    "vs",
+    "differences between",
+    "difference between",
+    "which is better",
+    "pros and cons",
+    "how to",
+    "How do I",
+    "how can i",
+    "tutorial",
+    "guide",
+    "instructions",
+    "setup",
+    "install",
+    "find the page",
+    "show me that article",
+    "where did i see",
+    "yesterday I saw",
+    "recently visited",
+    "last week",
+    "read",
+    "python",
+    "rust",
+    "the",
+    "\u00a0",
+    "\n",
+    "\u2028",
+    "\ufeff",
+    "\u212a",
+    "\u017f",
+    "\U0001f50d",
+    "x",
+    "  ",
+]
 
 
 def _below(rng: random.Random, n: int) -> int:
@@ -213,11 +398,23 @@ def _text(rng: random.Random, pool: list[str], most: int) -> str:
 
 
 def _page(rng: random.Random, n: int) -> dict[str, Any]:
-    hosts = ["http://127.0.0.1:8000/a", "https://search.example.com/recall?q=1", "https://user@history.org:8080/",
-             "https://www.python.org/doc", "ftp://files.example/x", "not a url", "HTTPS://Index.Example.ORG/Pages"]
-    return {"id": f"page-{n}", "url": _pick(rng, hosts), "title": _text(rng, WORD_POOL, 4),
-            "summary": _text(rng, WORD_POOL, 6), "passages": [_text(rng, WORD_POOL, 10) for _ in range(_below(rng, 3))],
-            "content": _text(rng, WORD_POOL, 30)}
+    hosts = [
+        "http://127.0.0.1:8000/a",
+        "https://search.example.com/recall?q=1",
+        "https://user@history.org:8080/",
+        "https://www.python.org/doc",
+        "ftp://files.example/x",
+        "not a url",
+        "HTTPS://Index.Example.ORG/Pages",
+    ]
+    return {
+        "id": f"page-{n}",
+        "url": _pick(rng, hosts),
+        "title": _text(rng, WORD_POOL, 4),
+        "summary": _text(rng, WORD_POOL, 6),
+        "passages": [_text(rng, WORD_POOL, 10) for _ in range(_below(rng, 3))],
+        "content": _text(rng, WORD_POOL, 30),
+    }
 
 
 def _arguments(function: str, rng: random.Random) -> dict[str, Any]:
@@ -226,8 +423,11 @@ def _arguments(function: str, rng: random.Random) -> dict[str, Any]:
     if function == "stem":
         if rng.random() < 0.3:  # any token: vowel-heavy runs of letters and digits
             alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
-            return {"word": "".join(_pick(rng, list("aeiouy" if rng.random() < 0.4 else alphabet))
-                                    for _ in range(1 + _below(rng, 12)))}
+            return {
+                "word": "".join(
+                    _pick(rng, list("aeiouy" if rng.random() < 0.4 else alphabet)) for _ in range(1 + _below(rng, 12))
+                )
+            }
         return {"word": _pick(rng, STEMS) + _pick(rng, SUFFIXES)}
     if function == "keywordSearch":
         pages = [_page(rng, n) for n in range(_below(rng, 7))]
@@ -244,7 +444,7 @@ def property_cases(function: str, count: int | None) -> list[Case]:
     cases = []
     for n in range(total):
         rng = random.Random(zlib.crc32(f"{function}/{n}".encode()))
-        cases.append(Case(f"{function}/property/{n}", f"seeded crc32('{function}/{n}')", _arguments(function, rng),
-                          "property"))
+        cases.append(
+            Case(f"{function}/property/{n}", f"seeded crc32('{function}/{n}')", _arguments(function, rng), "property")
+        )
     return cases
-

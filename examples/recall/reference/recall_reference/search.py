@@ -66,8 +66,9 @@ def keyword_search(query: str, pages: list[dict[str, Any]], top_k: int) -> list[
         return []
     fields = [_fields(page) for page in pages]
     counts = [{name: Counter(field) for name, field in page_fields.items()} for page_fields in fields]
-    document_frequency = {term: sum(1 for page in counts if any(term in c for c in page.values()))
-                          for term in query_terms}
+    document_frequency = {
+        term: sum(1 for page in counts if any(term in c for c in page.values())) for term in query_terms
+    }
     total = len(pages)
     phrase_words = words(query)
     query_tokens = set(tokenize(query))
@@ -117,4 +118,3 @@ def reciprocal_rank_fusion(rankings: list[list[str]], k: int, top_k: int) -> lis
             ranks[item][which] = position + 1
     fused = sorted(range(len(order)), key=lambda n: (-scores[order[n]], n))
     return [{"id": order[n], "score": scores[order[n]], "ranks": ranks[order[n]]} for n in fused[:top_k]]
-

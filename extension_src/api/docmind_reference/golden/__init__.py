@@ -22,7 +22,6 @@ from docmind_reference.golden.domain import case_problems
 from docmind_reference.golden.properties import property_cases
 
 
-
 def describe(function: str) -> str:
     f = FUNCTIONS[function]
     return (

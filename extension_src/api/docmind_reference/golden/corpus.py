@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -74,8 +74,9 @@ from docmind_reference.text import js_trim, text, units
 KINDS = ("prose", "code", "heading")
 
 SKIPPED = frozenset({"head", "script", "style", "noscript", "template", "svg"})
-HEAD_CONTENT = frozenset({"title", "meta", "link", "style", "script", "noscript", "base", "template", "basefont",
-                          "bgsound", "head"})
+HEAD_CONTENT = frozenset(
+    {"title", "meta", "link", "style", "script", "noscript", "base", "template", "basefont", "bgsound", "head"}
+)
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 BLOCKS = frozenset(
     """address article aside blockquote body br caption center dd details dialog dir div dl dt fieldset figcaption
@@ -186,7 +187,7 @@ def page_names(root: Path) -> list[str]:
     return sorted(p.name for p in root.glob("*.html"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _page(root: str, page: str) -> tuple[Segment, ...]:
     folder = Path(root)
     if not corpus_available(folder):
@@ -204,7 +205,7 @@ def page_segments(root: Path, page: str) -> tuple[Segment, ...]:
     return _page(str(root), page)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _normalized(root: str, page: str) -> tuple[str, ...]:
     return tuple(normalize_for_matching(s.text, s.type) for s in _page(root, page))  # type: ignore[arg-type]
 
@@ -214,7 +215,7 @@ def normalized_texts(root: Path, page: str) -> tuple[str, ...]:
     return _normalized(str(root), page)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _full_text(root: str, page: str, kind: str) -> str:
     return normalize_for_matching("\n".join(s.text for s in _page(root, page)), kind)  # type: ignore[arg-type]
 
@@ -256,8 +257,9 @@ def apply_edits(value: str, edits: Iterable[Any]) -> str:
     """`value` (an ordinary string) with `[offset, delete, insert]` edits applied in turn, in UTF-16 code units."""
     current = units(value)
     for number, edit in enumerate(edits):
-        if not (isinstance(edit, list) and len(edit) == 3 and _int(edit[0]) and _int(edit[1])
-                and isinstance(edit[2], str)):
+        if not (
+            isinstance(edit, list) and len(edit) == 3 and _int(edit[0]) and _int(edit[1]) and isinstance(edit[2], str)
+        ):
             raise CorpusReferenceError(f"edits[{number}]: expected [offset, deleteCount, insertText], got {edit!r}")
         offset, delete, insert = edit
         if offset < 0 or delete < 0 or offset + delete > len(current):
@@ -280,9 +282,11 @@ def resolve_reference(spec: Any, corpus_root: Path) -> Any:
     form = forms[0]
     unknown = sorted(set(spec) - _ALLOWED[form])
     if unknown:
-        raise CorpusReferenceError(f"unknown key(s) {unknown} in a {form!r} reference; allowed: {sorted(_ALLOWED[form])}")
+        raise CorpusReferenceError(
+            f"unknown key(s) {unknown} in a {form!r} reference; allowed: {sorted(_ALLOWED[form])}"
+        )
     if "page" not in spec:
-        raise CorpusReferenceError("a corpus reference needs \"page\"")
+        raise CorpusReferenceError('a corpus reference needs "page"')
     segments = page_segments(corpus_root, spec["page"])
     root, page = str(corpus_root), spec["page"]
 
@@ -315,7 +319,9 @@ def resolve_reference(spec: Any, corpus_root: Path) -> Any:
         value = text(unit_value[start:end])
     if "edits" in spec:
         if not isinstance(spec["edits"], list):
-            raise CorpusReferenceError(f"edits: expected a list of [offset, deleteCount, insertText], got {spec['edits']!r}")
+            raise CorpusReferenceError(
+                f"edits: expected a list of [offset, deleteCount, insertText], got {spec['edits']!r}"
+            )
         value = apply_edits(value, spec["edits"])
     return value
 

@@ -32,10 +32,10 @@ from typing import Any
 
 from docmind_reference.golden.corpus import page_names, page_segments, resolve_reference
 from docmind_reference.golden.domain import case_problems
-from toolchain.golden.format import CORPUS_KEY, GoldenCase, resolve
 from docmind_reference.golden.properties import ASTRAL, COMPAT, LOWER, Rng
 from docmind_reference.normalize import normalize_for_matching
 from docmind_reference.text import WHITESPACE, units
+from toolchain.golden.format import CORPUS_KEY, GoldenCase, resolve
 
 WINDOW = 60  # most segments in one matchCitations case
 MAX_QUOTE = 300  # units: citations longer than this are invalid anyway
@@ -74,8 +74,11 @@ class Page:
 
     def indices(self, kind: str | None = None, min_words: int = 1, normalized: bool = False) -> list[int]:
         texts = self.normalized if normalized else self.raw
-        return [i for i, t in enumerate(texts) if (kind is None or self.types[i] == kind)
-                and len(word_spans(t)) >= min_words]
+        return [
+            i
+            for i, t in enumerate(texts)
+            if (kind is None or self.types[i] == kind) and len(word_spans(t)) >= min_words
+        ]
 
 
 def load_page(root: Path, name: str) -> Page:
@@ -154,8 +157,9 @@ class _Deriver:
         if case_problems(function, resolved):
             self.out.skipped[function] = self.out.skipped.get(function, 0) + 1
             return
-        case = GoldenCase(f"{function}/corpus/{self.page.stem}/{kind}", f"{self.page.name}: {description}", arguments,
-                          source="corpus")
+        case = GoldenCase(
+            f"{function}/corpus/{self.page.stem}/{kind}", f"{self.page.name}: {description}", arguments, source="corpus"
+        )
         self.out.cases.setdefault(function, []).append(case)
 
     def run(self, function: str, kinds: dict[str, Callable[[Rng], tuple[str, dict[str, Any]] | None]]) -> None:
@@ -168,7 +172,9 @@ class _Deriver:
 
     # -- quotes --------------------------------------------------------------------------------------------------
 
-    def raw_quote(self, rng: Rng, index: int, low: int, high: int, page: Page | None = None) -> tuple[dict[str, Any], str] | None:
+    def raw_quote(
+        self, rng: Rng, index: int, low: int, high: int, page: Page | None = None
+    ) -> tuple[dict[str, Any], str] | None:
         page = page or self.page
         picked = pick_words(rng, page.raw[index], low, high)
         if picked is None:
@@ -176,7 +182,9 @@ class _Deriver:
         start, end = picked
         return {"page": page.name, "segment": index, "slice": [start, end]}, f"segment {index} units {start}–{end}"
 
-    def quote(self, rng: Rng, shape: str, window: tuple[int, int] | None = None) -> tuple[dict[str, Any], str, list[int]] | None:
+    def quote(
+        self, rng: Rng, shape: str, window: tuple[int, int] | None = None
+    ) -> tuple[dict[str, Any], str, list[int]] | None:
         """A citation text reference of the given shape, what it is, and the segments it comes from."""
         page = self.page
         lo, hi = window or (0, len(page.raw))
@@ -190,8 +198,11 @@ class _Deriver:
             tail = rng.between(1, min(8, len(second)))
             start = first[len(first) - head][0]
             end = len(page.raw[index]) + 1 + second[tail - 1][1]
-            return (ref(page=page.name, joined=[index, index + 2], slice=[start, end]),
-                    f"the last {head} word(s) of segment {index} and the first {tail} of segment {index + 1}", [index, index + 1])
+            return (
+                ref(page=page.name, joined=[index, index + 2], slice=[start, end]),
+                f"the last {head} word(s) of segment {index} and the first {tail} of segment {index + 1}",
+                [index, index + 1],
+            )
         if shape == "absent":
             candidates = self.other.indices("prose", 6) or self.other.indices(None, 1)
             if not candidates:
@@ -241,9 +252,15 @@ class _Deriver:
                     return None
                 text_ref, what, sources = made
                 lo, hi = window_around(rng, page, sources or [rng.below(len(page.raw))])
-                return (f"{shape} quote ({what}) over segments {lo}–{hi - 1}",
-                        {"citations": [{"id": "cite-1", "text": text_ref}],
-                         "segments": ref(page=page.name, segments=[lo, hi]), "clock": []})
+                return (
+                    f"{shape} quote ({what}) over segments {lo}–{hi - 1}",
+                    {
+                        "citations": [{"id": "cite-1", "text": text_ref}],
+                        "segments": ref(page=page.name, segments=[lo, hi]),
+                        "clock": [],
+                    },
+                )
+
             return make
 
         def mixed(rng: Rng) -> tuple[str, dict[str, Any]] | None:
@@ -259,12 +276,24 @@ class _Deriver:
             if len(citations) < 2:
                 return None
             clock = rng.choice([[], [0, 100, 200, 300, 400, 501], [0, 0, 501], [0, 250, 500], [10, 20.5, 510.5, 511]])
-            return (f"{len(citations)} citations ({', '.join(shapes)}) over segments {lo}–{hi - 1}, clock {clock}",
-                    {"citations": citations, "segments": ref(page=page.name, segments=[lo, hi]), "clock": clock})
+            return (
+                f"{len(citations)} citations ({', '.join(shapes)}) over segments {lo}–{hi - 1}, clock {clock}",
+                {"citations": citations, "segments": ref(page=page.name, segments=[lo, hi]), "clock": clock},
+            )
 
-        kinds = {f"{shape}-{n}": single(shape) for shape, copies in
-                 (("exact", 2), ("light", 2), ("heavy", 1), ("short", 1), ("cross", 1), ("code", 1), ("absent", 1))
-                 for n in range(copies)}
+        kinds = {
+            f"{shape}-{n}": single(shape)
+            for shape, copies in (
+                ("exact", 2),
+                ("light", 2),
+                ("heavy", 1),
+                ("short", 1),
+                ("cross", 1),
+                ("code", 1),
+                ("absent", 1),
+            )
+            for n in range(copies)
+        }
         kinds["mixed-0"] = mixed
         self.run("matchCitations", kinds)
 
@@ -289,11 +318,17 @@ class _Deriver:
                     start = rng.between(0, len(page.raw[index]) - size)
                     text_ref = ref(page=page.name, segment=index, slice=[start, start + size])
                     what = f"segment {index} units {start}–{start + size}"
-                return (f"{shape} quote ({what}) against the page's normalized text",
-                        {"citation": {"id": "cite-1", "text": text_ref}, "normalizedFullText": full})
+                return (
+                    f"{shape} quote ({what}) against the page's normalized text",
+                    {"citation": {"id": "cite-1", "text": text_ref}, "normalizedFullText": full},
+                )
+
             return make
 
-        self.run("validateCitation", {f"{s}-0": shaped(s) for s in ("exact", "light", "long", "short", "exact-20", "exact-300")})
+        self.run(
+            "validateCitation",
+            {f"{s}-0": shaped(s) for s in ("exact", "light", "long", "short", "exact-20", "exact-300")},
+        )
 
     def precise_match(self) -> None:
         page = self.page
@@ -331,13 +366,21 @@ class _Deriver:
                         return None
                     start, end = picked
                 extra: dict[str, Any] = {"slice": [start, end]}
-                count = {"exact": 0, "light": rng.between(1, 3), "heavy": max(3, (end - start) // 4),
-                         "other": 0, "beyond-cut": rng.between(0, 2)}[shape]
+                count = {
+                    "exact": 0,
+                    "light": rng.between(1, 3),
+                    "heavy": max(3, (end - start) // 4),
+                    "other": 0,
+                    "beyond-cut": rng.between(0, 2),
+                }[shape]
                 if count:
                     extra["edits"] = edits(rng, end - start, count)
-                return (f"{shape} needle (normalized segment {source} units {start}–{end}, {count} edit(s)) "
-                        f"over normalized segment {index} ({page.types[index]}, {len(hay)} units)",
-                        {"needle": normalized_ref(source, **extra), "haystack": normalized_ref(index)})
+                return (
+                    f"{shape} needle (normalized segment {source} units {start}–{end}, {count} edit(s)) "
+                    f"over normalized segment {index} ({page.types[index]}, {len(hay)} units)",
+                    {"needle": normalized_ref(source, **extra), "haystack": normalized_ref(index)},
+                )
+
             return make
 
         self.run("preciseMatch", {f"{s}-0": shaped(s) for s in ("exact", "light", "heavy", "other", "beyond-cut")})
@@ -363,15 +406,20 @@ class _Deriver:
             picked = pick_words(rng, page.normalized[i], 3, 20)
             if picked is None:
                 return None
-            return f"words {picked[0]}–{picked[1]} of normalized segment {i} and the segment", {"a": seg(i, slice=list(picked)), "b": seg(i)}
+            return f"words {picked[0]}–{picked[1]} of normalized segment {i} and the segment", {
+                "a": seg(i, slice=list(picked)),
+                "b": seg(i),
+            }
 
         def edited(rng: Rng) -> tuple[str, dict[str, Any]] | None:
             if not pool:
                 return None
             i = rng.choice(pool)
             count = rng.between(1, 8)
-            return (f"normalized segment {i} and {count} edit(s) of it",
-                    {"a": seg(i), "b": seg(i, edits=edits(rng, len(page.normalized[i]), count))})
+            return (
+                f"normalized segment {i} and {count} edit(s) of it",
+                {"a": seg(i), "b": seg(i, edits=edits(rng, len(page.normalized[i]), count))},
+            )
 
         self.run("tokenOverlap", {"pair-0": pair, "quote-0": quote, "edited-0": edited})
 
@@ -388,7 +436,9 @@ class _Deriver:
                 first, second = page.normalized[i], page.normalized[i + 1]
                 if shape == "cross":
                     # offsets into the resolved join: normalizeForMatching(raw i + "\n" + raw i+1, "prose")
-                    joined = units(resolve_reference({"page": page.name, "joined": [i, i + 2], "normalize": "prose"}, self.root))
+                    joined = units(
+                        resolve_reference({"page": page.name, "joined": [i, i + 2], "normalize": "prose"}, self.root)
+                    )
                     boundary = len(units(normalize_for_matching(page_segments(self.root, page.name)[i].text, "prose")))
                     if not 0 < boundary < len(joined) - 1 or joined[boundary] != " ":
                         return None
@@ -411,8 +461,11 @@ class _Deriver:
                 index = i - lo
                 if shape == "edge":
                     index = rng.choice([-1, hi - lo - 1, hi - lo])
-                return (f"{shape} quote ({what}), index {index} of segments {lo}–{hi - 1}",
-                        {"quote": quote, "segmentIndex": index, "segments": ref(page=page.name, segmentTexts=[lo, hi])})
+                return (
+                    f"{shape} quote ({what}), index {index} of segments {lo}–{hi - 1}",
+                    {"quote": quote, "segmentIndex": index, "segments": ref(page=page.name, segmentTexts=[lo, hi])},
+                )
+
             return make
 
         self.run("couldSpanSegments", {f"{s}-0": shaped(s) for s in ("cross", "within", "next", "edge")})
@@ -433,8 +486,10 @@ class _Deriver:
                 return None
             count = rng.between(1, 6)
             length = spec["slice"][1] - spec["slice"][0]
-            return (f"a raw slice (segment {spec['segment']} units {spec['slice'][0]}–{spec['slice'][1]}) and {count} edit(s) of it",
-                    {"a": ref(**spec), "b": ref(**spec, edits=edits(rng, length, count))})
+            return (
+                f"a raw slice (segment {spec['segment']} units {spec['slice'][0]}–{spec['slice'][1]}) and {count} edit(s) of it",
+                {"a": ref(**spec), "b": ref(**spec, edits=edits(rng, length, count))},
+            )
 
         def two(rng: Rng) -> tuple[str, dict[str, Any]] | None:
             if len(pool) < 2:

@@ -37,7 +37,9 @@ def _offsets(raw: list[str]) -> list[int]:
     return starts
 
 
-def select_sections_cases(rng_for: Callable[[str], Rng], name: str, raw: list[str]) -> list[tuple[str, str, dict[str, Any]]]:
+def select_sections_cases(
+    rng_for: Callable[[str], Rng], name: str, raw: list[str]
+) -> list[tuple[str, str, dict[str, Any]]]:
     """(kind, description, arguments): questions made of 3–8 words of one segment — far past the budget (from the
     last 40 % of the page), from the lead (the first 20 %), and from the middle — over the whole page."""
     starts = _offsets(raw)
@@ -48,7 +50,9 @@ def select_sections_cases(rng_for: Callable[[str], Rng], name: str, raw: list[st
         if kind != "middle" and total <= BUDGET:
             continue  # a page within the budget is read whole: one case says so
         rng = rng_for(kind)
-        pool = [i for i, start in enumerate(starts) if low * total <= start < high * total and len(word_spans(raw[i])) >= 8]
+        pool = [
+            i for i, start in enumerate(starts) if low * total <= start < high * total and len(word_spans(raw[i])) >= 8
+        ]
         if not pool:
             continue
         index = rng.choice(pool)

@@ -80,7 +80,7 @@ def json_nesting(raw: str) -> int:
     JSON text the parser could be given from it)."""
     depth = deepest = 0
     in_string = escaped = False
-    for ch in raw[raw.find("{"):] if "{" in raw else "":
+    for ch in raw[raw.find("{") :] if "{" in raw else "":
         if in_string:
             if escaped:
                 escaped = False
@@ -109,13 +109,18 @@ def domain_problems(function: str, arguments: Mapping[str, Any]) -> list[Problem
     if function == "parseApiResponse" and isinstance(arguments.get("raw"), str):
         depth = json_nesting(arguments["raw"])
         if depth > MAX_JSON_NESTING:
-            problems.append(("/raw", f"outside the agreed domain: JSON nested {depth} levels deep (at most {MAX_JSON_NESTING})"))
+            problems.append(
+                ("/raw", f"outside the agreed domain: JSON nested {depth} levels deep (at most {MAX_JSON_NESTING})")
+            )
     if function == "parseUrlIdentity" and isinstance(arguments.get("url"), str):
-        problems.extend(("/url", f"outside the agreed domain (D15): {problem}") for problem in url_domain_problems(arguments["url"]))
+        problems.extend(
+            ("/url", f"outside the agreed domain (D15): {problem}") for problem in url_domain_problems(arguments["url"])
+        )
     return problems
 
 
 def case_problems(function: str, arguments: Mapping[str, Any]) -> list[Problem]:
     """Everything wrong with a case's resolved arguments (empty when the case may be a golden vector)."""
-    return parameter_problems(function, arguments) or (shape_problems(function, arguments)
-                                                       + domain_problems(function, arguments))
+    return parameter_problems(function, arguments) or (
+        shape_problems(function, arguments) + domain_problems(function, arguments)
+    )

@@ -19,10 +19,10 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from toolchain.golden.format import GoldenCase
 from docmind_reference.normalize import normalize_for_matching
 from docmind_reference.text import WHITESPACE, domain_violations, text, units
 from docmind_reference.url import MEANINGFUL_PARAMS, parse_url_identity
+from toolchain.golden.format import GoldenCase
 
 T = TypeVar("T")
 
@@ -80,10 +80,23 @@ PUNCT = ".,;:!?'\"()-/&*#@%[]{}<>=+_"
 SPACES = WHITESPACE  # the ECMAScript set, every member
 LOOKALIKES = "\x1c\x1d\x1e\x1f\x85\u180e\u200b\u2060\u00ad"  # not whitespace, but look (or are split) like it
 ASTRAL = [
-    "\U0001F600", "\U0001F601", "\U0001F389", "\U0001F44D\U0001F3FD", "\U0001F1E9\U0001F1EA", "\U0001F1EB\U0001F1F7",
-    "\U00020000", "\U00020001", "\U0002A6D6", "\U0001D400", "\U0001D49C", "\U00010348", "\U0001F469\u200d\U0001F4BB",
+    "\U0001f600",
+    "\U0001f601",
+    "\U0001f389",
+    "\U0001f44d\U0001f3fd",
+    "\U0001f1e9\U0001f1ea",
+    "\U0001f1eb\U0001f1f7",
+    "\U00020000",
+    "\U00020001",
+    "\U0002a6d6",
+    "\U0001d400",
+    "\U0001d49c",
+    "\U00010348",
+    "\U0001f469\u200d\U0001f4bb",
 ]
-COMBINING = "\u0301\u0300\u0308\u0327\u0303\u1ab0\u1dc0\u1dc4\u20d0\u20e3\ufe20\ufe22\u0483\u3099\u309a\u093f\u05b8\u0e31"
+COMBINING = (
+    "\u0301\u0300\u0308\u0327\u0303\u1ab0\u1dc0\u1dc4\u20d0\u20e3\ufe20\ufe22\u0483\u3099\u309a\u093f\u05b8\u0e31"
+)
 CASE_SPECIAL = "\u0130\u0131\u03a3\u03c2\u03c3\u1e9e\u00df\u01c5\u01c4\u01c6\u13a0\u13a1\uab70\u1c90\u1c91\u10d0\u2126\u212a\u212b\u0390\u0149\ufb03\u0345"
 COMPAT = "\ufb01\ufb00\uff21\uff5a\uff11\u2460\u00bd\u2122\u2026\u2018\u2019\u201c\u201d\u2010\u2013\u2014\u2212\u00b9\u339e\u3371\u216b\u210c\u00a0\u3000\u2007\u202f"
 SCRIPTS = (
@@ -105,7 +118,19 @@ _CLASSES: list[tuple[float, Callable[[Rng], str]]] = [
     (8, lambda r: r.choice(SCRIPTS)),
 ]
 
-for _group in (LOWER, UPPER, DIGITS, PUNCT, SPACES, LOOKALIKES, "".join(ASTRAL), COMBINING, CASE_SPECIAL, COMPAT, SCRIPTS):
+for _group in (
+    LOWER,
+    UPPER,
+    DIGITS,
+    PUNCT,
+    SPACES,
+    LOOKALIKES,
+    "".join(ASTRAL),
+    COMBINING,
+    CASE_SPECIAL,
+    COMPAT,
+    SCRIPTS,
+):
     assert not domain_violations(_group), domain_violations(_group)
 
 
@@ -217,7 +242,9 @@ Generated = tuple[str, dict[str, Any]]  # description, arguments
 
 def gen_normalize(rng: Rng) -> Generated:
     kind = rng.weighted([(45, "prose"), (40, "code"), (15, "heading")])
-    value = free_text(rng, rng.weighted([(3, rng.between(0, 5)), (10, rng.between(5, 40)), (3, rng.between(40, 160))]), True)
+    value = free_text(
+        rng, rng.weighted([(3, rng.between(0, 5)), (10, rng.between(5, 40)), (3, rng.between(40, 160))]), True
+    )
     return f"random {kind} text of {len(units(value))} code units", {"text": value, "type": kind}
 
 
@@ -254,7 +281,9 @@ def gen_levenshtein(rng: Rng) -> Generated:
 
 def gen_precise_match(rng: Rng) -> Generated:
     vocabulary = pool(rng, rng.between(4, 30), True)
-    size = rng.weighted([(2, rng.between(0, 5)), (10, rng.between(5, 80)), (3, rng.between(80, 300)), (2, rng.between(300, 420))])
+    size = rng.weighted(
+        [(2, rng.between(0, 5)), (10, rng.between(5, 80)), (3, rng.between(80, 300)), (2, rng.between(300, 420))]
+    )
     haystack = words_text(rng, vocabulary, size)
     shape = rng.weighted([(4, "slice"), (2, "unit-slice"), (1, "random"), (1, "tail")])
     if shape == "slice":
@@ -271,8 +300,10 @@ def gen_precise_match(rng: Rng) -> Generated:
         needle = words_text(rng, vocabulary, rng.between(1, 15))
     edits = rng.weighted([(3, 0), (4, rng.between(1, 3)), (2, rng.between(3, 20))])
     needle = mutate(rng, needle, edits)
-    return (f"needle: {shape} of a {len(units(haystack))}-unit haystack with {edits} code-unit edits",
-            {"needle": needle, "haystack": haystack})
+    return (
+        f"needle: {shape} of a {len(units(haystack))}-unit haystack with {edits} code-unit edits",
+        {"needle": needle, "haystack": haystack},
+    )
 
 
 def gen_could_span(rng: Rng) -> Generated:
@@ -297,7 +328,9 @@ def gen_could_span(rng: Rng) -> Generated:
 
 
 def _quote_from(rng: Rng, segments: list[dict[str, Any]], raw: list[str]) -> tuple[str, str]:
-    shape = rng.weighted([(4, "exact"), (3, "light"), (2, "heavy"), (2, "short"), (1, "cross"), (1, "random"), (1, "empty")])
+    shape = rng.weighted(
+        [(4, "exact"), (3, "light"), (2, "heavy"), (2, "short"), (1, "cross"), (1, "random"), (1, "empty")]
+    )
     if shape == "empty":
         return rng.choice(["", " ", "\u200b", "\t\n", "\u0301"]), shape
     if shape == "random" or not segments:
@@ -324,7 +357,9 @@ def gen_match_citations(rng: Rng) -> Generated:
     segments: list[dict[str, Any]] = []
     for _ in range(rng.between(0, 10)):
         kind = rng.weighted([(75, "prose"), (15, "heading"), (10, "code")])
-        value = words_text(rng, vocabulary, rng.weighted([(3, rng.between(1, 8)), (5, rng.between(8, 40)), (1, rng.between(40, 120))]))
+        value = words_text(
+            rng, vocabulary, rng.weighted([(3, rng.between(1, 8)), (5, rng.between(8, 40)), (1, rng.between(40, 120))])
+        )
         raw.append(value)
         segments.append({"normalizedText": normalize_for_matching(value, kind), "type": kind})  # type: ignore[arg-type]
     citations = []
@@ -340,16 +375,20 @@ def gen_match_citations(rng: Rng) -> Generated:
         for _ in range(rng.between(1, len(citations) + 1)):
             now += rng.weighted([(3, rng.between(0, 200)), (1, rng.between(200, 600)), (1, 0.5 * rng.between(0, 3))])
             clock.append(now)
-    return (f"{len(citations)} citation(s) ({', '.join(shapes) or 'none'}) over {len(segments)} segment(s)"
-            + (f", scripted clock of {len(clock)} values" if clock else ""),
-            {"citations": citations, "segments": segments, "clock": clock})
+    return (
+        f"{len(citations)} citation(s) ({', '.join(shapes) or 'none'}) over {len(segments)} segment(s)"
+        + (f", scripted clock of {len(clock)} values" if clock else ""),
+        {"citations": citations, "segments": segments, "clock": clock},
+    )
 
 
 def gen_validate(rng: Rng) -> Generated:
     vocabulary = pool(rng, rng.between(5, 30), True)
     raw = words_text(rng, vocabulary, rng.between(10, 120))
     full = normalize_for_matching(raw, "prose")
-    target = rng.weighted([(3, rng.choice([18, 19, 20, 21, 299, 300, 301, 302])), (5, rng.between(1, 60)), (3, rng.between(60, 330))])
+    target = rng.weighted(
+        [(3, rng.choice([18, 19, 20, 21, 299, 300, 301, 302])), (5, rng.between(1, 60)), (3, rng.between(60, 330))]
+    )
     u = units(raw)
     start = rng.between(0, max(0, len(u) - target))
     quote = text(u[start : start + target])
@@ -358,18 +397,33 @@ def gen_validate(rng: Rng) -> Generated:
         quote = mutate(rng, quote, rng.between(1, 3))
     elif shape == "other page":
         full = normalize_for_matching(words_text(rng, pool(rng, 8, True), rng.between(5, 60)), "prose")
-    return (f"a {len(units(quote))}-unit quote ({shape}) against a {len(units(full))}-unit normalized text",
-            {"citation": {"id": "cite-1", "text": quote}, "normalizedFullText": full})
+    return (
+        f"a {len(units(quote))}-unit quote ({shape}) against a {len(units(full))}-unit normalized text",
+        {"citation": {"id": "cite-1", "text": quote}, "normalizedFullText": full},
+    )
 
 
-_BAD_IDS = ["cite-1\n", "cite-\u0663", "cite-", "CITE-2", " cite-3", "cite-4 ", "cite-x", "c-1", "cite-\uff15", "cite--1"]
+_BAD_IDS = [
+    "cite-1\n",
+    "cite-\u0663",
+    "cite-",
+    "CITE-2",
+    " cite-3",
+    "cite-4 ",
+    "cite-x",
+    "c-1",
+    "cite-\uff15",
+    "cite--1",
+]
 
 
 def _citation(rng: Rng, number: int) -> tuple[Any, bool]:
     kind = rng.weighted([(6, "valid"), (1, "bad-id"), (1, "bad-length"), (1, "not-object"), (1, "bad-types")])
     if kind == "not-object":
         return rng.choice([None, [1, 2], "cite-1", 7, True]), False
-    length = rng.weighted([(6, rng.between(20, 300)), (1, rng.choice([20, 300])), (1, rng.choice([19, 301, 0, 5, 400]))])
+    length = rng.weighted(
+        [(6, rng.between(20, 300)), (1, rng.choice([20, 300])), (1, rng.choice([19, 301, 0, 5, 400]))]
+    )
     value = units(free_text(rng, length, True))
     while len(value) < length:
         value += units(char(rng, True))
@@ -431,17 +485,68 @@ def gen_parse_api(rng: Rng) -> Generated:
         body = free_text(rng, rng.between(0, 30)) + "\n" + body + "\n" + free_text(rng, rng.between(0, 30))
     elif wrapping == "prose-braces":
         body = rng.choice(["{", "Note {x}: ", ""]) + body + rng.choice(["}", " (see {y})", " }"])
-    return (f"answer {answer_kind}, citations {citations_kind} ({valid} valid), corruption {corruption}, wrapping {wrapping}",
-            {"raw": body})
+    return (
+        f"answer {answer_kind}, citations {citations_kind} ({valid} valid), corruption {corruption}, wrapping {wrapping}",
+        {"raw": body},
+    )
 
 
-_HOSTS_UNICODE = ["b\u00fccher", "m\u00fcnchen", "stra\u00dfe", "\u4f8b\u3048", "\u043f\u0440\u0438\u043c\u0435\u0440",
-                  "caf\u00e9", "\u00c9COLE", "\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45"]
+_HOSTS_UNICODE = [
+    "b\u00fccher",
+    "m\u00fcnchen",
+    "stra\u00dfe",
+    "\u4f8b\u3048",
+    "\u043f\u0440\u0438\u043c\u0435\u0440",
+    "caf\u00e9",
+    "\u00c9COLE",
+    "\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45",
+]
 _TLDS = ["com", "org", "example", "jp", "de", "co.uk"]
-_PATH_PARTS = ["docs", "a", "B", "page", ".", "..", "%2e", "%2E%2E", "caf\u00e9", "a b", "%7E", "%2F", "x+y", "\U0001F600",
-               "index.html", "", "v1", "%C3%A9", "\u65e5\u672c"]
-_VALUES = ["en", "EN", "fr-CA", "a+b", "a%20b", "%26", "%3D", "\u00e9", "%C3%A9", "\U0001F600", "%F0%9F%98%80", "",
-           "1", "10", "2", "grid", "list", "x y", "%2B", "\u65e5\u672c\u8a9e", "%EF%BC%A1", "z"]
+_PATH_PARTS = [
+    "docs",
+    "a",
+    "B",
+    "page",
+    ".",
+    "..",
+    "%2e",
+    "%2E%2E",
+    "caf\u00e9",
+    "a b",
+    "%7E",
+    "%2F",
+    "x+y",
+    "\U0001f600",
+    "index.html",
+    "",
+    "v1",
+    "%C3%A9",
+    "\u65e5\u672c",
+]
+_VALUES = [
+    "en",
+    "EN",
+    "fr-CA",
+    "a+b",
+    "a%20b",
+    "%26",
+    "%3D",
+    "\u00e9",
+    "%C3%A9",
+    "\U0001f600",
+    "%F0%9F%98%80",
+    "",
+    "1",
+    "10",
+    "2",
+    "grid",
+    "list",
+    "x y",
+    "%2B",
+    "\u65e5\u672c\u8a9e",
+    "%EF%BC%A1",
+    "z",
+]
 
 
 def _percent(value: str) -> str:
@@ -455,7 +560,9 @@ def _url(rng: Rng) -> str:
         if rng.chance(0.2):
             labels.append(rng.choice(_HOSTS_UNICODE))
         else:
-            labels.append("".join(rng.choice(LOWER + UPPER + DIGITS + "-") for _ in range(rng.between(1, 8))).strip("-") or "x")
+            labels.append(
+                "".join(rng.choice(LOWER + UPPER + DIGITS + "-") for _ in range(rng.between(1, 8))).strip("-") or "x"
+            )
     host = ".".join(labels) + "." + rng.choice(_TLDS)
     if rng.chance(0.1):
         host = rng.choice(["127.0.0.1", "0x7f.1", "3232235777", "[::1]", "[2001:DB8::1]", "192.168.0.010"])
@@ -464,7 +571,11 @@ def _url(rng: Rng) -> str:
     path = "".join("/" + rng.choice(_PATH_PARTS) for _ in range(rng.between(0, 5)))
     pairs = []
     for _ in range(rng.weighted([(2, 0), (6, rng.between(1, 4)), (2, rng.between(4, 9))])):
-        key = rng.choice(sorted(MEANINGFUL_PARAMS)) if rng.chance(0.6) else rng.choice(["utm_source", "id", "q", "ref", "langs", "x"])
+        key = (
+            rng.choice(sorted(MEANINGFUL_PARAMS))
+            if rng.chance(0.6)
+            else rng.choice(["utm_source", "id", "q", "ref", "langs", "x"])
+        )
         if rng.chance(0.2):
             key = key.upper() if rng.chance(0.5) else key.capitalize()
         if rng.chance(0.1):
@@ -480,9 +591,23 @@ def _url(rng: Rng) -> str:
     return url
 
 
-_UNPARSEABLE = ["", "not a url", "/relative/path?lang=en", "//example.com/a", "http://", "https://exa mple.com/",
-                "https://example.com:99999/", "http://[::1/", "https://exa<mple.com/", "example.com/page", "?lang=en",
-                "http://a b", "https://%zz/", "https://[::g]/", "http://example.com:port/"]
+_UNPARSEABLE = [
+    "",
+    "not a url",
+    "/relative/path?lang=en",
+    "//example.com/a",
+    "http://",
+    "https://exa mple.com/",
+    "https://example.com:99999/",
+    "http://[::1/",
+    "https://exa<mple.com/",
+    "example.com/page",
+    "?lang=en",
+    "http://a b",
+    "https://%zz/",
+    "https://[::g]/",
+    "http://example.com:port/",
+]
 
 
 def gen_url(rng: Rng) -> Generated:
@@ -511,9 +636,18 @@ def gen_check_stale(rng: Rng) -> Generated:
         current = dict(stored, origin=rng.choice(["", "https://example.com", stored["origin"].upper()]))
     else:
         current = parse_url_identity(first + "#" + word(rng, False, 1, 5))
-    age = rng.weighted([(3, rng.choice([0, 299999, 300000, 300000.5, 300001, -1, 299999.999])), (5, rng.between(0, 600000)),
-                        (1, rng.between(0, 10**8) + 0.25)])
-    return f"stored from a random URL, current {change}, age {age} ms", {"stored": stored, "current": current, "ageMs": age}
+    age = rng.weighted(
+        [
+            (3, rng.choice([0, 299999, 300000, 300000.5, 300001, -1, 299999.999])),
+            (5, rng.between(0, 600000)),
+            (1, rng.between(0, 10**8) + 0.25),
+        ]
+    )
+    return f"stored from a random URL, current {change}, age {age} ms", {
+        "stored": stored,
+        "current": current,
+        "ageMs": age,
+    }
 
 
 def _content(rng: Rng, length: int) -> str:
@@ -541,12 +675,16 @@ def gen_conversation(rng: Rng) -> Generated:
     weights = [rng.random() + 0.01 for _ in range(count)]
     total = sum(weights) or 1
     lengths = [int(budget * w / total) for w in weights]
-    messages = [{"role": "user" if i % 2 == 0 else "assistant", "content": _content(rng, n)} for i, n in enumerate(lengths)]
+    messages = [
+        {"role": "user" if i % 2 == 0 else "assistant", "content": _content(rng, n)} for i, n in enumerate(lengths)
+    ]
     return f"{count} message(s), about {sum(lengths)} code units in all", {"messages": messages}
 
 
 def gen_selection(rng: Rng) -> Generated:
-    length = rng.weighted([(3, rng.between(0, 6)), (4, rng.between(494, 506)), (2, rng.between(6, 494)), (1, rng.between(506, 700))])
+    length = rng.weighted(
+        [(3, rng.between(0, 6)), (4, rng.between(494, 506)), (2, rng.between(6, 494)), (1, rng.between(506, 700))]
+    )
     u = units(free_text(rng, length, True))
     while len(u) < length:
         u += units(char(rng, True))
@@ -564,7 +702,9 @@ def gen_selection(rng: Rng) -> Generated:
 
 def gen_cut_page(rng: Rng) -> Generated:
     """A page near the 30,000-unit cut (or short), often with an astral character or a lone surrogate across it."""
-    length = rng.weighted([(2, rng.between(0, 200)), (5, rng.between(29_990, 30_010)), (1, rng.between(30_010, 31_000))])
+    length = rng.weighted(
+        [(2, rng.between(0, 200)), (5, rng.between(29_990, 30_010)), (1, rng.between(30_010, 31_000))]
+    )
     if rng.chance(0.5):  # a pair (or a lone half) at units 29,997-30,001
         stem = "".join(rng.choice(LOWER + " ") for _ in range(rng.between(29_997, 30_001)))
         odd = rng.choice([rng.choice(ASTRAL), rng.choice(LONE_SURROGATES)])
@@ -649,8 +789,9 @@ def property_case(function: str, index: int) -> GoldenCase:
         seed = seed_of(function, index) if attempt == 0 else zlib.crc32(f"{function}/{index}/{attempt}".encode())
         description, arguments = generator(Rng(seed))
         if not case_problems(function, arguments):
-            return GoldenCase(f"{function}/property/{index:04d}", f"{description} (seed {seed})", arguments,
-                              source="property")
+            return GoldenCase(
+                f"{function}/property/{index:04d}", f"{description} (seed {seed})", arguments, source="property"
+            )
     raise AssertionError(f"{function}/property/{index:04d}: no draw inside the domain in {MAX_ATTEMPTS} attempts")
 
 

@@ -16,8 +16,9 @@ import ada_url
 #: Schemes a browser parses as its own hierarchical ("standard") scheme where the URL Standard sees an opaque
 #: host: Chromium lowercases and percent-decodes the host, drops a port, turns `\\` into `/`, gives `scheme:x` the
 #: host `x` and an empty path `/`; Firefox does the same for its own. Edge's extension pages are chrome-extension:.
-BROWSER_HIERARCHICAL_SCHEMES = frozenset({"chrome-extension", "moz-extension", "chrome", "chrome-untrusted",
-                                          "devtools", "edge", "resource"})
+BROWSER_HIERARCHICAL_SCHEMES = frozenset(
+    {"chrome-extension", "moz-extension", "chrome", "chrome-untrusted", "devtools", "edge", "resource"}
+)
 
 #: Characters the engines encode differently in a host or a hierarchical path: Chromium writes `|` as `%7C` and `*`
 #: in a host as `%2A`; Node 20 keeps `^` in a path where the standard encodes it; Firefox rejects `"` and `*` in a host.
@@ -35,7 +36,7 @@ def url_domain_problems(url: str) -> list[str]:
     written = re.sub(r"[\t\n\r]", "", url).strip(_LEADING_TRAILING)
     scheme_match = _SCHEME.match(written)
     scheme = scheme_match.group(1).lower() if scheme_match else ""
-    after_scheme = written[len(scheme) + 1:]
+    after_scheme = written[len(scheme) + 1 :]
     try:
         parsed = ada_url.URL(url)
     except ValueError:
@@ -70,8 +71,10 @@ def _file_problems(after_scheme: str, parsed: ada_url.URL) -> list[str]:
     if parsed.pathname.startswith("//"):
         return ["a file: path starting with '//': the browsers read a host there"]
     if re.match(r"/[A-Za-z]:", parsed.pathname) and _DOT_SEGMENT.search(after_scheme.split("?")[0].split("#")[0]):
-        return ["a file: path with a Windows drive letter and a dot segment: Chromium and Firefox let '..' remove "
-                "the drive letter, the standard keeps it"]
+        return [
+            "a file: path with a Windows drive letter and a dot segment: Chromium and Firefox let '..' remove "
+            "the drive letter, the standard keeps it"
+        ]
     return []
 
 
@@ -83,8 +86,10 @@ def _browser_scheme_problems(scheme: str, before_query: str, parsed: ada_url.URL
     if parsed.username or parsed.password or parsed.port:
         return [f"userinfo or a port in a {scheme}: URL: the browsers drop or refuse them"]
     if not _CANONICAL_HOST.fullmatch(parsed.host):
-        return [f"the {scheme}: host {parsed.host!r} is not lowercase letters, digits, '.' and '-': the browsers "
-                "lowercase and decode it"]
+        return [
+            f"the {scheme}: host {parsed.host!r} is not lowercase letters, digits, '.' and '-': the browsers "
+            "lowercase and decode it"
+        ]
     if not parsed.pathname.startswith("/"):
         return [f"a {scheme}: URL without a path: the browsers give it '/'"]
     return []

@@ -18,8 +18,11 @@ SEEDS = sorted(p.name for p in (FIXTURES / "seeds").iterdir() if p.is_dir())
 
 
 def mismatches(findings: list) -> list[str]:
-    return [f"{f.code} {f.severity} (catalog: {catalog.severity(f.code)}) {f.path}:{f.line}"
-            for f in findings if f.severity != catalog.severity(f.code)]
+    return [
+        f"{f.code} {f.severity} (catalog: {catalog.severity(f.code)}) {f.path}:{f.line}"
+        for f in findings
+        if f.severity != catalog.severity(f.code)
+    ]
 
 
 @pytest.mark.parametrize("name", PROJECTS)

@@ -44,7 +44,11 @@ def test_json_fields(outputs: dict[str, tuple[int, str]]) -> None:
         assert {"code", "severity", "message", "path", "line", "column"} <= set(item)
         assert item["severity"] in ("error", "warning")
     labelled = {(d["code"], d["line"], d.get("browser")) for d in data if d["path"] == "background.js"}
-    assert ("XP007", 4, "chrome") in labelled and ("XP007", 4, "firefox") in labelled and ("XM006", 6, "chrome") in labelled
+    assert (
+        ("XP007", 4, "chrome") in labelled
+        and ("XP007", 4, "firefox") in labelled
+        and ("XM006", 6, "chrome") in labelled
+    )
     assert next(d for d in data if d["code"] == "XP001") == {
         "code": "XP001", "severity": "error", "path": "background.js", "line": 3, "column": 1,
         "message": "`cookies.getAll` needs the `cookies` permission, which the manifest does not declare",
@@ -117,7 +121,9 @@ def test_explain_every_code() -> None:
     for code in ("XB101", "XB102", "XB103", "XB104", "XB110", "XL001", "XL002", "XL003"):  # "no such rule" before
         assert xtk("lint", "--explain", code).exit_code == 0
     assert xtk("lint", "--explain", "XS001").stdout.startswith("XS001 (remote-or-dynamic-code) — error, xtk lint\n")
-    assert xtk("lint", "--explain", "XS007").stdout.startswith("XS007 (computed-html-sink) — warning, xtk lint, split from XS001")
+    assert xtk("lint", "--explain", "XS007").stdout.startswith(
+        "XS007 (computed-html-sink) — warning, xtk lint, split from XS001"
+    )
     assert xtk("lint", "--explain", "unsafe-csp").stdout.startswith("XS002 (unsafe-csp)")
     assert xtk("lint", "--explain", "unused-suppression").stdout.startswith("XL002 (unused-suppression) — warning")
     unknown = run_xtk("lint", "--explain", "XP999", cwd=ISSUES.parent)

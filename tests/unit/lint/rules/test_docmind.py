@@ -15,7 +15,9 @@ from toolchain.lint.reporters import text
 
 @pytest.fixture(scope="module")
 def docmind(tmp_path_factory: pytest.TempPathFactory):
-    folder = copy_flagship(tmp_path_factory.mktemp("docmind") / "docmind")  # with extension_src/specs/posture and protocol
+    folder = copy_flagship(
+        tmp_path_factory.mktemp("docmind") / "docmind"
+    )  # with extension_src/specs/posture and protocol
     return lint_project(folder)
 
 

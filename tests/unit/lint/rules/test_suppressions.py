@@ -13,14 +13,20 @@ from toolchain.lint.engine import run_rules
 
 def test_source_suppressions(project) -> None:
     ctx = project("security")
-    found = {(f.code, f.line) for f in run_rules(ctx, ["XS001", "XS002", "XL"], []) if f.path == "src/background/index.ts"}
+    found = {
+        (f.code, f.line) for f in run_rules(ctx, ["XS001", "XS002", "XL"], []) if f.path == "src/background/index.ts"
+    }
     assert ("XS001", 7) not in found  # import(runtime.getURL(...)), suppressed with a reason
     assert ("XL001", 8) in found and ("XS001", 9) in found  # no reason: reported, and the finding stays
     assert ("XL002", 10) in found  # XS002 suppressed where nothing fires
 
 
 def test_a_stale_suppression_of_an_unselected_code_is_not_reported(project) -> None:
-    found = {(f.code, f.line) for f in run_rules(project("security"), ["XS001", "XL"], []) if f.path == "src/background/index.ts"}
+    found = {
+        (f.code, f.line)
+        for f in run_rules(project("security"), ["XS001", "XL"], [])
+        if f.path == "src/background/index.ts"
+    }
     assert ("XL002", 10) not in found and ("XL001", 8) in found
 
 
@@ -36,13 +42,19 @@ def suppressed(tmp_path_factory: pytest.TempPathFactory) -> tuple[list, str]:
     folder = copy_project("permissions", tmp_path_factory.mktemp("suppressions"))
     config = folder / "xtk.toml"
     text = config.read_text(encoding="utf-8")
-    text = text.replace('matches = ["*://*/*"]             # XP008: the posture does not allow it',
-                        'matches = ["*://*/*"]  # xtk-ignore[XP005] the second script is for every page, on purpose')
+    text = text.replace(
+        'matches = ["*://*/*"]             # XP008: the posture does not allow it',
+        'matches = ["*://*/*"]  # xtk-ignore[XP005] the second script is for every page, on purpose',
+    )
     text = text.replace('alarms = "Refreshes every hour."', '# xtk-ignore[XP002]\nalarms = "Refreshes every hour."')
-    text = text.replace('activeTab = "Reads the page the user clicked on."       # XP006: <all_urls> covers it',
-                        '# xtk-ignore[XP006] kept for the day <all_urls> goes\n\nactiveTab = "Reads the page the user clicked on."')
-    text = text.replace('"https://api.example.com/*" = "Talks to the API."       # near miss: narrow, allowed',
-                        '"https://api.example.com/*" = "Talks to the API."  # xtk-ignore[XP001] stale')
+    text = text.replace(
+        'activeTab = "Reads the page the user clicked on."       # XP006: <all_urls> covers it',
+        '# xtk-ignore[XP006] kept for the day <all_urls> goes\n\nactiveTab = "Reads the page the user clicked on."',
+    )
+    text = text.replace(
+        '"https://api.example.com/*" = "Talks to the API."       # near miss: narrow, allowed',
+        '"https://api.example.com/*" = "Talks to the API."  # xtk-ignore[XP001] stale',
+    )
     config.write_text(text, encoding="utf-8")
     return findings(lint_project(folder), ""), text
 
@@ -67,10 +79,16 @@ def test_config_suppressions(suppressed: tuple[list, str]) -> None:
 def test_reasonless_and_stale_messages(suppressed: tuple[list, str]) -> None:
     found, _ = suppressed
     xl = {f.code: f for f in found if f.code.startswith("XL")}
-    assert xl["XL001"].message == "xtk-ignore[XP002] needs a reason after it, saying why" and xl["XL001"].severity == "error"
-    assert xl["XL002"].message == "xtk-ignore[XP001] suppresses nothing here: remove it" and xl["XL002"].severity == "warning"
+    assert (
+        xl["XL001"].message == "xtk-ignore[XP002] needs a reason after it, saying why"
+        and xl["XL001"].severity == "error"
+    )
+    assert (
+        xl["XL002"].message == "xtk-ignore[XP001] suppresses nothing here: remove it"
+        and xl["XL002"].severity == "warning"
+    )
 
 
 def test_fixture_sources_are_unchanged() -> None:
-    source = (Path(__file__).resolve().parents[4] / "tests/fixtures/lint/projects/security/src/background/index.ts")
+    source = Path(__file__).resolve().parents[4] / "tests/fixtures/lint/projects/security/src/background/index.ts"
     assert "xtk-ignore[XS001] the extension's own file" in source.read_text(encoding="utf-8")

@@ -14,7 +14,10 @@ def test_fires_at_the_schema_const_of_a_request_type_nobody_handles(project) -> 
     assert places(ctx, "XM002") == {("protocol/popup-to-background.schema.json", 22, None)}
     (finding,) = findings(ctx, "XM002")
     assert finding.column == 31  # the "const" of RESET's type
-    assert finding.message == "`RESET` is declared on popup-to-background, but no onMessage handler in background handles it"
+    assert (
+        finding.message
+        == "`RESET` is declared on popup-to-background, but no onMessage handler in background handles it"
+    )
 
 
 def test_fires_on_plain_extensions_for_a_handled_type_nothing_sends(extension) -> None:
@@ -36,27 +39,52 @@ def test_a_channel_whose_receivers_a_target_does_not_build_is_not_checked_there(
 
     project = copy_project("protocol", tmp_path)
     with (project / "xtk.toml").open("a", encoding="utf-8") as config:
-        config.write('\n[[offscreen]]\npage = "src/offscreen/index.html"\n\n[permissions]\n'
-                     'offscreen = { justification = "summaries", browsers = ["chrome", "edge"] }\n')
+        config.write(
+            '\n[[offscreen]]\npage = "src/offscreen/index.html"\n\n[permissions]\n'
+            'offscreen = { justification = "summaries", browsers = ["chrome", "edge"] }\n'
+        )
     (project / "src" / "offscreen").mkdir()
     (project / "src" / "offscreen" / "index.html").write_text(
         '<!doctype html><html><head><meta charset="utf-8"><title>offscreen</title>'
-        '<script type="module" src="./index.ts"></script></head><body></body></html>\n', encoding="utf-8")
+        '<script type="module" src="./index.ts"></script></head><body></body></html>\n',
+        encoding="utf-8",
+    )
     (project / "src" / "offscreen" / "index.ts").write_text(
         "chrome.runtime.onMessage.addListener((message: { type: string }, _sender, sendResponse) => {\n"
         "  if (message.type === 'SUMMARIZE') sendResponse({ type: 'SUMMARY' });\n"
-        "});\n", encoding="utf-8")
-    (project / "protocol" / "background-to-offscreen.schema.json").write_text(json.dumps({
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "oneOf": [{"$ref": "#/$defs/Summarize"}, {"$ref": "#/$defs/Status"}],
-        "$defs": {
-            "Summarize": {"type": "object", "properties": {"type": {"const": "SUMMARIZE"}}, "required": ["type"]},
-            "Status": {"type": "object", "properties": {"type": {"const": "STATUS"}}, "required": ["type"]},
-        },
-    }, indent=1) + "\n", encoding="utf-8")
+        "});\n",
+        encoding="utf-8",
+    )
+    (project / "protocol" / "background-to-offscreen.schema.json").write_text(
+        json.dumps(
+            {
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "oneOf": [{"$ref": "#/$defs/Summarize"}, {"$ref": "#/$defs/Status"}],
+                "$defs": {
+                    "Summarize": {
+                        "type": "object",
+                        "properties": {"type": {"const": "SUMMARIZE"}},
+                        "required": ["type"],
+                    },
+                    "Status": {"type": "object", "properties": {"type": {"const": "STATUS"}}, "required": ["type"]},
+                },
+            },
+            indent=1,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     protocol = json.loads((project / "protocol" / "protocol.json").read_text(encoding="utf-8"))
-    protocol["channels"].append({"name": "background-to-offscreen", "schema": "background-to-offscreen.schema.json",
-                                 "api": "runtime", "from": ["background"], "to": ["offscreen"], "kind": "request"})
+    protocol["channels"].append(
+        {
+            "name": "background-to-offscreen",
+            "schema": "background-to-offscreen.schema.json",
+            "api": "runtime",
+            "from": ["background"],
+            "to": ["offscreen"],
+            "kind": "request",
+        }
+    )
     (project / "protocol" / "protocol.json").write_text(json.dumps(protocol, indent=1) + "\n", encoding="utf-8")
 
     found = {(f.path, f.browser, f.message.split("`")[1]) for f in findings(lint_project(project), "XM002")}

@@ -11,7 +11,9 @@ def test_fires_on_a_project_api_without_its_permission(project) -> None:
     # storage.local.get without `storage`; not: contextMenus (declared), cookies (declared, host access),
     # bookmarks (the Chrome build only, where the raw override declares it), history (unreachable)
     assert places(ctx, "XP001") == {("src/background/index.ts", 3, None)}
-    assert messages(ctx, "XP001") == ["`storage.local.get` needs the `storage` permission, which the manifest does not declare"]
+    assert messages(ctx, "XP001") == [
+        "`storage.local.get` needs the `storage` permission, which the manifest does not declare"
+    ]
 
 
 def test_fires_on_a_plain_extension(extension) -> None:

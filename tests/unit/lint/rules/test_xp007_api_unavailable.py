@@ -16,7 +16,10 @@ def test_fires_per_browser_version_manifest_version_and_key(project) -> None:
     by_line = {f.line: f.message for f in findings(ctx, "XP007")}
     assert by_line[9] == "`action.openPopup` needs Chrome 127 or later (the declared minimum is 116)"
     assert by_line[13] == "`tabs.executeScript` is not available in Manifest V3 in Chrome (only MV2)"
-    assert by_line[14] == "`commands.onCommand` exists only when the manifest declares `commands`, and this manifest does not"
+    assert (
+        by_line[14]
+        == "`commands.onCommand` exists only when the manifest declares `commands`, and this manifest does not"
+    )
     assert by_line[15] == "`tab.query` is not a known WebExtension API"
 
 
@@ -47,12 +50,14 @@ def test_a_member_tested_before_it_is_relied_on_is_not_unavailable(tmp_path) -> 
     folder.mkdir()
     (folder / "manifest.json").write_text(
         '{"manifest_version": 2, "name": "x", "version": "1", "permissions": ["menus"], "background": '
-        '{"scripts": ["bg.js"]}, "browser_specific_settings": {"gecko": {"id": "x@y", "strict_min_version": "45.0"}}}')
+        '{"scripts": ["bg.js"]}, "browser_specific_settings": {"gecko": {"id": "x@y", "strict_min_version": "45.0"}}}'
+    )
     (folder / "bg.js").write_text(
         "function done(reject) { if (chrome.runtime.lastError) reject(chrome.runtime.lastError); }\n"
         "if (browser.menus) browser.menus.create({ id: 'a', title: 'A' });\n"
         "const created = browser.menus && browser.menus.create({ id: 'b', title: 'B' });\n"
         "console.log(typeof browser.menus.remove, done, created);\n"
         "browser.menus.create({ id: 'c', title: 'C' });\n"
-        "const error = chrome.runtime.lastError;\n")
+        "const error = chrome.runtime.lastError;\n"
+    )
     assert sorted(line for _, line, _ in places(lint_extension(folder), "XP007")) == [5, 6]

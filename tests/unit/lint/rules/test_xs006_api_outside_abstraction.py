@@ -21,7 +21,9 @@ def test_fires_on_api_uses_and_polyfill_imports_outside_the_abstraction(project)
 
 def test_near_misses(project) -> None:
     # the abstraction itself (polyfill), and the background's uses through its `browser` export
-    assert not any(path.startswith(("src/shared", "src/background")) for path, _, _ in places(project("security"), "XS006"))
+    assert not any(
+        path.startswith(("src/shared", "src/background")) for path, _, _ in places(project("security"), "XS006")
+    )
     assert places(project("protocol"), "XS006") == set()  # no [lint] abstraction
 
 
@@ -50,5 +52,7 @@ def test_the_abstraction_may_be_a_folder(tmp_path) -> None:
     assert places(ctx, "XS006") == popup
     assert "outside the abstraction (src/shared/browser)" in {f.line: f for f in findings(ctx, "XS006")}[5].message
     # the same project with only the folder's index as the abstraction: raw.ts is outside it
-    config.write_text(original.replace('abstraction = "src/shared/browser.ts"', 'abstraction = "src/shared/browser/index.ts"'))
+    config.write_text(
+        original.replace('abstraction = "src/shared/browser.ts"', 'abstraction = "src/shared/browser/index.ts"')
+    )
     assert places(lint_project(folder), "XS006") == popup | {("src/shared/browser/raw.ts", 2, None)}
