@@ -379,11 +379,11 @@ def check_same_commands(xtk_project: Path, jobs: list[BareJob]) -> tuple[list[st
 FULL_PATH_IMPORTS = """
 import toolchain.cli, toolchain.project, toolchain.plan, toolchain.manifest.render, toolchain.tools.esbuild
 try:
-    import toolchain.build.pipeline
+    import toolchain.builder.pipeline
 except ImportError:
-    import toolchain.build
+    import toolchain.builder
 """
-CACHED_PATH_IMPORTS = "import toolchain.cli, toolchain.project, toolchain.build.cache, toolchain.build.execute"
+CACHED_PATH_IMPORTS = "import toolchain.cli, toolchain.project, toolchain.builder.cache, toolchain.builder.execute"
 
 
 def breakdown(xtk_project: Path, prefix: Path, runs: int, has_cache: bool) -> dict[str, object]:

@@ -176,7 +176,7 @@ t = time.perf_counter()
 from pathlib import Path
 from toolchain.lint import engine, targets
 from toolchain.lint.registry import all_rules
-import toolchain.build.pipeline, toolchain.analysis.extract, toolchain.lint.posture, toolchain.protocol.model
+import toolchain.builder.pipeline, toolchain.analysis.extract, toolchain.lint.posture, toolchain.protocol.model
 import toolchain.project
 marks["import the lint path (project, pydantic, build pipeline, extractor, tree-sitter)"] = time.perf_counter() - t
 t = time.perf_counter()
@@ -197,7 +197,7 @@ def timed(module, name, label, flag=None):
             chosen = label() if callable(label) else label
             marks[chosen] = marks.get(chosen, 0.0) + time.perf_counter() - started
     setattr(module, name, wrapper)
-timed(toolchain.build.pipeline, "build", "lint build: every target into .xtk/lint-build (esbuild, no type-check)", "in_build")
+timed(toolchain.builder.pipeline, "build", "lint build: every target into .xtk/lint-build (esbuild, no type-check)", "in_build")
 # the entries are parsed and walked while esbuild bundles (inside the lint build's time); the facts come once, after
 timed(toolchain.analysis.extract, "walk", lambda: "  of which parse and walk the entries (tree-sitter), beside esbuild"
       if state["in_build"] else "parse and walk what the metafile adds (tree-sitter)")

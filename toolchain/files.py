@@ -1,5 +1,5 @@
 """Writing files: every write of xtk's into a project goes through `confine` (the one confinement check,
-`toolchain.project.confine.write_problem`), so nothing lands outside the project through a link, whatever the
+`toolchain.confine.write_problem`), so nothing lands outside the project through a link, whatever the
 folder (`.xtk/`, `out`, `dist`, a generated source)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from toolchain.diagnostics import InputError
-from toolchain.project.confine import write_problem
+from toolchain.confine import write_problem
 
 
 def confine(path: Path, inside: Path) -> Path:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_xtk
-from toolchain.build import cache
+from toolchain.builder import cache
 
 pytestmark = pytest.mark.node
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.integration.support import build, copy_fixture, edit, tree
-from toolchain.build import cache
+from toolchain.builder import cache
 
 pytestmark = pytest.mark.node
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import run_xtk
 from tests.integration.support import copy_fixture
-from toolchain.build import cache
+from toolchain.builder import cache
 
 pytestmark = pytest.mark.node
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from toolchain.analysis import budget
 from toolchain.analysis.scopes import LexicalScope
+from toolchain.analysis.suppressions import source_suppressions
 from toolchain.analysis.walk_api import ApiWalk
 from toolchain.analysis.walk_bindings import BindingWalk
 from toolchain.analysis.walk_calls import CallWalk
@@ -22,7 +23,6 @@ from toolchain.analysis.walk_control import ControlFlowWalk
 from toolchain.analysis.walk_dynamic import DynamicWalk
 from toolchain.analysis.walk_modules import ModuleWalk
 from toolchain.analysis.walk_state import HANDLERS, WalkerBase
-from toolchain.lint.suppressions import source_suppressions
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node

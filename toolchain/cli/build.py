@@ -37,19 +37,19 @@ def _run_build(
 
     Returns the report and something that shows paths (the project, or the recipe on the cached path).
     """
-    from toolchain.build import cache
+    from toolchain.builder import cache
     from toolchain.project import find_config
 
     _interrupt_on_sigterm()
     config_path = find_config(project)
     recipe = cache.load(config_path, browser, mode) if use_cache else None
     if recipe is not None:
-        from toolchain.build.execute import execute
+        from toolchain.builder.execute import execute
 
         report = execute(recipe, typecheck, on_warning)
         report.cached = True
         return report, recipe
-    from toolchain.build.pipeline import build as full_build
+    from toolchain.builder.pipeline import build as full_build
     from toolchain.project import load_project
 
     loaded = load_project(config_path)
@@ -198,7 +198,7 @@ def prepare(project: str | None) -> None:
 
     `xtk build` rewrites it too; run this after cloning, before opening the project in an editor.
     """
-    from toolchain.build.pipeline import prepare as run_prepare
+    from toolchain.builder.pipeline import prepare as run_prepare
     from toolchain.project import load_project
 
     loaded = load_project(project)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolchain.dev.esbuild_options import UnsupportedFlag, esbuild_options
+from toolchain.tools.esbuild_options import UnsupportedFlag, esbuild_options
 from toolchain.dev.runtime_scripts import ID_PREFIX, dev_manifest, registrations, script_files
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.files import confine, make_folder, write_if_changed

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from toolchain.diagnostics import Diagnostic, InputError
-from toolchain.project.confine import inside
+from toolchain.confine import inside
 
 Problem = tuple[str, str]  # (JSON pointer inside `arguments`, message)
 
@@ -107,7 +107,7 @@ class GoldenProject:
 
 def config_problem(project: Any, key: tuple[str, ...], message: str) -> InputError:
     """An InputError located at a key of the project's config."""
-    from toolchain.project.toml_positions import key_positions, locate
+    from toolchain.positions.toml import key_positions, locate
 
     try:
         positions = key_positions(project.config_path.read_text(encoding="utf-8"))

@@ -80,11 +80,11 @@ class ManifestSource:
     def locate(self, pointer: str, target: Target | None = None, config: Any = None) -> tuple[int | None, int | None]:
         parts = [unescape_token(p) for p in pointer.strip("/").split("/") if p != ""]
         if self.kind == "manifest":
-            from toolchain.manifest.json_positions import locate_pointer
+            from toolchain.positions.json import locate_pointer
 
             found = locate_pointer(self.positions, pointer)
             return found if found else (None, None)
-        from toolchain.project.toml_positions import locate
+        from toolchain.positions.toml import locate
 
         key, candidates = _config_candidates(parts, target, self.positions, config)
         for candidate in candidates:  # exact keys: the config key, or a raw `targets.<b>.manifest` override

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from toolchain.json_pointer import escape_token
-from toolchain.manifest.json_positions import member_path
+from toolchain.positions.json import member_path
 from toolchain.urls import url_scheme
 
 Kind = Literal["script", "style", "page", "icon", "resource", "file", "locale"]

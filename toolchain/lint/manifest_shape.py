@@ -76,7 +76,7 @@ def check_manifest_shape(manifest: dict[str, Any], display: str, positions: dict
     """Raise InputError (exit 2) listing every value lint reads whose type is wrong, at its line and column."""
     from jsonschema import Draft202012Validator
 
-    from toolchain.manifest.json_positions import locate_pointer
+    from toolchain.positions.json import locate_pointer
 
     diagnostics = []
     for error in Draft202012Validator(SHAPE).iter_errors(manifest):

@@ -62,7 +62,7 @@ class Posture(_Strict):
     positions: dict[str, tuple[int, int]] = Field(default_factory=dict, exclude=True)
 
     def locate(self, pointer: str) -> dict[str, Any]:
-        from toolchain.manifest.json_positions import locate_pointer
+        from toolchain.positions.json import locate_pointer
 
         found = locate_pointer(self.positions, pointer) or (None, None)
         return {"path": self.display, "line": found[0], "column": found[1]}
@@ -70,7 +70,7 @@ class Posture(_Strict):
 
 def load_posture(path: Path, display: str) -> Posture:
     from toolchain.json_input import read_json_bytes
-    from toolchain.manifest.json_positions import value_positions
+    from toolchain.positions.json import value_positions
 
     try:
         text = read_json_bytes(path, display, "the posture").decode("utf-8")  # its size is judged before it is read
@@ -91,7 +91,7 @@ def load_posture(path: Path, display: str) -> Posture:
         problems = []
         for err in error.errors():
             pointer = "/" + "/".join(str(p) for p in err["loc"])
-            from toolchain.manifest.json_positions import locate_pointer
+            from toolchain.positions.json import locate_pointer
 
             line, column = locate_pointer(positions, pointer) or (None, None)
             problems.append(Diagnostic("error", err["msg"], path=display, line=line, column=column, key=pointer))

@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
+from toolchain.fingerprint import file_sha256, toolchain_stamp
+from toolchain.tools.project_files import PROJECT_FILES
 
 if TYPE_CHECKING:
     from toolchain.lint.context import LintContext
@@ -40,13 +42,6 @@ CACHE_FORMAT = 2
 SKIPPED_FOLDERS = frozenset(
     {"node_modules", ".xtk", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv"}
 )
-
-
-def _sha256(path: Path) -> str:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return "missing"
 
 
 def _walk(folder: Path, excluded: set[str]) -> dict[str, str]:
@@ -92,7 +87,7 @@ class LintCache:
 
     def replay(self) -> tuple[list[Finding], Path] | None:
         """The stored findings and the root they are shown from, when every input is as it was; else None."""
-        from toolchain.project.confine import write_problem
+        from toolchain.confine import write_problem
 
         if write_problem(self.file, self.config_path.parent) is not None:  # .xtk linked out: the full lint says so
             return None
@@ -155,12 +150,10 @@ def _finding_json(finding: Finding) -> dict[str, Any]:
 
 def _watch(ctx: LintContext) -> dict[str, Any]:
     """What the lint read: files compared by content, the folder walked, the folders excluded from the walk."""
-    from toolchain.build.cache import _PROJECT_FILES  # the files the build cache keys on too (tools' versions)
-
     project = ctx.project
     assert project is not None
     files = {project.config_path.resolve(), *ctx.facts, *(p for t in ctx.targets for p in t.files)}
-    files.update(project.root / name for name in _PROJECT_FILES)
+    files.update(project.root / name for name in PROJECT_FILES)
     for target in ctx.targets:  # every input of the lint build, node_modules included
         metafile = project.base_dir / ".xtk" / "lint-build" / f"{target.browser}.metafile.json"
         inputs = json.loads(metafile.read_text(encoding="utf-8")).get("inputs", {})
@@ -179,11 +172,9 @@ def _watch(ctx: LintContext) -> dict[str, Any]:
 
 
 def _snapshot(watch: dict[str, Any]) -> dict[str, Any]:
-    from toolchain.build.cache import toolchain_stamp
-
     excluded = set(watch["excluded"])
     return {
         "xtk": [__version__, toolchain_stamp(), sys.version],
-        "files": {path: _sha256(Path(path)) for path in watch["files"]},
+        "files": {path: file_sha256(Path(path)) for path in watch["files"]},
         "folders": {folder: _walk(Path(folder), excluded) for folder in watch["folders"]},
     }

@@ -94,7 +94,7 @@ def project_context(project: Any) -> LintContext:
 
 def _project_targets(project: Any, out: Path, while_bundling: Any) -> list[Target]:
     """Build every target into `out` and read which sources run in which context from each build's metafile."""
-    from toolchain.build.pipeline import build
+    from toolchain.builder.pipeline import build
 
     # validate=True: the manifests must pass the schemas `xtk build` holds them to (same project, same verdict)
     report = build(
@@ -125,7 +125,7 @@ def _project_targets(project: Any, out: Path, while_bundling: Any) -> list[Targe
 
 
 def _config_source(project: Any) -> ManifestSource:
-    from toolchain.project.toml_positions import key_positions
+    from toolchain.positions.toml import key_positions
 
     config_text = project.config_path.read_text(encoding="utf-8")
     return ManifestSource(
@@ -177,7 +177,7 @@ def extension_context(
     from toolchain.lint.code_reach import missing_entries
     from toolchain.lint.extension_paths import symlink_loops
     from toolchain.lint.manifest_shape import check_manifest_shape
-    from toolchain.manifest.json_positions import value_positions
+    from toolchain.positions.json import value_positions
     from toolchain.manifest.schema import decode_manifest, parse_manifest_text
 
     root = unpack_archive(path, limits or InputLimits(), workdir) if path.is_file() else path.resolve()

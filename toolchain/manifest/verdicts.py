@@ -24,7 +24,7 @@ def _validator_stamp() -> str:
     """What validation depends on besides the manifest: xtk's code and schemas, and jsonschema's version."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from toolchain.build.cache import toolchain_stamp
+    from toolchain.fingerprint import toolchain_stamp
 
     try:
         jsonschema_version = version("jsonschema")

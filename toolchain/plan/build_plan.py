@@ -16,27 +16,12 @@ from typing import Literal
 from toolchain.diagnostics import Diagnostic
 from toolchain.plan.pages import scan_page
 from toolchain.project import Browser, Project
-from toolchain.project.confine import copied_files
+from toolchain.confine import copied_files
+from toolchain.project.models import Context
 
 Mode = Literal["development", "production"]
 Format = Literal["iife", "esm"]
 
-#: Where code runs. A script loaded by several contexts carries all of them.
-Context = Literal[
-    "background",
-    "content",
-    "popup",
-    "options",
-    "side_panel",
-    "offscreen",
-    "sandbox",
-    "page",
-    "newtab",
-    "bookmarks",
-    "history",
-    "worker",
-    "injected",
-]
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,11 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from toolchain.diagnostics import Diagnostic, InputError
-from toolchain.project.confine import check_confinement, check_folder_links, check_source_links, path_problem
+from toolchain.confine import check_confinement, check_folder_links, check_source_links, path_problem
 from toolchain.project.locales import check_locales
 from toolchain.project.locate import find_config
 from toolchain.project.models import BROWSERS, Browser, ProjectConfig
-from toolchain.project.toml_positions import KeyPath, key_at, key_positions, line_column, locate, too_deep
+from toolchain.positions.toml import KeyPath, key_at, key_positions, line_column, locate, too_deep
 
 #: What a file reference may be: a script bundled by esbuild, an HTML page, a stylesheet, anything copied.
 FileKind = str  # "script" | "module" (a script or a folder of them) | "page" | "style" | "asset" | "dir"
@@ -423,7 +423,7 @@ def _check_files(project: Project, display: str, positions: dict, require_files:
         line, column = position if position else (None, None)
         return Diagnostic("error", message, path=display, line=line, column=column, key=format_key(key))
 
-    confinement = list(check_confinement(project, display, problem))  # toolchain/project/confine.py
+    confinement = list(check_confinement(project, display, problem))  # toolchain/confine.py
     if not confinement:  # the folders first: the other paths are relative to them
         confinement = list(_check_config_paths(project, problem))
     if confinement or not require_files:

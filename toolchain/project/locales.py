@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from toolchain import catalog as code_catalog
 from toolchain.diagnostics import Diagnostic
 from toolchain.json_pointer import escape_token
-from toolchain.manifest.json_positions import locate_pointer, value_positions
+from toolchain.positions.json import locate_pointer, value_positions
 
 if TYPE_CHECKING:
     from toolchain.project.loader import Project

@@ -20,6 +20,23 @@ from toolchain.project.locales import STORE_LIMITS
 Browser = Literal["chrome", "edge", "firefox"]
 BROWSERS: tuple[Browser, ...] = ("chrome", "edge", "firefox")
 
+#: Where code runs. A script loaded by several contexts carries all of them.
+Context = Literal[
+    "background",
+    "content",
+    "popup",
+    "options",
+    "side_panel",
+    "offscreen",
+    "sandbox",
+    "page",
+    "newtab",
+    "bookmarks",
+    "history",
+    "worker",
+    "injected",
+]
+
 RunAt = Literal["document_start", "document_end", "document_idle"]
 ScriptType = Literal["classic", "module"]
 

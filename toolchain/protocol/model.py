@@ -54,7 +54,7 @@ class Channel:
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def locate(self, pointer: str) -> tuple[int | None, int | None]:
-        from toolchain.manifest.json_positions import locate_pointer
+        from toolchain.positions.json import locate_pointer
 
         return locate_pointer(self.positions, pointer) or (None, None)
 
@@ -101,7 +101,7 @@ class Protocol:
 
     def locate(self, path: Path, pointer: str) -> tuple[int | None, int | None]:
         """The line and column of a JSON pointer in one of the protocol's files (or of its nearest parent)."""
-        from toolchain.manifest.json_positions import locate_pointer
+        from toolchain.positions.json import locate_pointer
 
         channel = next((c for c in self.channels if c.schema_path == path), None)
         positions = channel.positions if channel else self.document_positions.get(path.name, {})
@@ -143,7 +143,7 @@ def extension_contexts() -> tuple[str, ...]:
     """The context names a channel's `from` and `to` may use: those the build tags each script with."""
     from typing import get_args
 
-    from toolchain.plan.build_plan import Context
+    from toolchain.project.models import Context
 
     return get_args(Context)
 
@@ -168,7 +168,7 @@ def context_problems(value: object) -> list[tuple[str, str]]:
 
 def load_protocol(folder: Path, display_base: Path) -> Protocol:
     """Read protocol.json and every schema it names; bad input is an InputError naming the file and key."""
-    from toolchain.manifest.json_positions import value_positions
+    from toolchain.positions.json import value_positions
 
     index_path = folder / "protocol.json"
 
@@ -206,7 +206,7 @@ def load_protocol(folder: Path, display_base: Path) -> Protocol:
     def problem(
         message: str, pointer: str, path: Path = index_path, positions: dict[str, tuple[int, int]] = index_positions
     ) -> None:
-        from toolchain.manifest.json_positions import locate_pointer
+        from toolchain.positions.json import locate_pointer
 
         line, column = locate_pointer(positions, pointer) or (None, None)
         problems.append(Diagnostic("error", message, path=shown(path), line=line, column=column, key=pointer))

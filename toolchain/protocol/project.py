@@ -24,7 +24,7 @@ class ProjectProtocol:
 
 
 def _config_problem(project: Project, key: tuple[str, ...], message: str) -> InputError:
-    from toolchain.project.toml_positions import key_positions, locate
+    from toolchain.positions.toml import key_positions, locate
 
     try:
         positions = key_positions(project.config_path.read_text(encoding="utf-8"))

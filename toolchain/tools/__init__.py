@@ -1,4 +1,4 @@
-"""The external tools a build drives, one module each: what `toolchain/build/` orchestrates calls these.
+"""The external tools a build drives, one module each: what `toolchain/builder/` orchestrates calls these.
 
 - `esbuild.py` — esbuild's native binary: its command line per browser and format, its messages located;
 - `components.py` + `components.mjs` — esbuild's JavaScript API in Node with the project's Svelte/Vue compiler
@@ -6,5 +6,5 @@
 - `typecheck.py` — `tsc --noEmit` (strict), its messages located;
 - `package.py` — the reproducible zips: one per browser and the sources zip (no secrets).
 
-Named `tools`, not `bundle`: `build/` (the output folder) and `toolchain/build/` (the orchestration) are enough.
+Named `tools`, not `bundle`: `build/` (the output folder) and `toolchain/builder/` (the orchestration) are enough.
 """

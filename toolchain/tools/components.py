@@ -7,7 +7,7 @@ compiler ran. A project whose package.json depends on `svelte` or `vue` therefor
 project keeps the native binary and its start-up speed.
 
 The native command stays the one source of truth: its arguments are translated into the JavaScript API's
-options (by `toolchain.dev.esbuild_options`, which `xtk dev` uses too), so both paths bundle with the same settings. Only the standard library here (the
+options (by `toolchain.tools.esbuild_options`, which `xtk dev` uses too), so both paths bundle with the same settings. Only the standard library here (the
 cached build path runs it).
 """
 
@@ -19,9 +19,9 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from toolchain.dev.esbuild_options import esbuild_options
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.tools.esbuild import EsbuildCommand
+from toolchain.tools.esbuild_options import esbuild_options
 
 #: The frameworks xtk compiles, each with the packages whose version is part of the build's cache key.
 FRAMEWORKS: dict[str, tuple[str, ...]] = {

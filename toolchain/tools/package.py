@@ -18,7 +18,7 @@ from typing import Protocol
 
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.project import Project
-from toolchain.project.confine import inside, shown
+from toolchain.confine import inside, shown
 from toolchain.project.locales import package_name
 
 #: The earliest date a zip can hold; any fixed date works, this one is what reproducible-build tools use.

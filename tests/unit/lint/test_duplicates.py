@@ -48,7 +48,7 @@ def test_positions_name_the_value_browsers_keep() -> None:
 def test_the_json_scan_is_bounded_on_hostile_nesting_and_long_keys() -> None:
     """No recursion (200,000 levels), and stored pointers stay proportional to the text (a long key over a long
     list would otherwise store a quadratic amount)."""
-    from toolchain.manifest.json_positions import POINTER_BUDGET_PER_CHARACTER, scan_json
+    from toolchain.positions.json import POINTER_BUDGET_PER_CHARACTER, scan_json
 
     for text in ["[" * 200_000 + "]" * 200_000, '{"' + "k" * 100_000 + '": [' + "0," * 50_000 + "0]}"]:
         layout = scan_json(text)

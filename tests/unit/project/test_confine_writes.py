@@ -1,4 +1,4 @@
-"""The one confinement check every write goes through (toolchain/project/confine.py `write_problem`, used by
+"""The one confinement check every write goes through (toolchain/confine.py `write_problem`, used by
 toolchain/files.py): a path xtk writes stays inside the project, whatever links lie on the way (issue 17, item 4)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from toolchain.diagnostics import InputError
 from toolchain.files import confine, make_folder, write_if_changed
-from toolchain.project.confine import copied_files, write_problem
+from toolchain.confine import copied_files, write_problem
 
 
 @pytest.fixture

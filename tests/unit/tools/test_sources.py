@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.project.confine import copied_files
+from toolchain.confine import copied_files
 from toolchain.tools.package import is_secret
 
 

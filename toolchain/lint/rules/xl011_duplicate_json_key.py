@@ -9,7 +9,7 @@ from pathlib import Path
 from toolchain.lint.context import LintContext
 from toolchain.lint.limits import format_size
 from toolchain.lint.model import Finding, Related, Rule
-from toolchain.manifest.json_positions import DuplicateKey, scan_json
+from toolchain.positions.json import DuplicateKey, scan_json
 
 #: findings per file; past this one more says how many were not listed (a hostile file may hold thousands)
 MAX_PER_FILE = 20

@@ -34,7 +34,7 @@ class BrowserRecipe:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "BrowserRecipe":
+    def from_json(cls, data: dict[str, Any]) -> BrowserRecipe:
         return cls(
             data["browser"],
             data["manifest_version"],
@@ -67,7 +67,7 @@ class Recipe:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Recipe":
+    def from_json(cls, data: dict[str, Any]) -> Recipe:
         return cls(
             Path(data["root"]),
             Path(data["base_dir"]),

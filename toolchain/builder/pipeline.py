@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from toolchain.build.cache import Fingerprint, cache_file, store
-from toolchain.build.execute import Execution, scratch_dir, staging_dir, unique
-from toolchain.build.recipe import BrowserRecipe, BuildReport, Recipe
+from toolchain.builder.cache import Fingerprint, cache_file, store
+from toolchain.builder.execute import Execution, scratch_dir, staging_dir, unique
+from toolchain.builder.recipe import BrowserRecipe, BuildReport, Recipe
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.files import confine, write_if_changed
 from toolchain.manifest.render import render_manifest
@@ -66,14 +66,26 @@ def build(
     if frameworks:
         check_installed(project.root, frameworks)
     # Taken before anything runs: an input edited during the build makes the next build a full one.
-    fingerprint = Fingerprint.of_build(project, plans, binary, request, mode, node=bool(frameworks)) if request is not None else None
+    fingerprint = (
+        Fingerprint.of_build(project, plans, binary, request, mode, node=bool(frameworks))
+        if request is not None
+        else None
+    )
     execution = Execution(project.root, project.base_dir, out)
-    commands = {plan.browser: esbuild_commands(plan, binary, staging_dir(out, plan.browser), scratch_dir(out)) for plan in plans}
+    commands = {
+        plan.browser: esbuild_commands(plan, binary, staging_dir(out, plan.browser), scratch_dir(out)) for plan in plans
+    }
     if frameworks:
-        commands = {browser: [node_command(c, project.root, frameworks) for c in browser_commands]
-                    for browser, browser_commands in commands.items()}
-    types = execution.start([c for plan in plans for c in commands[plan.browser]], lambda: env_types(project), typecheck,
-                            browsers=[plan.browser for plan in plans])
+        commands = {
+            browser: [node_command(c, project.root, frameworks) for c in browser_commands]
+            for browser, browser_commands in commands.items()
+        }
+    types = execution.start(
+        [c for plan in plans for c in commands[plan.browser]],
+        lambda: env_types(project),
+        typecheck,
+        browsers=[plan.browser for plan in plans],
+    )
     try:
         recipes = [_browser_recipe(plan, commands[plan.browser], validate) for plan in plans]
         if while_bundling is not None:

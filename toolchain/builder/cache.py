@@ -18,7 +18,6 @@ Only the standard library is imported here.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -27,27 +26,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
-from toolchain.build.recipe import Recipe
-from toolchain.project.confine import copied_files, source_links, write_problem
-from toolchain.resources import specs_dir, templates_dir
-from toolchain.tools.components import COMPILER_PACKAGE_FILES
+from toolchain.builder.recipe import Recipe
+from toolchain.fingerprint import file_sha256, tool_stamp, toolchain_stamp
+from toolchain.confine import copied_files, source_links, write_problem
+from toolchain.tools.project_files import PROJECT_FILES
 
 if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
     from toolchain.project import Project
 
 CACHE_FORMAT = 3
-#: Files of the JS project whose content changes what esbuild, tsc and the component compilers do (relative to
-#: root): a project with .svelte/.vue components is keyed on the installed svelte, vue and @vue/compiler-sfc too.
-_PROJECT_FILES = ("tsconfig.json", "package.json", "package-lock.json",
-                  "node_modules/esbuild/package.json", "node_modules/typescript/package.json", *COMPILER_PACKAGE_FILES)
-
-
-def _sha256(path: Path) -> str:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return "missing"
 
 
 def _state(path: Path) -> str:
@@ -58,38 +46,13 @@ def _state(path: Path) -> str:
 def _contents(folder: Path, project_dir: Path) -> dict[str, str]:
     """A folder copied whole: each file's content, and each link that leaves the project (it would be refused)."""
     tree = copied_files(folder, project_dir)
-    found = {os.path.relpath(path, folder): _sha256(path) for path in tree.files}
+    found = {os.path.relpath(path, folder): file_sha256(path) for path in tree.files}
     found.update({os.path.relpath(link, folder): "link:" + os.readlink(link) for link in tree.refused_links})
     return found
 
 
 def _links_out(src_dir: Path, project_dir: Path) -> dict[str, str]:
     return {os.path.relpath(link, src_dir): os.readlink(link) for link in source_links(src_dir, project_dir)}
-
-
-def tool_stamp(path: Path) -> str:
-    """A binary by size, modification time and inode: another install of the tool changes at least one."""
-    try:
-        stat = path.stat()
-    except OSError:
-        return "missing"
-    return f"{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}"
-
-
-def toolchain_stamp() -> str:
-    """xtk's own code, templates and manifest data, by name, size and modification time."""
-    package = Path(__file__).resolve().parents[1]
-    folders = [package, templates_dir(), specs_dir() / "manifest", specs_dir() / "knowledge"]
-    entries = [__version__]
-    for folder in folders:
-        for directory, subfolders, files in os.walk(folder):
-            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith((".pyc", ".pyo")):
-                    continue
-                stat = os.stat(os.path.join(directory, name))
-                entries.append(f"{directory}/{name}:{stat.st_size}:{stat.st_mtime_ns}")
-    return hashlib.sha256("\n".join(entries).encode()).hexdigest()
 
 
 def _node_binary(needed: bool) -> list[Path]:
@@ -111,43 +74,46 @@ class Fingerprint:
     request: list[str]  # the --browser choice and the mode
 
     @classmethod
-    def of_build(cls, project: Project, plans: list[BuildPlan], binary: Path, request: str, mode: str,
-                 node: bool = False) -> "Fingerprint":
+    def of_build(
+        cls, project: Project, plans: list[BuildPlan], binary: Path, request: str, mode: str, node: bool = False
+    ) -> Fingerprint:
         """`node`: the project bundles through Node (components), whose binary is then a tool of the build too."""
         from toolchain.project import file_refs
         from toolchain.tools.typecheck import tsc_binary
 
         config = project.config
-        pages = {str(p.source): _sha256(p.source) for plan in plans for p in plan.pages}
-        probed = [project.root, project.src_dir, project.public_dir] + [project.path(r.value) for r in file_refs(config)]
+        pages = {str(p.source): file_sha256(p.source) for plan in plans for p in plan.pages}
+        probed = [project.root, project.src_dir, project.public_dir] + [
+            project.path(r.value) for r in file_refs(config)
+        ]
         for plan in plans:
             probed += [e.source for e in plan.scripts.values()] + [s.source for s in plan.styles.values()]
             probed += [a.source for a in plan.assets.values()]
         folders = [project.public_dir] + ([project.path(config.locales)] if config.locales else [])
         return cls(
             location=str(project.config_path.resolve()),
-            config=_sha256(project.config_path),
+            config=file_sha256(project.config_path),
             pages=pages,
             probes={str(p): _state(p) for p in dict.fromkeys(probed)},
             contents={str(f): _contents(f, project.base_dir.resolve()) for f in folders},
             source_links={str(project.src_dir): _links_out(project.src_dir, project.base_dir.resolve())},
-            project_files={str(project.root / name): _sha256(project.root / name) for name in _PROJECT_FILES},
+            project_files={str(project.root / name): file_sha256(project.root / name) for name in PROJECT_FILES},
             tools={str(path): tool_stamp(path) for path in (binary, tsc_binary(project.root), *_node_binary(node))},
             toolchain=toolchain_stamp(),
             request=[request, mode],
         )
 
-    def now(self, config_path: Path) -> "Fingerprint":
+    def now(self, config_path: Path) -> Fingerprint:
         """The same fingerprint taken again, over the same files, as they are now."""
         project_dir = config_path.resolve().parent
         return Fingerprint(
             location=str(config_path.resolve()),
-            config=_sha256(config_path),
-            pages={path: _sha256(Path(path)) for path in self.pages},
+            config=file_sha256(config_path),
+            pages={path: file_sha256(Path(path)) for path in self.pages},
             probes={path: _state(Path(path)) for path in self.probes},
             contents={path: _contents(Path(path), project_dir) for path in self.contents},
             source_links={path: _links_out(Path(path), project_dir) for path in self.source_links},
-            project_files={path: _sha256(Path(path)) for path in self.project_files},
+            project_files={path: file_sha256(Path(path)) for path in self.project_files},
             tools={path: tool_stamp(Path(path)) for path in self.tools},
             toolchain=toolchain_stamp(),
             request=self.request,
@@ -166,7 +132,12 @@ def store(config_path: Path, request: str, mode: str, recipe: Recipe, fingerprin
 
     target = confine(cache_file(config_path, request, mode), config_path.parent)
     make_folder(target.parent, config_path.parent)
-    data = {"format": CACHE_FORMAT, "xtk": __version__, "fingerprint": fingerprint.to_json(), "recipe": recipe.to_json()}
+    data = {
+        "format": CACHE_FORMAT,
+        "xtk": __version__,
+        "fingerprint": fingerprint.to_json(),
+        "recipe": recipe.to_json(),
+    }
     temporary = confine(target.with_suffix(".part"), config_path.parent)
     temporary.write_text(json.dumps(data), encoding="utf-8")
     temporary.replace(target)
@@ -187,4 +158,3 @@ def load(config_path: Path, request: str, mode: str) -> Recipe | None:
         return Recipe.from_json(data["recipe"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
-

@@ -18,13 +18,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from toolchain.build.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
+from toolchain.builder.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.files import confine, make_folder, write_if_changed
 from toolchain.tools.components import missing_framework_hint
 from toolchain.tools.esbuild import EsbuildCommand, finish_esbuild, merge_metafiles, start_esbuild
 from toolchain.tools.typecheck import TypeCheck
-
 
 #: `.xtk/env.d.ts` (its path and text), or a function that makes it.
 EnvTypes = tuple[Path, str] | Callable[[], tuple[Path, str]]
@@ -40,8 +39,12 @@ def scratch_dir(out_dir: Path) -> Path:
 
 def browser_outputs(out_dir: Path, browser: str) -> list[Path]:
     """What a build of `browser` writes in `out`: its staging folder, its folder, its metafile and contexts map."""
-    return [staging_dir(out_dir, browser), out_dir / browser, out_dir / f"{browser}.metafile.json",
-            out_dir / f"{browser}.contexts.json"]
+    return [
+        staging_dir(out_dir, browser),
+        out_dir / browser,
+        out_dir / f"{browser}.metafile.json",
+        out_dir / f"{browser}.contexts.json",
+    ]
 
 
 class Execution:
@@ -59,8 +62,9 @@ class Execution:
         self.staged: list[Path] = []
         self.made_out_dir = False
 
-    def start(self, commands: list[EsbuildCommand], env_types: EnvTypes, typecheck: bool,
-              browsers: list[str] | None = None) -> tuple[Path, str]:
+    def start(
+        self, commands: list[EsbuildCommand], env_types: EnvTypes, typecheck: bool, browsers: list[str] | None = None
+    ) -> tuple[Path, str]:
         """Start esbuild, then write the generated types and start tsc; returns the types written.
 
         esbuild never reads `.xtk/env.d.ts` (only tsc does), so it starts first: on the full path the types are
@@ -109,7 +113,9 @@ class Execution:
         if self.made_out_dir and self.out_dir.is_dir() and not any(self.out_dir.iterdir()):
             self.out_dir.rmdir()
 
-    def finish(self, recipes: list[BrowserRecipe], on_warning: Callable[[Diagnostic], None] | None = None) -> BuildReport:
+    def finish(
+        self, recipes: list[BrowserRecipe], on_warning: Callable[[Diagnostic], None] | None = None
+    ) -> BuildReport:
         try:
             return self._finish(recipes, on_warning)
         except BaseException:  # errors, and Ctrl-C or SIGTERM while esbuild or tsc run
@@ -197,8 +203,12 @@ def interrupts_deferred() -> Iterator[None]:
 def execute(recipe: Recipe, typecheck: bool, on_warning: Callable[[Diagnostic], None] | None = None) -> BuildReport:
     """Run a whole recipe (the cached path: everything is known up front)."""
     execution = Execution(recipe.root, recipe.base_dir, recipe.out_dir)
-    execution.start([c for b in recipe.browsers for c in b.esbuild], recipe.env_types, typecheck,
-                    browsers=[b.browser for b in recipe.browsers])
+    execution.start(
+        [c for b in recipe.browsers for c in b.esbuild],
+        recipe.env_types,
+        typecheck,
+        browsers=[b.browser for b in recipe.browsers],
+    )
     return execution.finish(recipe.browsers, on_warning)
 
 

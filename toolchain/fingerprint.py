@@ -1,0 +1,46 @@
+"""Fingerprints of files and of xtk itself, for the caches that replay a result when nothing it came from changed
+(the build's recipe cache, the lint's result cache, the manifest schema verdicts).
+
+At the bottom of the package: only the standard library and xtk's own resources.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from toolchain import __version__
+from toolchain.resources import specs_dir, templates_dir
+
+
+def file_sha256(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
+
+
+def tool_stamp(path: Path) -> str:
+    """A binary by size, modification time and inode: another install of the tool changes at least one."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return "missing"
+    return f"{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}"
+
+
+def toolchain_stamp() -> str:
+    """xtk's own code, templates and manifest data, by name, size and modification time."""
+    package = Path(__file__).resolve().parent
+    folders = [package, templates_dir(), specs_dir() / "manifest", specs_dir() / "knowledge"]
+    entries = [__version__]
+    for folder in folders:
+        for directory, subfolders, files in os.walk(folder):
+            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".pyc", ".pyo")):
+                    continue
+                stat = os.stat(os.path.join(directory, name))
+                entries.append(f"{directory}/{name}:{stat.st_size}:{stat.st_mtime_ns}")
+    return hashlib.sha256("\n".join(entries).encode()).hexdigest()
