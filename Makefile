@@ -8,15 +8,23 @@ EXT := extension_src
 ORACLES := tests/oracle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test lint api screenshots setup python-deps node-deps oracle-deps examples-deps browsers package bench clean
+.PHONY: build test check lint api screenshots setup python-deps node-deps oracle-deps examples-deps browsers package bench clean
 
 ## make build — set up Python and npm dependencies, then build DocMind for Chrome, Edge and Firefox into build/.
 build: setup
 	$(BIN)/xtk build --browser all
 
-## make test — set up everything (including Debian's chromium and firefox-esr) and run the whole test suite.
-test: setup oracle-deps examples-deps browsers
+## make test — set up everything (including Debian's chromium and firefox-esr), run xtk's own linters (make check),
+## then the whole test suite.
+test: setup oracle-deps examples-deps browsers check
 	$(BIN)/pytest
+
+## make check — xtk's own code checks, clean: ruff (lint, then format --check) and mypy (pyproject.toml configures
+## all three). `ruff format .` and `ruff check --fix .` repair most of what they report.
+check: python-deps
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 ## make lint — xtk's own lint of DocMind: permission posture and message protocol (no findings expected).
 lint: setup

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -27,3 +29,10 @@ def specs_dir() -> Path:
 def docs_dir() -> Path:
     """The user documentation `xtk help` prints: docs/ of a checkout, or the copy a wheel carries."""
     return _data_root() / "docs"
+
+
+@cache
+def knowledge_file(name: str) -> Any:
+    """A data file of the lint's knowledge base (`specs/knowledge/NAME`), parsed once per process: the build's
+    permission scoping and the lint read the same `permissions.json`."""
+    return json.loads((specs_dir() / "knowledge" / name).read_text(encoding="utf-8"))

@@ -58,7 +58,7 @@ def test_the_wheel_holds_only_the_toolchain_within_3_mb(tmp_path: Path) -> None:
     assert [n for n in names if n.startswith("toolchain/_data/specs/golden/")] == [
         "toolchain/_data/specs/golden/golden.schema.json"
     ]
-    assert "toolchain/_data/templates/manifest.mv3.json.j2" in names and "toolchain/golden/commands.py" in names
+    assert "toolchain/_data/templates/manifest.json.j2" in names and "toolchain/golden/commands.py" in names
     assert unpacked <= MAX_UNPACKED, f"{unpacked:,} bytes unpacked"
     # the user documentation `xtk help` prints ships with it (DocMind's documents do not)
     assert {n.split("/")[-1] for n in names if n.startswith("toolchain/_data/docs/")} == {

@@ -13,8 +13,9 @@ from toolchain.browsers.base import (
     ExtensionLoadError,
     JavaScriptError,
     Tab,
+    UserActions,
 )
-from toolchain.browsers.launcher import launch
+from toolchain.browsers.launcher import driver_for, launch
 from toolchain.browsers.server import FixtureServer
 
 __all__ = [
@@ -27,5 +28,7 @@ __all__ = [
     "FixtureServer",
     "JavaScriptError",
     "Tab",
+    "UserActions",
+    "driver_for",
     "launch",
 ]

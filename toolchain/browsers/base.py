@@ -133,6 +133,17 @@ class ExtensionBrowser(ABC):
         extension fail through its own code, as the fixtures do, not through `evaluate`."""
 
     @abstractmethod
+    def close(self) -> None:
+        """Stop the browser and every process it started. Safe to call twice."""
+
+
+class UserActions(ABC):
+    """What a test does as a user would, beyond loading pages and running code: pick a context-menu item, look into
+    the toolbar popup, take a screenshot, switch the color scheme. Optional for a driver: xtk itself (dev, run,
+    conform) needs only `ExtensionBrowser`; end-to-end tests of an extension's UI need this too. Both drivers here
+    have it."""
+
+    @abstractmethod
     def click_menu_item(self, tab_id: int, menu_item_id: str, *, selection_text: str | None = None) -> None:
         """Deliver a click on one of the extension's context-menu items, as the browser does when the user picks
         it on page tab `tab_id` (the extension's own tab id), with `selection_text` selected.
@@ -155,10 +166,6 @@ class ExtensionBrowser(ABC):
     @abstractmethod
     def set_color_scheme(self, scheme: str) -> None:
         """Make `prefers-color-scheme` match "light" or "dark" in every tab, as the system setting would."""
-
-    @abstractmethod
-    def close(self) -> None:
-        """Stop the browser and every process it started. Safe to call twice."""
 
 
 # --- helpers shared by the drivers ---------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from toolchain.browsers.base import (
     ExtensionLoadError,
     JavaScriptError,
     Tab,
+    UserActions,
     evaluation_script,
     format_error,
     parse_evaluation_result,
@@ -93,7 +94,7 @@ def _write_preferences(profile: Path, extension_id: str) -> None:
     (default / "Preferences").write_text(json.dumps(preferences))
 
 
-class ChromiumBrowser(ExtensionBrowser):
+class ChromiumBrowser(ExtensionBrowser, UserActions):
     name = "chromium"
 
     def __init__(self, extension_dir: Path, run_dir: Path) -> None:

@@ -37,6 +37,7 @@ from toolchain.browsers.base import (
     ExtensionLoadError,
     JavaScriptError,
     Tab,
+    UserActions,
     evaluation_script,
     format_error,
     parse_evaluation_result,
@@ -205,7 +206,7 @@ class BiDiConnection:
             self._stack.close()
 
 
-class FirefoxBrowser(ExtensionBrowser):
+class FirefoxBrowser(ExtensionBrowser, UserActions):
     name = "firefox"
 
     def __init__(self, extension_dir: Path, run_dir: Path, extension_id: str | None) -> None:

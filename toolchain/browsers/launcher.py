@@ -11,9 +11,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolchain.browsers.base import BROWSERS, ExtensionBrowser, ExtensionLoadError
+from toolchain import browser_targets
+from toolchain.browsers.base import BROWSERS, BrowserName, ExtensionBrowser, ExtensionLoadError
 from toolchain.browsers.chromium import ChromiumBrowser
 from toolchain.browsers.firefox import FirefoxBrowser
+
+#: The driver that runs each engine's targets (Debian's chromium, firefox-esr).
+ENGINE_DRIVERS: dict[browser_targets.Engine, BrowserName] = {"chromium": "chromium", "gecko": "firefox"}
+
+
+def driver_for(target: str) -> BrowserName:
+    """The driver that runs a build target (`xtk dev --browser edge` runs in chromium)."""
+    return ENGINE_DRIVERS[browser_targets.get(target).engine]
 
 
 def launch(

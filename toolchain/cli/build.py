@@ -13,18 +13,6 @@ from toolchain.cli.output import echo_json, emit, run_reported
 from toolchain.diagnostics import Diagnostic
 
 
-def _browsers(project: Any, choice: str) -> list[Any]:
-    from toolchain.diagnostics import InputError
-
-    if choice == "all":
-        return project.targets
-    if choice not in project.targets:
-        raise InputError.single(
-            f"--browser {choice}: the project has no [targets.{choice}] (it targets {', '.join(project.targets)})"
-        )
-    return [choice]
-
-
 def _run_build(
     project: str | None,
     browser: str,
@@ -53,7 +41,7 @@ def _run_build(
     from toolchain.project import load_project
 
     loaded = load_project(config_path)
-    browsers = _browsers(loaded, browser)
+    browsers = loaded.chosen_targets(browser)
     report = full_build(loaded, browsers, mode, typecheck, on_warning, request=browser)  # type: ignore[arg-type]
     return report, loaded
 

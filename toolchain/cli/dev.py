@@ -7,9 +7,15 @@ from typing import Any, TypeVar
 
 import click
 
+from toolchain import browser_targets
 from toolchain.cli.options import project_option
 
 F = TypeVar("F", bound=Callable[..., Any])
+#: which browser runs which targets, for --help (the drivers in toolchain/browsers/ run an engine each)
+_ENGINE_HOSTS = (
+    f"{' and '.join(browser_targets.of_engine('chromium'))} in Debian's chromium, "
+    f"{' and '.join(browser_targets.of_engine('gecko'))} in firefox-esr"
+)
 
 
 def _dev_options(command: F) -> F:
@@ -18,9 +24,9 @@ def _dev_options(command: F) -> F:
         click.option(
             "--browser",
             "-b",
-            type=click.Choice(["chrome", "edge", "firefox"]),
+            type=click.Choice(browser_targets.names()),
             default=None,
-            help="Which target to load: chrome and edge in Debian's chromium, firefox in firefox-esr. "
+            help=f"Which target to load: {_ENGINE_HOSTS}. "
             "Default: chrome if the project targets it, else its first target.",
         ),
         click.option("--headless", is_flag=True, help="No window (CI, tests, benchmarks)."),

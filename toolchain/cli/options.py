@@ -7,8 +7,10 @@ from typing import Any, TypeVar
 
 import click
 
+from toolchain import browser_targets
+
 F = TypeVar("F", bound=Callable[..., Any])
-BROWSER_CHOICES = ("chrome", "edge", "firefox", "all")
+BROWSER_CHOICES = (*browser_targets.names(), "all")
 
 
 def project_option(command: F) -> F:

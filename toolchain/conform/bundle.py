@@ -31,8 +31,13 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from toolchain import browser_targets
 from toolchain.diagnostics import Diagnostic, InputError, ProjectError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from toolchain.project.loader import Project
 
 #: The global the bundle defines.
 GLOBAL = "__xtkConform"
@@ -136,7 +141,7 @@ globalThis.{glob} = {{ run }};
 class ConformanceBundle:
     """One bundled file and the browser whose build flavour it is."""
 
-    flavour: str  # "chrome", "edge" or "firefox": whose import.meta.env it was built with
+    flavour: str  # a browser target's name: whose import.meta.env it was built with
     path: Path
     seconds: float
 
@@ -153,15 +158,15 @@ def entry_source(module: Path) -> str:
 def flavour_for(engine: str, targets: list[str]) -> str:
     """Which browser's build an engine runs: SpiderMonkey and Firefox the Firefox build's, the V8s a Chromium
     build's (whichever the project targets; failing that, the project's first target)."""
-    preferred = ("firefox",) if engine in ("spidermonkey", "firefox") else ("chrome", "edge")
-    for browser in preferred:
+    wanted: browser_targets.Engine = "gecko" if engine in ("spidermonkey", "firefox") else "chromium"
+    for browser in browser_targets.of_engine(wanted):
         if browser in targets:
             return browser
     return targets[0]
 
 
 def bundle_conformance(
-    project: object, flavours: list[str], scratch: Path, esbuild: Path | None = None
+    project: Project, flavours: list[str], scratch: Path, esbuild: Path | None = None
 ) -> tuple[dict[str, ConformanceBundle], list[Diagnostic]]:
     """Bundle the project's conformance module once per flavour into `scratch`; esbuild runs in parallel.
 
@@ -172,15 +177,15 @@ def bundle_conformance(
     from toolchain.plan.build_plan import BuildPlan
     from toolchain.tools.esbuild import define_arguments, find_esbuild, parse_esbuild_log
 
-    config = project.config  # type: ignore[attr-defined]
+    config = project.config
     if config.conformance is None:
         raise InputError.single(
             'the project has no [conformance] section: add `[conformance] module = "src/.../conformance.ts"` '
             "(a module exporting `conformance`, an object mapping each golden function to the runtime function)",
-            path=project.display(project.config_path),  # type: ignore[attr-defined]
+            path=project.display(project.config_path),
         )
-    root: Path = project.root  # type: ignore[attr-defined]
-    module = project.path(config.conformance.module)  # type: ignore[attr-defined]
+    root: Path = project.root
+    module = project.path(config.conformance.module)
     binary = esbuild or find_esbuild(root)
     scratch.mkdir(parents=True, exist_ok=True)
     entry = scratch / "entry.js"
@@ -189,11 +194,11 @@ def bundle_conformance(
     started = time.perf_counter()
     processes = {}
     for flavour in dict.fromkeys(flavours):
-        target = getattr(config.targets, flavour)
-        plan = BuildPlan(project, flavour, target.manifest_version, "production")  # type: ignore[arg-type]
+        target = config.targets.section(flavour)  # flavour_for picks one of the project's targets
+        plan = BuildPlan(project, flavour, target.manifest_version, "production")
         defines, generated = define_arguments(plan.defines(), root)  # long constants come from a generated module
         for path, text in generated:
-            write_if_changed(Path(path), text, inside=project.base_dir)  # type: ignore[attr-defined]
+            write_if_changed(Path(path), text, inside=project.base_dir)
         argv = [
             str(binary),
             str(entry),
@@ -219,16 +224,16 @@ def bundle_conformance(
     for flavour, process in processes.items():
         _, stderr = process.communicate()
         text = stderr.decode("utf-8", "replace")
-        found = parse_esbuild_log(text, root, project.base_dir, flavour)  # type: ignore[attr-defined]
+        found = parse_esbuild_log(text, root, project.base_dir, flavour)
         if process.returncode != 0 and not any(d.severity == "error" for d in found):
             found.append(
                 Diagnostic("error", f"esbuild exited with {process.returncode}: {text.strip()}", browser=flavour)
             )
         diagnostics.extend(found)
         if process.returncode == 0:
-            path = scratch / f"conform.{flavour}.js"
-            ascii_only(path)
-            bundles[flavour] = ConformanceBundle(flavour, path, time.perf_counter() - started)
+            bundle = scratch / f"conform.{flavour}.js"
+            ascii_only(bundle)
+            bundles[flavour] = ConformanceBundle(flavour, bundle, time.perf_counter() - started)
     bundle_url_polyfill(binary, scratch)  # for engines without a URL; engines load it only if they lack one
     unique = list(dict.fromkeys(_without_browser(d) for d in diagnostics))
     errors = [d for d in unique if d.severity == "error"]

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolchain import browser_targets
+
 
 def browsers_for(manifest: dict[str, Any]) -> list[str]:
+    chromium, gecko_target = browser_targets.of_engine("chromium")[0], browser_targets.of_engine("gecko")[0]
     if manifest.get("manifest_version") == 2:
-        return ["firefox"]
+        return [gecko_target]
     settings = manifest.get("browser_specific_settings") or manifest.get("applications") or {}
     gecko = isinstance(settings, dict) and "gecko" in settings
     background = manifest.get("background")
@@ -28,5 +31,5 @@ def browsers_for(manifest: dict[str, Any]) -> list[str]:
     event_page = ("scripts" in background or "page" in background) and "service_worker" not in background
     event_page_only = manifest.get("manifest_version") == 3 and event_page
     if event_page_only:
-        return ["firefox"]
-    return ["chrome", "firefox"] if gecko else ["chrome"]
+        return [gecko_target]
+    return [chromium, gecko_target] if gecko else [chromium]

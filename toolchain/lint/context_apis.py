@@ -11,11 +11,10 @@ import json
 from functools import cache
 from typing import Any
 
+from toolchain.lint import knowledge
 from toolchain.resources import specs_dir
 
 DATA_FILE = "context-apis.json"
-#: browsers whose lists another browser follows
-FOLLOWS = {"edge": "chrome", "firefox_android": "firefox"}
 
 
 @cache
@@ -43,7 +42,8 @@ def label(context: str) -> str:
 def allowed_in(context: str, api: str, browser: str) -> bool:
     """May code running in `context` (a limited one) use `api` in `browser`?"""
     lists = table()["contexts"][context]["allowed"]
-    allowed = lists.get(FOLLOWS.get(browser, browser), lists.get("chrome", []))
+    own = knowledge.data_browser(browser)
+    allowed = lists[own] if own in lists else lists.get(knowledge.family(browser), lists.get("chrome", []))
     return any(_covers(entry, api) for entry in allowed)
 
 

@@ -11,7 +11,8 @@ The data lives in `specs/knowledge/` (see docs/knowledge.md):
 Everything is loaded lazily, once per process, with the standard library only: `json.loads` of the two files plus a
 dict per looked-up API (about 10 ms in all, see `load_seconds()`).
 
-Browsers are "chrome", "edge", "firefox" and "firefox_android". API names are BCD's, without the `chrome.` /
+The knowledge base's browsers are BCD's: "chrome", "edge", "firefox" and "firefox_android". A build target is looked up
+under its registry `knowledge` key (toolchain/browser_targets.py). API names are BCD's, without the `chrome.` /
 `browser.` prefix ("tabs.sendMessage", "storage.local.get", "contextMenus.create"); the prefix is stripped if given.
 """
 
@@ -25,16 +26,41 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal
 
-from toolchain.resources import specs_dir
+from toolchain import browser_targets
+from toolchain.resources import knowledge_file, specs_dir
 
 Browser = Literal["chrome", "edge", "firefox", "firefox_android"]
+#: the browsers of the data files (BCD's names): the build targets' knowledge keys and Firefox for Android, which a
+#: Firefox target's android_min_version asks about
 BROWSERS: tuple[Browser, ...] = ("chrome", "edge", "firefox", "firefox_android")
 BROWSER_LABELS: Mapping[str, str] = {
-    "chrome": "Chrome",
-    "edge": "Edge",
-    "firefox": "Firefox",
+    **{target.name: target.label for target in browser_targets.targets()},
     "firefox_android": "Firefox for Android",
 }
+
+
+def data_browser(browser: str) -> str:
+    """The data's name for a browser: a BCD browser itself, a build target its registry `knowledge` key."""
+    return browser if browser in BROWSERS else browser_targets.get(browser).knowledge
+
+
+def family(browser: str) -> Literal["chrome", "firefox"]:
+    """Whose lists a browser follows where the data keeps one per engine (Chromium's or Firefox's)."""
+    if browser in BROWSERS:
+        return "firefox" if browser.startswith("firefox") else "chrome"
+    return "firefox" if browser_targets.get(browser).is_gecko else "chrome"
+
+
+def _with_targets(by_browser: Mapping[str, Any]) -> dict[str, Any]:
+    """A per-browser mapping of the data, with each build target whose knowledge key differs from its name looked up
+    under that key (a target the data has no column for shares its engine's)."""
+    found = dict(by_browser)
+    for target in browser_targets.targets():
+        if target.name not in found and target.knowledge in found:
+            found[target.name] = found[target.knowledge]
+    return found
+
+
 #: "required": the call needs host access to its target as well; "alternative": host access replaces the permissions.
 HostAccess = Literal["required", "alternative"]
 #: One requirement: any one of these permissions satisfies it.
@@ -104,9 +130,7 @@ class _Knowledge:
         started = time.perf_counter()
         folder = specs_dir() / "knowledge"
         data = json.loads((folder / "apis.json").read_text(encoding="utf-8"))
-        self.permission_rows: dict[str, dict[str, Any]] = json.loads(
-            (folder / "permissions.json").read_text(encoding="utf-8")
-        )["permissions"]
+        self.permission_rows: dict[str, dict[str, Any]] = knowledge_file("permissions.json")["permissions"]
         self.bcd_version: str = data["bcd_version"]
         self.counts: dict[str, int] = data["counts"]
         self.sources: dict[str, dict[str, Any]] = data["sources"]
@@ -127,10 +151,16 @@ class _Knowledge:
     def _build(self, name: str) -> ApiInfo:
         raw = self.raw[name]
         if "permissions" in raw:  # namespaces and members carry their facts
-            requirements = {b: _requirements(raw["permissions"][b]) for b in BROWSERS}
-            manifest_versions = {b: _tuple(raw["manifest_versions"][b]) for b in BROWSERS}
+            requirements: dict[str, tuple[Requirement, ...] | None] = {
+                b: _requirements(raw["permissions"][b]) for b in BROWSERS
+            }
+            manifest_versions: dict[str, tuple[int, ...] | None] = {
+                b: _tuple(raw["manifest_versions"][b]) for b in BROWSERS
+            }
             host_access = raw.get("host_access")
-            manifest_keys = {b: tuple(keys) for b, keys in raw.get("manifest_keys", {}).items()}
+            manifest_keys: Mapping[str, tuple[str, ...]] = {
+                b: tuple(keys) for b, keys in raw.get("manifest_keys", {}).items()
+            }
             source = raw.get("source", {})
         else:  # parameters and enum values take them from the member they belong to
             parent = self.info(_parent(name))
@@ -145,16 +175,16 @@ class _Knowledge:
             name=name,
             requested=name,
             kind=raw["kind"],
-            availability=raw["availability"],
-            manifest_versions=manifest_versions,
-            requirements=requirements,
+            availability=_with_targets(raw["availability"]),
+            manifest_versions=_with_targets(manifest_versions),
+            requirements=_with_targets(requirements),
             host_access=host_access,
             manifest_keys=manifest_keys,
-            notes={b: tuple(n) for b, n in raw.get("notes", {}).items()},
+            notes=_with_targets({b: tuple(n) for b, n in raw.get("notes", {}).items()}),
             remarks=tuple(raw.get("remarks", ())),
-            partial=frozenset(raw.get("partial", ())),
-            removed=raw.get("removed", {}),
-            flags=raw.get("flags", {}),
+            partial=frozenset(_with_targets(dict.fromkeys(raw.get("partial", ()), True))),
+            removed=_with_targets(raw.get("removed", {})),
+            flags=_with_targets(raw.get("flags", {})),
             bcd=raw["bcd"] if "bcd" in raw else name,
             source=source,
         )
@@ -170,7 +200,7 @@ class _Knowledge:
                         for permission in [requirement] if isinstance(requirement, str) else requirement:
                             index[b].setdefault(permission, set()).add(name)
             self._enabled_by = index
-        return self._enabled_by[browser]
+        return self._enabled_by[data_browser(browser)]
 
     def host_access_apis(self, browser: str) -> set[str]:
         if self._host_access_apis is None:
@@ -182,7 +212,7 @@ class _Knowledge:
                 }
                 for b in BROWSERS
             }
-        return self._host_access_apis[browser]
+        return self._host_access_apis[data_browser(browser)]
 
 
 def _requirements(value: list[Any] | None) -> tuple[Requirement, ...] | None:
@@ -361,7 +391,7 @@ def _resolve_namespace_alias(name: str, browser: str, manifest_version: int) -> 
     """Firefox MV2's `browser.userScripts` is the legacy API BCD names `userScripts_legacy`."""
     for alias in _knowledge().namespace_aliases:
         ns = alias["name"]
-        if (name == ns or name.startswith(ns + ".")) and browser in alias["browsers"]:
+        if (name == ns or name.startswith(ns + ".")) and data_browser(browser) in alias["browsers"]:
             if manifest_version in alias["manifest_versions"]:
                 return alias["means"] + name[len(ns) :]
     return name
@@ -400,7 +430,7 @@ def permission_info(name: str) -> PermissionInfo | None:
     mv = relations["manifest_versions"].get(name, {})
     return PermissionInfo(
         name=name,
-        support={b: row[b] for b in BROWSERS},
+        support=_with_targets({b: row[b] for b in BROWSERS}),
         source=row["source"],
         manifest_versions={f: tuple(mv[f]) for f in ("chrome", "firefox") if f in mv},
         requires=_requirements(relations["requires"].get(name, [])) or (),
@@ -412,10 +442,9 @@ def permission_info(name: str) -> PermissionInfo | None:
 def permission_aliases(name: str, browser: str) -> set[str]:
     """Permissions naming the same API in `browser` (Firefox: `menus` and `contextMenus`). Note that they are not
     interchangeable: each exposes only its own namespace (`browser.menus` / `browser.contextMenus`)."""
-    family = "firefox" if browser.startswith("firefox") else "chrome"
     found: set[str] = set()
     for alias in _knowledge().relations["aliases"]:
-        if name in alias["permissions"] and family in alias["browsers"]:
+        if name in alias["permissions"] and family(browser) in alias["browsers"]:
             found.update(p for p in alias["permissions"] if p != name)
     return found
 
@@ -433,7 +462,7 @@ def is_broad_host_pattern(permission: str) -> bool:
     if permission == "<all_urls>" or permission in _knowledge().relations["broad_host_patterns"]["patterns"]:
         return True
     match = re.match(r"^(\*|https?|wss?|ftp)://([^/]*)(/.*)?$", permission)
-    return bool(match) and match.group(2) == "*"
+    return match is not None and match.group(2) == "*"
 
 
 def grants_host_access(declared: Iterable[str]) -> bool:

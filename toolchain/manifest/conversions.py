@@ -7,13 +7,12 @@ Jinja2 template of the manifest version.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from toolchain import catalog
+from toolchain import browser_targets, codes
 from toolchain.diagnostics import Diagnostic
 from toolchain.project.models import (
     Action,
@@ -27,7 +26,7 @@ from toolchain.project.models import (
     UrlOverrides,
     WebAccessibleResources,
 )
-from toolchain.resources import specs_dir
+from toolchain.resources import knowledge_file
 
 #: The first Firefox versions that read `data_collection_permissions` (desktop, Android).
 DATA_COLLECTION_MIN_FIREFOX = 140
@@ -36,9 +35,14 @@ DATA_COLLECTION_MIN_FIREFOX_ANDROID = 142
 BOTH_BACKGROUND_KEYS_MIN_FIREFOX = 121
 
 
+def _gecko(browser: Browser) -> bool:
+    """Firefox's engine: its conversions differ from Chromium's (the registry says which engine a target runs)."""
+    return browser_targets.get(browser).is_gecko
+
+
 def _warning(message: str, browser: Browser, key: str, code: str) -> Diagnostic:
-    """A conversion's diagnostic (all warnings today), with the severity the code catalog gives `code`."""
-    return Diagnostic(catalog.severity(code), message, key=key, browser=browser, code=code)
+    """A conversion's diagnostic (all warnings today), with the severity toolchain/codes.py gives `code`."""
+    return Diagnostic(codes.severity(code), message, key=key, browser=browser, code=code)
 
 
 # -- identity ---------------------------------------------------------------------------------------------
@@ -51,7 +55,7 @@ def normalize_version(version: str) -> str:
 
 def version_name_for(browser: Browser, version: str, version_name: str | None) -> str | None:
     """Chrome and Edge show `version_name` (the full version with its pre-release tag); Firefox rejects the key."""
-    if browser == "firefox":
+    if _gecko(browser):
         return None
     if version_name:
         return version_name
@@ -60,7 +64,7 @@ def version_name_for(browser: Browser, version: str, version_name: str | None) -
 
 def minimum_chrome_version(browser: Browser, min_version: str) -> str | None:
     """Chrome and Edge (Chromium-based, same version numbers) read `minimum_chrome_version`."""
-    return min_version if browser in ("chrome", "edge") else None
+    return min_version if browser_targets.get(browser).is_chromium else None
 
 
 def strict_min_version(min_version: str) -> str:
@@ -84,7 +88,7 @@ def background_for(browser: Browser, manifest_version: int, background: Backgrou
     module = {"type": "module"} if background.type == "module" else {}
     if manifest_version == 2:
         return {"scripts": [script], "persistent": background.persistent, **module}
-    if browser == "firefox":
+    if _gecko(browser):
         return {"scripts": [script], **module}
     return {"service_worker": script, **module}
 
@@ -116,7 +120,7 @@ def side_panel_for(
     browser: Browser, side_panel: SidePanel, page: str, icons: Mapping[str, str]
 ) -> tuple[str, dict[str, Any]]:
     """Chrome/Edge `side_panel`; Firefox `sidebar_action` (its own API, no permission)."""
-    if browser == "firefox":
+    if _gecko(browser):
         value: dict[str, Any] = {"default_panel": page}
         if side_panel.title:
             value["default_title"] = side_panel.title
@@ -139,7 +143,7 @@ def url_overrides_for(
     for name in ("newtab", "bookmarks", "history"):
         if getattr(overrides, name) is None:
             continue
-        if browser == "firefox" and name != "newtab":
+        if _gecko(browser) and name != "newtab":
             warnings.append(
                 _warning(
                     f"Firefox cannot override the {name} page: dropped from its manifest",
@@ -157,7 +161,7 @@ def sandbox_for(browser: Browser, pages: list[str]) -> tuple[dict[str, Any] | No
     """Sandboxed pages are Chrome's alone; Firefox gets none (and a warning)."""
     if not pages:
         return None, []
-    if browser == "firefox":
+    if _gecko(browser):
         return None, [
             _warning("Firefox has no sandboxed pages: 'sandbox' dropped from its manifest", browser, "sandbox", "XB101")
         ]
@@ -215,7 +219,7 @@ def web_accessible_resources_for(
             value["matches"] = list(group.matches)
         if group.extension_ids:
             value["extension_ids"] = list(group.extension_ids)
-        if group.use_dynamic_url and browser != "firefox":
+        if group.use_dynamic_url and not _gecko(browser):
             value["use_dynamic_url"] = True
         result.append(value)
     return result
@@ -227,7 +231,7 @@ def content_security_policy_for(
     """MV3: an object `{extension_pages, sandbox}`; MV2: the extension pages' policy as a string."""
     warnings: list[Diagnostic] = []
     sandbox = csp.sandbox
-    if sandbox and browser == "firefox":
+    if sandbox and _gecko(browser):
         warnings.append(
             _warning("Firefox has no sandboxed pages: csp.sandbox dropped", browser, "csp.sandbox", "XB101")
         )
@@ -244,8 +248,8 @@ def content_security_policy_for(
 @cache
 def permission_support() -> dict[str, dict[str, Any]]:
     """Which browsers accept each permission (specs/knowledge/permissions.json, from MDN's compat data)."""
-    data = json.loads((specs_dir() / "knowledge" / "permissions.json").read_text(encoding="utf-8"))
-    return data["permissions"]
+    permissions: dict[str, dict[str, Any]] = knowledge_file("permissions.json")["permissions"]
+    return permissions
 
 
 def supports_permission(browser: Browser, name: str) -> bool:
@@ -265,8 +269,8 @@ def permissions_for(
             continue
         if not supports_permission(browser, name):
             scope = ", ".join(
-                f'"{b}"' for b in ("chrome", "edge", "firefox") if b != browser and supports_permission(b, name)
-            )  # type: ignore[arg-type]
+                f'"{b}"' for b in browser_targets.names() if b != browser and supports_permission(b, name)
+            )
             warnings.append(
                 _warning(
                     f"{browser} does not support the '{name}' permission: dropped from its manifest "
@@ -318,7 +322,7 @@ def gecko_settings(target: FirefoxTarget) -> dict[str, Any]:
     return settings
 
 
-def data_collection_version_conflict(target: FirefoxTarget) -> list[Diagnostic]:
+def data_collection_version_conflict(browser: Browser, target: FirefoxTarget) -> list[Diagnostic]:
     """Firefox needs `data_collection_permissions` for new add-ons, but reads it only from 140 (142 on Android).
 
     With a lower `strict_min_version`, older Firefoxes ignore the declaration and addons-linter warns
@@ -331,8 +335,8 @@ def data_collection_version_conflict(target: FirefoxTarget) -> list[Diagnostic]:
                 f"data_collection_permissions is read from Firefox {DATA_COLLECTION_MIN_FIREFOX} on, but min_version is "
                 f'{target.min_version}: set min_version to "{DATA_COLLECTION_MIN_FIREFOX_ANDROID}.0" '
                 f"({DATA_COLLECTION_MIN_FIREFOX} on desktop, {DATA_COLLECTION_MIN_FIREFOX_ANDROID} on Android)",
-                "firefox",
-                "targets.firefox.min_version",
+                browser,
+                f"targets.{browser}.min_version",
                 "XB110",
             )
         )
@@ -345,8 +349,8 @@ def data_collection_version_conflict(target: FirefoxTarget) -> list[Diagnostic]:
             _warning(
                 f"data_collection_permissions is read from Firefox for Android {DATA_COLLECTION_MIN_FIREFOX_ANDROID} on, "
                 f'but the Android minimum is {android}: set android_min_version to "{DATA_COLLECTION_MIN_FIREFOX_ANDROID}.0"',
-                "firefox",
-                "targets.firefox.android_min_version",
+                browser,
+                f"targets.{browser}.android_min_version",
                 "XB110",
             )
         )

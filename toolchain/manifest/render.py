@@ -9,10 +9,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from toolchain import browser_targets
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.manifest import conversions as cv
 from toolchain.plan import BuildPlan
 from toolchain.project.locales import missing_translations
+from toolchain.project.models import FirefoxTarget
 from toolchain.templating import render_remembered
 
 
@@ -25,35 +27,40 @@ class RenderedManifest:
         return json.dumps(self.manifest, indent=2, ensure_ascii=False) + "\n"
 
 
-#: Every value a manifest template may write; `manifest_values` fills what applies, the rest stay None (absent).
-TEMPLATE_KEYS = (
-    "name",
-    "short_name",
-    "version",
-    "version_name",
-    "description",
-    "author",
-    "homepage_url",
-    "default_locale",
-    "minimum_chrome_version",
-    "icons",
-    "action",
-    "background",
-    "content_scripts",
-    "options_ui",
-    "side_panel",
-    "sidebar_action",
-    "permissions",
-    "optional_permissions",
-    "host_permissions",
-    "optional_host_permissions",
-    "web_accessible_resources",
-    "content_security_policy",
-    "sandbox",
-    "chrome_url_overrides",
-    "commands",
-    "browser_specific_settings",
+#: The manifest's keys in the order xtk writes them (after `manifest_version`): (the key, the value of
+#: `manifest_values` it takes, the manifest versions that have it). The one place the order is kept: the template
+#: writes what this table gives it. MV2 keeps host permissions in `permissions` (conversions.py shapes the values).
+MANIFEST_KEYS: tuple[tuple[str, str, tuple[int, ...]], ...] = (
+    ("name", "name", (2, 3)),
+    ("short_name", "short_name", (2, 3)),
+    ("version", "version", (2, 3)),
+    ("version_name", "version_name", (3,)),
+    ("description", "description", (2, 3)),
+    ("author", "author", (2, 3)),
+    ("homepage_url", "homepage_url", (2, 3)),
+    ("default_locale", "default_locale", (2, 3)),
+    ("minimum_chrome_version", "minimum_chrome_version", (3,)),
+    ("icons", "icons", (2, 3)),
+    ("action", "action", (3,)),
+    ("browser_action", "action", (2,)),
+    ("background", "background", (2, 3)),
+    ("content_scripts", "content_scripts", (2, 3)),
+    ("options_ui", "options_ui", (2, 3)),
+    ("side_panel", "side_panel", (3,)),
+    ("sidebar_action", "sidebar_action", (2, 3)),
+    ("permissions", "permissions", (2, 3)),
+    ("optional_permissions", "optional_permissions", (2, 3)),
+    ("host_permissions", "host_permissions", (3,)),
+    ("optional_host_permissions", "optional_host_permissions", (3,)),
+    ("web_accessible_resources", "web_accessible_resources", (2, 3)),
+    ("content_security_policy", "content_security_policy", (2, 3)),
+    ("sandbox", "sandbox", (3,)),
+    ("chrome_url_overrides", "chrome_url_overrides", (2, 3)),
+    ("commands", "commands", (2, 3)),
+    ("browser_specific_settings", "browser_specific_settings", (2, 3)),
 )
+#: Every value `manifest_values` may fill; what does not apply stays None (absent).
+TEMPLATE_KEYS = tuple(dict.fromkeys(value for _key, value, _versions in MANIFEST_KEYS))
 
 
 def _sorted_icons(icons: dict[str, str], plan: BuildPlan) -> dict[str, str]:
@@ -64,7 +71,8 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
     """Everything the template writes, already in this browser's shape."""
     config = plan.project.config
     browser, mv = plan.browser, plan.manifest_version
-    target = getattr(config.targets, browser)
+    target = config.targets.section(browser)
+    gecko = browser_targets.get(browser).is_gecko
     ext = config.extension
     warnings: list[Diagnostic] = []
     m: dict[str, Any] = {
@@ -84,10 +92,10 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
         popup = plan.output_of(config.action.popup) if config.action.popup else None
         m["action"] = cv.action_for(config.action, popup, _sorted_icons(config.action.icons, plan))
     if config.background:
-        script = plan.output_of(config.background.entry)
-        background = cv.background_for(browser, mv, config.background, script)
-        if browser == "firefox" and mv == 3:
-            background = cv.firefox_mv3_background(background, target.min_version, script)
+        background_script = plan.output_of(config.background.entry)
+        background = cv.background_for(browser, mv, config.background, background_script)
+        if gecko and mv == 3:
+            background = cv.firefox_mv3_background(background, target.min_version, background_script)
         m["background"] = background
 
     content_scripts = []
@@ -143,7 +151,7 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
         pages = {
             n: plan.output_of(getattr(config.overrides, n))
             for n in ("newtab", "bookmarks", "history")
-            if getattr(config.overrides, n) and (browser != "firefox" or n == "newtab")
+            if getattr(config.overrides, n) and (not gecko or n == "newtab")
         }
         m["chrome_url_overrides"], notes = cv.url_overrides_for(browser, config.overrides, pages)
         warnings += notes
@@ -151,9 +159,9 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
         m["commands"] = cv.commands_for(
             mv, {name: cmd.model_dump(exclude_none=True) for name, cmd in config.commands.items()}
         )
-    if browser == "firefox":
+    if gecko and isinstance(target, FirefoxTarget):  # a gecko browser's section always is one
         m["browser_specific_settings"] = cv.gecko_settings(target)
-        warnings += cv.data_collection_version_conflict(target)
+        warnings += cv.data_collection_version_conflict(browser, target)
     warnings += missing_translations(plan.project)  # the same for every browser: reported once
     return m, warnings
 
@@ -178,12 +186,14 @@ def render_manifest(plan: BuildPlan, validate: bool = True) -> RenderedManifest:
     values, warnings = manifest_values(plan)
     unknown = set(values) - set(TEMPLATE_KEYS)
     assert not unknown, f"manifest values without a template key: {unknown}"
-    filled = {key: values.get(key) for key in TEMPLATE_KEYS}
+    fields = [(key, values.get(value)) for key, value, versions in MANIFEST_KEYS if plan.manifest_version in versions]
     from toolchain.files import confine
 
     rendered = confine(plan.project.base_dir / ".xtk" / "rendered", plan.project.base_dir)  # written: confined
-    manifest = json.loads(render_remembered(rendered, f"manifest.mv{plan.manifest_version}.json.j2", m=filled))
-    target = getattr(plan.project.config.targets, plan.browser)
+    manifest = json.loads(
+        render_remembered(rendered, "manifest.json.j2", manifest_version=plan.manifest_version, fields=fields)
+    )
+    target = plan.project.config.targets.section(plan.browser)
     if target.manifest:
         manifest = cv.deep_merge(manifest, target.manifest)
     if not validate:

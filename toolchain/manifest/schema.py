@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolchain import browser_targets
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.json_pointer import pointer_of
 from toolchain.json_types import json_type_name
@@ -29,10 +30,9 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
     from jsonschema.protocols import Validator
 
-#: Schema names accepted by `validate_manifest`, each a file `specs/manifest/<name>.schema.json`.
-SCHEMAS = ("chrome-mv3", "firefox")
-
-_BROWSER_SCHEMAS = {"chrome": "chrome-mv3", "edge": "chrome-mv3", "firefox": "firefox"}
+#: Schema names accepted by `validate_manifest`, each a file `specs/manifest/<name>.schema.json`: the browser
+#: registry's, in its order.
+SCHEMAS = tuple(dict.fromkeys(target.schema for target in browser_targets.targets()))
 
 #: Compiled validators by schema name: compiling (and checking) a schema costs more than validating with it.
 _VALIDATORS: dict[str, Validator] = {}
@@ -101,12 +101,13 @@ def _syntax_error(code: str, error: json.JSONDecodeError, source: str) -> InputE
 
 
 def _non_finite_error(code: str, name: str, source: str) -> InputError:
-    where: dict[str, int] = {}
+    line: int | None = None
+    column: int | None = None
     for match in _NON_FINITE.finditer(code):
         if not match.group().startswith('"'):
-            where["line"], where["column"] = _position(code, match.start())
+            line, column = _position(code, match.start())
             break
-    return InputError.single(f"invalid JSON: {name} is not a JSON number", path=source, **where)
+    return InputError.single(f"invalid JSON: {name} is not a JSON number", path=source, line=line, column=column)
 
 
 def parse_manifest_text(text: str, source: str) -> dict[str, Any]:
@@ -174,7 +175,7 @@ def schema_for(browser: str, manifest_version: int) -> str:
     so the choice can grow without changing them.
     """
     try:
-        return _BROWSER_SCHEMAS[browser]
+        return browser_targets.get(browser).schema
     except KeyError:
         raise ValueError(f"no manifest schema for browser {browser!r}") from None
 
@@ -249,7 +250,8 @@ def _custom_message(error: ValidationError) -> str | None:
 def _missing(error: ValidationError) -> list[str]:
     """The key this `required` error is about (jsonschema raises one error per missing key)."""
     instance = error.instance if isinstance(error.instance, Mapping) else {}
-    missing = [key for key in error.validator_value if key not in instance]
+    required: Any = error.validator_value  # never Unset (see _message): the keys this `required` lists
+    missing = [key for key in required if key not in instance]
     named = [key for key in missing if error.message == f"{key!r} is a required property"]
     return named or missing
 
@@ -281,7 +283,8 @@ def _unknown_keys(error: ValidationError) -> list[tuple[str, str]]:
     patterns = list(schema.get("patternProperties", {}))
     allowed = [key for key, value in known.items() if not _is_forbidden(value)]
     found: list[tuple[str, str]] = []
-    for key in error.instance:
+    keys: Any = error.instance  # never Unset (see _message): the object with the unknown keys
+    for key in keys:
         if key in known or any(re.search(pattern, key) for pattern in patterns):
             continue
         # A high cutoff: suggesting an unrelated key would mislead more than it helps.
@@ -300,7 +303,10 @@ def _plural(count: int, noun: str) -> str:
 
 def _message(error: ValidationError) -> str:
     """A readable sentence for one failing keyword: what was expected, and what was found."""
-    keyword, expected, instance = error.validator, error.validator_value, error.instance
+    # jsonschema's stubs allow `Unset` for an error made by hand; a validator's errors carry both, of any JSON shape
+    expected: Any = error.validator_value
+    instance: Any = error.instance
+    keyword = error.validator
     if error.schema is False or keyword == "not":
         return "is not allowed here"
     if keyword == "type":

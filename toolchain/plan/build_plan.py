@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from toolchain import browser_targets
+from toolchain.confine import copied_files
 from toolchain.diagnostics import Diagnostic
 from toolchain.plan.pages import scan_page
 from toolchain.project import Browser, Project
-from toolchain.confine import copied_files
 from toolchain.project.models import Context
 
 Mode = Literal["development", "production"]
 Format = Literal["iife", "esm"]
-
 
 
 @dataclass(frozen=True)
@@ -76,20 +76,14 @@ class BuildPlan:
 
     @property
     def esbuild_target(self) -> str:
-        target = getattr(self.project.config.targets, self.browser)
-        return f"{self.browser}{'.'.join(target.min_version.split('.')[:2]).removesuffix('.0')}"
+        target = self.project.config.targets.section(self.browser)
+        version = ".".join(target.min_version.split(".")[:2]).removesuffix(".0")
+        return f"{browser_targets.get(self.browser).esbuild}{version}"
 
     def defines(self) -> dict[str, str]:
         """Compile-time constants: `import.meta.env.*`, so code for other browsers folds away."""
         env: dict[str, object] = {
-            "BROWSER": self.browser,
-            "MANIFEST_VERSION": self.manifest_version,
-            "MODE": self.mode,
-            "DEV": self.mode == "development",
-            "PROD": self.mode == "production",
-            "CHROME": self.browser == "chrome",
-            "EDGE": self.browser == "edge",
-            "FIREFOX": self.browser == "firefox",
+            **browser_targets.env_flags(self.browser, self.manifest_version, self.mode),
             **self.project.config.constants,
         }
         defines = {f"import.meta.env.{name}": json.dumps(value) for name, value in env.items()}
@@ -208,9 +202,9 @@ def _relative(from_dir: Path, target: str) -> str:
 def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
     """Everything one browser's build contains. Problems (bad pages) are collected, not raised."""
     config = project.config
-    target = getattr(config.targets, browser)
+    target = config.targets.section(browser)
     plan = BuildPlan(project, browser, target.manifest_version, mode)
-    firefox = browser == "firefox"
+    firefox = browser_targets.get(browser).is_gecko
 
     if config.background:
         fmt: Format = "esm" if config.background.type == "module" else "iife"
@@ -245,7 +239,7 @@ def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
         for name in ("newtab", "bookmarks", "history"):
             value = getattr(config.overrides, name)
             if value and (name == "newtab" or not firefox):
-                plan.add_page(value, name)  # type: ignore[arg-type]
+                plan.add_page(value, name)
 
     for icon in _icon_paths(project):
         plan.add_asset(project.path(icon), project.build_path(icon))

@@ -14,13 +14,14 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
-from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.confine import check_confinement, check_folder_links, check_source_links, path_problem
+from toolchain.diagnostics import Diagnostic, InputError
+from toolchain.positions.toml import KeyPath, key_at, key_positions, line_column, locate, too_deep
 from toolchain.project.locales import check_locales
 from toolchain.project.locate import find_config
-from toolchain.project.models import BROWSERS, Browser, ProjectConfig
-from toolchain.positions.toml import KeyPath, key_at, key_positions, line_column, locate, too_deep
+from toolchain.project.models import Browser, ProjectConfig
 
 #: What a file reference may be: a script bundled by esbuild, an HTML page, a stylesheet, anything copied.
 FileKind = str  # "script" | "module" (a script or a folder of them) | "page" | "style" | "asset" | "dir"
@@ -74,7 +75,17 @@ class Project:
 
     @property
     def targets(self) -> list[Browser]:
-        return [b for b in BROWSERS if getattr(self.config.targets, b) is not None]
+        return self.config.targets.declared()
+
+    def chosen_targets(self, choice: str) -> list[Browser]:
+        """What `--browser CHOICE` names: one declared target, or every one for "all" (exit 2 for another)."""
+        if choice == "all":
+            return self.targets
+        if choice not in self.targets:
+            raise InputError.single(
+                f"--browser {choice}: the project has no [targets.{choice}] (it targets {', '.join(self.targets)})"
+            )
+        return [choice]
 
     def path(self, relative: str) -> Path:
         """A config path (relative to root) on disk."""
@@ -188,11 +199,11 @@ def _parse_toml(text: str, display: str, positions: dict[KeyPath, tuple[int, int
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line, column = _toml_error_position(str(exc))
+        error_line, error_column = _toml_error_position(str(exc))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        key = key_at(positions, line, column) if line and column else None
+        key = key_at(positions, error_line, error_column) if error_line and error_column else None
         raise InputError.single(
-            f"invalid TOML: {message}", path=display, line=line, column=column, key=_key_name(key)
+            f"invalid TOML: {message}", path=display, line=error_line, column=error_column, key=_key_name(key)
         ) from None
 
 
@@ -313,7 +324,7 @@ def check_path_values(
         yield Diagnostic("error", problem, path=display, line=line, column=column, key=format_key(key))
 
 
-def _diagnostic(err: dict, display: str, positions: dict) -> Diagnostic:
+def _diagnostic(err: ErrorDetails, display: str, positions: dict[KeyPath, tuple[int, int]]) -> Diagnostic:
     loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
     kind = err["type"]
     if kind == "extra_forbidden":

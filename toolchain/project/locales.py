@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolchain import catalog as code_catalog
+from toolchain import browser_targets, codes
 from toolchain.diagnostics import Diagnostic
 from toolchain.json_pointer import escape_token
 from toolchain.positions.json import locate_pointer, value_positions
@@ -264,8 +264,8 @@ def manifest_texts(config: ProjectConfig) -> Iterator[tuple[ConfigKey, str]]:
     for command_name, command in config.commands.items():
         if command.description:
             yield ("commands", command_name, "description"), command.description
-    for browser in ("chrome", "edge", "firefox"):
-        target = getattr(config.targets, browser)
+    for browser in config.targets.declared():
+        target = config.targets.of(browser)
         if target is not None:
             yield from _strings(target.manifest, ("targets", browser, "manifest"))
 
@@ -331,7 +331,7 @@ def _store_limits(
         text = getattr(config.extension, field)
         if not text:
             continue
-        firefox = field == "name" and config.targets.firefox is not None
+        firefox = field == "name" and any(browser_targets.get(b).is_gecko for b in config.targets.declared())
         localised = bool(message_references(text))
         shown_by_locale = (
             {locale: catalog.localize(text, default) for locale, catalog in sorted(catalogs.items())}
@@ -371,7 +371,7 @@ def missing_translations(project: Project) -> list[Diagnostic]:
                 if name.lower() not in catalog.messages:
                     warnings.append(
                         Diagnostic(
-                            code_catalog.severity("XB111"),
+                            codes.severity("XB111"),
                             f"__MSG_{name}__ is not translated in locale {locale!r}: the browser shows the "
                             f"default locale's text there",
                             path=catalog.shown,

@@ -10,15 +10,30 @@ The models check shape and values; `loader.py` checks what needs the file system
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    create_model,
+    field_validator,
+    model_validator,
+)
 
+from toolchain import browser_targets
 from toolchain.project.locales import STORE_LIMITS
 
-Browser = Literal["chrome", "edge", "firefox"]
-BROWSERS: tuple[Browser, ...] = ("chrome", "edge", "firefox")
+#: A browser target's name ("chrome", "edge", "firefox"): the registry's names, checked as a Literal by pydantic.
+if TYPE_CHECKING:
+    Browser = str
+else:
+    Browser = Literal[browser_targets.names()]
+BROWSERS: tuple[Browser, ...] = browser_targets.names()
 
 #: Where code runs. A script loaded by several contexts carries all of them.
 Context = Literal[
@@ -69,7 +84,7 @@ _GECKO_ID = re.compile(
 )
 
 #: Names xtk defines itself under `import.meta.env`; a project constant may not shadow them.
-RESERVED_CONSTANTS = frozenset({"BROWSER", "MANIFEST_VERSION", "MODE", "DEV", "PROD", "CHROME", "EDGE", "FIREFOX"})
+RESERVED_CONSTANTS = browser_targets.reserved_env_names()
 
 
 class _Strict(BaseModel):
@@ -184,16 +199,55 @@ class FirefoxTarget(_Strict):
         return value
 
 
-class Targets(_Strict):
-    chrome: ChromiumTarget | None = None
-    edge: ChromiumTarget | None = None
-    firefox: FirefoxTarget | None = None
+class _Targets(_Strict):
+    """`[targets.NAME]`: one optional section per registered browser (the fields are made from the registry)."""
+
+    def of(self, browser: str) -> ChromiumTarget | FirefoxTarget | None:
+        """The section of one browser, None when the project does not target it."""
+        return getattr(self, browser)
+
+    def section(self, browser: str) -> ChromiumTarget | FirefoxTarget:
+        """The section of a browser the project targets (KeyError for one it does not)."""
+        found = self.of(browser)
+        if found is None:
+            raise KeyError(f"the project does not target {browser}")
+        return found
+
+    def declared(self) -> list[str]:
+        """The targeted browsers, in the registry's order."""
+        return [name for name in browser_targets.names() if self.of(name) is not None]
 
     @model_validator(mode="after")
-    def _at_least_one(self) -> Targets:
-        if not any((self.chrome, self.edge, self.firefox)):
-            raise ValueError("declare at least one target: [targets.chrome], [targets.edge] or [targets.firefox]")
+    def _at_least_one(self) -> _Targets:
+        if not self.declared():
+            raise ValueError(f"declare at least one target: {browser_targets.listed(template='[targets.{}]')}")
         return self
+
+
+#: Each engine's section model, made per browser with the manifest versions the registry gives it.
+_ENGINE_MODELS: dict[browser_targets.Engine, type[_Strict]] = {"chromium": ChromiumTarget, "gecko": FirefoxTarget}
+
+
+def _target_model(target: browser_targets.BrowserTarget) -> tuple[Any, None]:
+    base = _ENGINE_MODELS[target.engine]
+    versions: Any = Literal[target.manifest_versions]  # a Literal made at run time: a value, not a type, to mypy
+    model = create_model(
+        f"{target.label.replace(' ', '')}Target",
+        __base__=base,
+        __doc__=base.__doc__,
+        manifest_version=(versions, target.default_manifest_version),
+    )
+    return (model | None, None)
+
+
+if TYPE_CHECKING:
+    Targets = _Targets
+else:
+    Targets = create_model(
+        "Targets",
+        __base__=_Targets,
+        **{target.name: _target_model(target) for target in browser_targets.targets()},
+    )
 
 
 class Background(_Strict):
@@ -463,12 +517,14 @@ class ProjectConfig(_Strict):
     def _consistent(self) -> ProjectConfig:
         if self.locales and not self.extension.default_locale:
             raise ValueError("locales is set: extension.default_locale must name the default locale")
-        if self.side_panel and "sidePanel" not in self.permissions and (self.targets.chrome or self.targets.edge):
+        chromium = [b for b in self.targets.declared() if browser_targets.get(b).is_chromium]
+        if self.side_panel and "sidePanel" not in self.permissions and chromium:
+            labels = " and ".join(browser_targets.get(b).label for b in browser_targets.of_engine("chromium"))
             raise ValueError(
-                "side_panel needs the 'sidePanel' permission in Chrome and Edge: declare it under [permissions] "
-                'with a justification and browsers = ["chrome", "edge"]'
+                f"side_panel needs the 'sidePanel' permission in {labels}: declare it under [permissions] "
+                f"with a justification and browsers = {json.dumps(list(browser_targets.of_engine('chromium')))}"
             )
-        if self.offscreen and "offscreen" not in self.permissions and (self.targets.chrome or self.targets.edge):
+        if self.offscreen and "offscreen" not in self.permissions and chromium:
             raise ValueError("offscreen documents need the 'offscreen' permission: declare it under [permissions]")
         for name in set(self.permissions) & set(self.optional_permissions):
             raise ValueError(f"{name!r} is declared both required and optional")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from toolchain import browser_targets
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.tools.esbuild import platform_package
 
@@ -103,6 +104,7 @@ def env_types_text(browsers: list[str], constants: dict[str, object], remembered
     return (partial(render_remembered, remembered) if remembered is not None else render)(
         "env.d.ts.j2",
         browsers=[json.dumps(b) for b in browsers],
+        flags=[target.env_flag for target in browser_targets.targets()],
         constants={name: _ts_type(value) for name, value in sorted(constants.items())},
     )
 

@@ -216,12 +216,12 @@ def test_gecko_settings() -> None:
 
 
 def test_data_collection_version_conflict_warns_below_140_and_android_below_142() -> None:
-    (low,) = cv.data_collection_version_conflict(firefox("109.0"))
+    (low,) = cv.data_collection_version_conflict("firefox", firefox("109.0"))
     assert low.code == "XB110" and low.key == "targets.firefox.min_version" and "140" in low.message
-    (android,) = cv.data_collection_version_conflict(firefox("140.0"))
+    (android,) = cv.data_collection_version_conflict("firefox", firefox("140.0"))
     assert android.key == "targets.firefox.android_min_version"
-    assert cv.data_collection_version_conflict(firefox("140.0", android="142.0")) == []
-    assert cv.data_collection_version_conflict(firefox("142.0")) == []
+    assert cv.data_collection_version_conflict("firefox", firefox("140.0", android="142.0")) == []
+    assert cv.data_collection_version_conflict("firefox", firefox("142.0")) == []
 
 
 # -- commands ---------------------------------------------------------------------------------------------
