@@ -165,7 +165,7 @@ TINY_MANIFEST = {
 }
 
 #: Run in a fresh interpreter: times each phase of `xtk lint` on a project along its real code path (the functions
-#: `project_context` calls are wrapped, not re-implemented), then each rule, then the engine (suppressions, order).
+#: `project_context` calls are wrapped where it calls them, not re-implemented), then each rule, then the engine.
 PROBE = r"""
 import json, sys, time
 marks = {}
@@ -174,9 +174,9 @@ import toolchain.cli
 marks["import toolchain.cli (click)"] = time.perf_counter() - t
 t = time.perf_counter()
 from pathlib import Path
-from toolchain.lint import engine, targets
+from toolchain.lint import engine, project_targets
 from toolchain.lint.registry import all_rules
-import toolchain.builder.pipeline, toolchain.analysis.extract, toolchain.lint.posture, toolchain.protocol.model
+import toolchain.analysis.extract
 import toolchain.project
 marks["import the lint path (project, pydantic, build pipeline, extractor, tree-sitter)"] = time.perf_counter() - t
 t = time.perf_counter()
@@ -197,18 +197,18 @@ def timed(module, name, label, flag=None):
             chosen = label() if callable(label) else label
             marks[chosen] = marks.get(chosen, 0.0) + time.perf_counter() - started
     setattr(module, name, wrapper)
-timed(toolchain.builder.pipeline, "build", "lint build: every target into .xtk/lint-build (esbuild, no type-check)", "in_build")
+timed(project_targets, "build", "lint build: every target into .xtk/lint-build (esbuild, no type-check)", "in_build")
 # the entries are parsed and walked while esbuild bundles (inside the lint build's time); the facts come once, after
-timed(toolchain.analysis.extract, "walk", lambda: "  of which parse and walk the entries (tree-sitter), beside esbuild"
+timed(project_targets, "walk", lambda: "  of which parse and walk the entries (tree-sitter), beside esbuild"
       if state["in_build"] else "parse and walk what the metafile adds (tree-sitter)")
 timed(toolchain.analysis.extract.Resolver, "project_facts", "project-wide facts (once)")
-timed(toolchain.lint.posture, "load_posture", "posture")
-timed(toolchain.protocol.model, "load_protocol", "protocol schemas")
+timed(project_targets, "load_posture", "posture")
+timed(project_targets, "load_protocol", "protocol schemas")
 t = time.perf_counter()
 project = toolchain.project.load_project(Path(sys.argv[1]))
 marks["load xtk.toml"] = time.perf_counter() - t
 t = time.perf_counter()
-ctx = targets.project_context(project)
+ctx = project_targets.project_context(project)
 inside = sum(v for k, v in marks.items() if k.startswith(("lint build", "parse and walk", "project-wide facts", "posture",
                                                            "protocol")))
 marks["project context, the rest (contexts, metafiles)"] = time.perf_counter() - t - inside

@@ -31,8 +31,8 @@ import pytest
 
 from toolchain.diagnostics import InputError
 from toolchain.lint.engine import ABSENCE_CODES, run_rules
+from toolchain.lint.extension_targets import extension_context
 from toolchain.lint.model import Finding
-from toolchain.lint.targets import extension_context
 
 pytestmark = pytest.mark.corpus
 

@@ -26,7 +26,7 @@ import pytest
 
 from toolchain.diagnostics import InputError
 from toolchain.lint.engine import run_rules
-from toolchain.lint.targets import extension_context
+from toolchain.lint.extension_targets import extension_context
 
 pytestmark = pytest.mark.corpus
 

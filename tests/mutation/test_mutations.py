@@ -18,7 +18,7 @@ pytestmark = pytest.mark.node
 
 def lint(project_dir: Path) -> list:
     from toolchain.lint.engine import run_rules
-    from toolchain.lint.targets import project_context
+    from toolchain.lint.project_targets import project_context
     from toolchain.project import load_project
 
     return run_rules(project_context(load_project(project_dir)), [], [])

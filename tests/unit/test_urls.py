@@ -101,7 +101,7 @@ def test_extension_pages_use_it(tmp_path: Path) -> None:
 
 def test_xs001_uses_it(tmp_path: Path) -> None:
     from toolchain.lint.engine import run_rules
-    from toolchain.lint.targets import extension_context
+    from toolchain.lint.extension_targets import extension_context
 
     manifest = {
         "manifest_version": 2,

@@ -170,10 +170,11 @@ class Execution:
         final = self.out_dir / recipe.browser  # it, the staging folder and the two maps were confined in `start`
         shutil.rmtree(final, ignore_errors=True)
         staging.rename(final)
-        _write_json(self.out_dir / f"{recipe.browser}.metafile.json", merge_metafiles(metafiles, staging, self.root))
+        metafile = merge_metafiles(metafiles, staging, self.root)
+        _write_json(self.out_dir / f"{recipe.browser}.metafile.json", metafile)
         _write_json(self.out_dir / f"{recipe.browser}.contexts.json", recipe.contexts)
         files = sum(1 for p in final.rglob("*") if p.is_file())
-        return BrowserBuild(recipe.browser, final, recipe.manifest, files)
+        return BrowserBuild(recipe.browser, final, recipe.manifest, files, metafile)
 
 
 @contextmanager

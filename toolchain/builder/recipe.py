@@ -89,6 +89,8 @@ class BrowserBuild:
     out_dir: Path
     manifest: dict[str, Any]
     files: int
+    #: esbuild's metafile, merged and named as written to `<browser>.metafile.json` (which inputs made each output)
+    metafile: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

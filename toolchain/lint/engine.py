@@ -240,12 +240,15 @@ def lint_path(
     extension (folder with manifest.json, or a .zip/.xpi)."""
     from toolchain.analysis import budget
     from toolchain.diagnostics import InputError
-    from toolchain.lint.targets import extension_context, project_context
+    from toolchain.lint.extension_targets import extension_context
     from toolchain.project import CONFIG_NAME, load_project
 
     budget.stopped.clear()  # what this lint stops, not an earlier one in the same process
 
     if path is None or (path.is_dir() and (path / CONFIG_NAME).is_file()) or path.name == CONFIG_NAME:
+        # here only: the project path loads the build pipeline, which a plain extension's lint never needs
+        from toolchain.lint.project_targets import project_context
+
         project = load_project(project_option or path)
         if browsers:
             unknown = [b for b in browsers if b not in project.targets]

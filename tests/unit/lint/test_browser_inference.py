@@ -9,7 +9,7 @@ import pytest
 
 from toolchain.lint.browser_inference import browsers_for
 from toolchain.lint.engine import run_rules
-from toolchain.lint.targets import extension_context
+from toolchain.lint.extension_targets import extension_context
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lint" / "precision"
 GECKO = {"browser_specific_settings": {"gecko": {"id": "x@example.org"}}}

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from toolchain.cli import main
 from toolchain.lint.engine import run_rules
-from toolchain.lint.targets import extension_context
+from toolchain.lint.extension_targets import extension_context
 
 REPO = Path(__file__).resolve().parents[3]
 FIXTURE = REPO / "tests" / "fixtures" / "lint" / "extensions" / "duplicate-keys"

@@ -24,8 +24,8 @@ from click.testing import CliRunner
 import toolchain.analysis.parse as parse
 from toolchain.cli import main
 from toolchain.lint.engine import run_rules
+from toolchain.lint.extension_targets import extension_context
 from toolchain.lint.limits import MIB, parse_size
-from toolchain.lint.targets import extension_context
 
 REPO = Path(__file__).resolve().parents[3]
 MANIFEST = {

@@ -297,8 +297,8 @@ def test_a_file_a_rule_parses_and_its_budget_stops_is_named_too(
     """A rule may parse files the context did not (XS005 walks the project): a stop during the rules is XL004 and
     withholds the verdicts of absence, as one while the context was made."""
     from toolchain.lint import engine
+    from toolchain.lint.extension_targets import extension_context
     from toolchain.lint.model import Rule
-    from toolchain.lint.targets import extension_context
 
     folder = extension(tmp_path / "ext", b"chrome.runtime.id;\n")
     late = folder / "late.js"

@@ -14,7 +14,8 @@ import pytest
 
 from tests.conftest import copy_flagship
 from toolchain.analysis import project_analysis
-from toolchain.lint.targets import extension_context, project_context
+from toolchain.lint.extension_targets import extension_context
+from toolchain.lint.project_targets import project_context
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from toolchain.lint.engine import run_rules
+from toolchain.lint.extension_targets import extension_context
 from toolchain.lint.model import Finding
-from toolchain.lint.targets import extension_context
 
 REPO = Path(__file__).resolve().parents[3]
 FIXTURE = REPO / "tests" / "fixtures" / "lint" / "extensions" / "paths-outside"

@@ -12,9 +12,9 @@ import pytest
 
 from toolchain import catalog
 from toolchain.lint.engine import run_rules
+from toolchain.lint.extension_targets import extension_context
 from toolchain.lint.model import Finding
 from toolchain.lint.permission_uses import table
-from toolchain.lint.targets import extension_context
 from toolchain.resources import specs_dir
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lint" / "precision"

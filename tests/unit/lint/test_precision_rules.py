@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from toolchain.lint.engine import run_rules
+from toolchain.lint.extension_targets import extension_context
 from toolchain.lint.known_libraries import Library, library_of
 from toolchain.lint.model import Finding
-from toolchain.lint.targets import extension_context
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lint" / "precision"
 

@@ -26,8 +26,8 @@ from tests.conftest import REPO, run_xtk
 from tests.unit.lint.rules.support import FIXTURES
 from toolchain import catalog
 from toolchain.lint.engine import run_rules
+from toolchain.lint.extension_targets import extension_context
 from toolchain.lint.model import Finding
-from toolchain.lint.targets import extension_context
 
 SEEDS = FIXTURES / "seeds"
 

@@ -27,14 +27,14 @@ def copy_project(name: str, destination: Path) -> Path:
 
 
 def lint_project(folder: Path) -> LintContext:
-    from toolchain.lint.targets import project_context
+    from toolchain.lint.project_targets import project_context
     from toolchain.project import load_project
 
     return project_context(load_project(folder))
 
 
 def lint_extension(path: Path) -> LintContext:
-    from toolchain.lint.targets import extension_context
+    from toolchain.lint.extension_targets import extension_context
 
     return extension_context(path)
 
