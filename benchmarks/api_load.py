@@ -29,6 +29,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS_PAGES = REPO.parent / "shared" / "corpus" / "pages"
@@ -43,8 +44,23 @@ MAX_PAGE_CHARS = 30_000
 class _VisibleText(html.parser.HTMLParser):
     """The text a reader sees, roughly as innerText gives it: no script, style or template; blocks on new lines."""
 
-    HIDDEN = {"script", "style", "template", "noscript", "head"}
-    BLOCKS = {"p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "br", "section", "article", "pre"}
+    HIDDEN: ClassVar[set[str]] = {"script", "style", "template", "noscript", "head"}
+    BLOCKS: ClassVar[set[str]] = {
+        "p",
+        "div",
+        "li",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "tr",
+        "br",
+        "section",
+        "article",
+        "pre",
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -135,7 +151,7 @@ async def one_query(port: int, payload: bytes, deadline: float) -> Outcome:
 
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 @dataclass

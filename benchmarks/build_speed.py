@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import hashlib
 import json
 import os
@@ -102,7 +103,8 @@ def prepare_xtk_project() -> Path:
 
 
 def prepare_wxt_project() -> Path:
-    """benchmarks/wxt/ copied to .work/wxt/; WXT installed from the lock when node_modules is missing or the lock changed."""
+    """benchmarks/wxt/ copied to .work/wxt/; WXT installed from the lock when node_modules is missing or the lock
+    changed."""
     root = WORK / "wxt"
     root.mkdir(parents=True, exist_ok=True)
     for name in ("package.json", "package-lock.json", "wxt.config.ts"):
@@ -260,7 +262,8 @@ def make_tools(xtk_project: Path, wxt_root: Path, jobs: list[BareJob], bare_out:
                 _, err = process.communicate()
                 if process.returncode != 0:
                     raise Failure(
-                        f"esbuild ({job.browser}, {job.fmt}) exited {process.returncode}: {err.decode(errors='replace')}"
+                        f"esbuild ({job.browser}, {job.fmt}) exited {process.returncode}: "
+                        f"{err.decode(errors='replace')}"
                     )
 
         return {"total": timed(go)}
@@ -268,7 +271,7 @@ def make_tools(xtk_project: Path, wxt_root: Path, jobs: list[BareJob], bare_out:
     def bare_sequential() -> dict[str, float]:
         parts = dict.fromkeys(BROWSERS, 0.0)
         for job in jobs:
-            parts[job.browser] += timed(lambda: run_checked(job.command, job.cwd))
+            parts[job.browser] += timed(functools.partial(run_checked, job.command, job.cwd))
         return {"total": sum(parts.values()), **parts}
 
     wxt_bin = wxt_root / "node_modules" / ".bin" / "wxt"
@@ -403,7 +406,7 @@ def breakdown(xtk_project: Path, prefix: Path, runs: int, has_cache: bool) -> di
         probes["python -c 'import what the cached path imports'"] = [PYTHON, "-c", CACHED_PATH_IMPORTS]
     result: dict[str, object] = {}
     for label, command in probes.items():
-        result[label] = summary([timed(lambda: run_checked(command, REPO, env)) for _ in range(runs)])
+        result[label] = summary([timed(functools.partial(run_checked, command, REPO, env)) for _ in range(runs)])
     variants = [("", [])] + ([(" --no-cache", ["--no-cache"])] if has_cache else [])
     for suffix, extra in variants:
         inside = []
@@ -460,9 +463,9 @@ def machine(binary: Path, wxt_root: Path) -> dict[str, object]:
     cpu = "unknown"
     try:
         cpu = next(
-            l.split(":", 1)[1].strip()
-            for l in Path("/proc/cpuinfo").read_text().splitlines()
-            if l.startswith("model name")
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
         )
     except (OSError, StopIteration):
         pass
@@ -514,7 +517,8 @@ def main() -> int:
     info["load_average_1min_at_start"] = round(os.getloadavg()[0], 2)
 
     say(
-        f"build_speed: DocMind for {', '.join(BROWSERS)}, production; {args.cold_runs} cold + {args.runs} warm runs per tool"
+        f"build_speed: DocMind for {', '.join(BROWSERS)}, production; "
+        f"{args.cold_runs} cold + {args.runs} warm runs per tool"
     )
     say("machine: " + ", ".join(f"{k} {v}" for k, v in info.items()))
     say(f"bare esbuild: the {len(jobs)} commands xtk runs, from xtk's own plan and grouping, e.g.")
@@ -603,7 +607,8 @@ def main() -> int:
         v = verdicts[kind]
         say(f"{kind}:")
         say(
-            f"  xtk / WXT = {v['xtk_over_wxt']:.3f}  (goal ≤ {GOAL_RATIO}: {'met' if v['ratio_goal_met'] else 'NOT met'}; "
+            f"  xtk / WXT = {v['xtk_over_wxt']:.3f}  "
+            f"(goal ≤ {GOAL_RATIO}: {'met' if v['ratio_goal_met'] else 'NOT met'}; "
             f"WXT takes {v['wxt_over_xtk']}× as long)"
         )
         say(
@@ -613,7 +618,8 @@ def main() -> int:
         )
         if has_cache:
             say(
-                f"  xtk --no-cache − bare esbuild (concurrent) = {v['xtk_no_cache_overhead_vs_concurrent_esbuild_ms']:.0f} ms;"
+                f"  xtk --no-cache − bare esbuild (concurrent) = "
+                f"{v['xtk_no_cache_overhead_vs_concurrent_esbuild_ms']:.0f} ms;"
                 f"  xtk --no-cache / WXT = {v['xtk_no_cache_over_wxt']:.3f}"
             )
     say("")

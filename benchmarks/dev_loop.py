@@ -12,7 +12,8 @@ An edit rewrites VERSION in one file; the figure is the time from just before th
 request reaching the server: measured from outside, the same way for both tools (xtk's own `reloaded.ms`, which
 starts at the file's modification time, is recorded beside it). EDITS edits of each file, one after another, each
 once the previous one arrived and 1 s of quiet (2 s after start-up and between the two files). Each tool runs two
-sessions of half the edits, in the order xtk, WXT, WXT, xtk, so drift in the machine's load falls on both. Median and p95 (nearest rank) per tool, browser and file.
+sessions of half the edits, in the order xtk, WXT, WXT, xtk, so drift in the machine's load falls on both. Median
+and p95 (nearest rank) per tool, browser and file.
 
 Goal (issue 11): xtk's median ≤ 300 ms in Chromium, and faster than WXT. Results: benchmarks/results/dev_loop.json.
 A benchmark, not a test: it fails (exit 1) only when a tool does not start or an edit never arrives under xtk.
@@ -317,7 +318,8 @@ def main() -> int:
     wxt_missing = "wxt" in tools and not (WXT_INSTALL / "node_modules/.bin/wxt").exists()
     if wxt_missing:
         say(
-            f"WXT is not installed in {WXT_INSTALL}: run benchmarks/build_speed.py once (it installs benchmarks/wxt's lock)"
+            f"WXT is not installed in {WXT_INSTALL}: "
+            "run benchmarks/build_speed.py once (it installs benchmarks/wxt's lock)"
         )
         tools = [t for t in tools if t != "wxt"]
     runs = []

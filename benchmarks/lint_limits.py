@@ -22,6 +22,7 @@ because of a figure.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -136,7 +137,7 @@ def measure_growth(sizes: list[int], kinds: list[str], runs: int) -> dict[str, o
                     "outcome": outcome(str(done[-1]["output"])),
                 }
             )
-        for before, after in zip(rows, rows[1:]):
+        for before, after in itertools.pairwise(rows):
             doublings = math.log2(int(after["bytes"]) / int(before["bytes"]))
             work = [max(float(r["cpu_seconds"]) - base_cpu, 0.01) for r in (before, after)]
             grown = [max(float(r["peak_rss_mib"]) - base_rss, 1.0) for r in (before, after)]

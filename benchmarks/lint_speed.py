@@ -209,8 +209,8 @@ project = toolchain.project.load_project(Path(sys.argv[1]))
 marks["load xtk.toml"] = time.perf_counter() - t
 t = time.perf_counter()
 ctx = project_targets.project_context(project)
-inside = sum(v for k, v in marks.items() if k.startswith(("lint build", "parse and walk", "project-wide facts", "posture",
-                                                           "protocol")))
+inside = sum(v for k, v in marks.items()
+             if k.startswith(("lint build", "parse and walk", "project-wide facts", "posture", "protocol")))
 marks["project context, the rest (contexts, metafiles)"] = time.perf_counter() - t - inside
 per_rule = {}
 for rule in rules:
@@ -223,7 +223,8 @@ marks["rules, first pass (knowledge base loaded on first use)"] = sum(per_rule.v
 t = time.perf_counter()
 found = engine.run_rules(ctx, [], [])
 marks["engine: every rule again + suppressions (all warm)"] = time.perf_counter() - t
-print(json.dumps({"phases": {k: v * 1000 for k, v in marks.items()}, "rules": {k: v * 1000 for k, v in per_rule.items()},
+print(json.dumps({"phases": {k: v * 1000 for k, v in marks.items()},
+                  "rules": {k: v * 1000 for k, v in per_rule.items()},
                   "findings": len(found)}))
 """
 
@@ -378,9 +379,9 @@ def machine() -> dict[str, object]:
     cpu = "unknown"
     try:
         cpu = next(
-            l.split(":", 1)[1].strip()
-            for l in Path("/proc/cpuinfo").read_text().splitlines()
-            if l.startswith("model name")
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
         )
     except (OSError, StopIteration):
         pass
@@ -424,7 +425,8 @@ def main() -> int:
     load_before = load_average()
 
     say(
-        f"lint_speed: xtk lint on DocMind vs web-ext lint on its Firefox build; {args.runs} runs per command, interleaved"
+        "lint_speed: xtk lint on DocMind vs web-ext lint on its Firefox build; "
+        f"{args.runs} runs per command, interleaved"
     )
     say("machine: " + ", ".join(f"{k} {v}" for k, v in info.items()) + f"; load average {load_before}")
     say("building the Firefox target once (xtk build --browser firefox --no-typecheck) ...")
@@ -521,8 +523,10 @@ def main() -> int:
     say("")
     for name, v in verdicts.items():
         say(
-            f"{name}: {v['median_ms']:.0f} ms (goal ≤ {GOAL_WALL_MS:.0f} ms: {'met' if v['wall_goal_met'] else 'NOT met'}); "
-            f"/ web-ext lint = {v['over_web_ext']:.3f} (goal ≤ {GOAL_RATIO}: {'met' if v['ratio_goal_met'] else 'NOT met'}; "
+            f"{name}: {v['median_ms']:.0f} ms "
+            f"(goal ≤ {GOAL_WALL_MS:.0f} ms: {'met' if v['wall_goal_met'] else 'NOT met'}); "
+            f"/ web-ext lint = {v['over_web_ext']:.3f} "
+            f"(goal ≤ {GOAL_RATIO}: {'met' if v['ratio_goal_met'] else 'NOT met'}; "
             f"web-ext takes {v['web_ext_over_xtk']}× as long)"
         )
     say("")
@@ -556,8 +560,14 @@ def main() -> int:
         "runs": args.runs,
         "commands": {c.name: " ".join(c.argv) for c in commands},
         "definitions": {
-            "warm": "the same command again, nothing changed, .xtk/ from the previous run in place: the lint result cache replays",
-            "a source edited": "src/popup/view.ts changed (a comment line added or removed) before each run, .xtk/ in place: a full lint",
+            "warm": (
+                "the same command again, nothing changed, .xtk/ from the previous run in place: "
+                "the lint result cache replays"
+            ),
+            "a source edited": (
+                "src/popup/view.ts changed (a comment line added or removed) before each run, .xtk/ in place: "
+                "a full lint"
+            ),
             "cold": "after deleting the project's .xtk/ (xtk's bytecode stays compiled, as `make setup` leaves it)",
             "bytecode": "xtk's bytecode is kept under benchmarks/.work/pycache-lint/ (PYTHONPYCACHEPREFIX)",
             "web-ext": "NO_UPDATE_NOTIFIER=1, --no-config-discovery; Node keeps no bytecode cache between runs",

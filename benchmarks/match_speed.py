@@ -17,9 +17,9 @@ both do all the work. The runtime's token index is built before the timed runs, 
 per page index; its cost is timed and reported separately, as is a first call that builds it.
 
 Prints medians, p95 and the ratio, checks that both matchers (and the Python reference) return the same results
-(status, segment index, confidence, skip reason), and writes benchmarks/results/match_speed.json. Goals (issue): runtime ≥ 50× faster
-than the literal port; runtime p95 ≤ 16 ms in Chromium. A benchmark, not a test: it exits 1 only when something
-fails to run or the two matchers disagree, never because of a figure.
+(status, segment index, confidence, skip reason), and writes benchmarks/results/match_speed.json. Goals (issue):
+runtime ≥ 50× faster than the literal port; runtime p95 ≤ 16 ms in Chromium. A benchmark, not a test: it exits 1
+only when something fails to run or the two matchers disagree, never because of a figure.
 
     .venv/bin/python benchmarks/match_speed.py [--runs 40] [--literal-runs 5] [--no-chromium]
 """
@@ -240,7 +240,7 @@ def make_page(seed: int) -> dict[str, Any]:
     citations = []
     used: set[int] = set()
     for number, (kind, change) in enumerate(CITATIONS, start=1):
-        for attempt in range(1, 1001):
+        for attempt in range(1, 1001):  # noqa: B007  (read after the loop: the tries it took)
             source = rng.randrange(SEGMENTS)
             if source in used:
                 continue
@@ -396,7 +396,8 @@ def main() -> int:
     )
     lengths = [len(s) for s in page["segments"]]
     print(
-        f"page: {len(lengths)} prose segments, {min(lengths)}–{max(lengths)} units (mean {statistics.mean(lengths):.0f}); "
+        f"page: {len(lengths)} prose segments, {min(lengths)}–{max(lengths)} units "
+        f"(mean {statistics.mean(lengths):.0f}); "
         f"{len(page['citations'])} citations of {', '.join(str(len(c['text'])) for c in page['citations'])} characters "
         f"({time.perf_counter() - started:.1f} s to generate)"
     )
@@ -442,7 +443,7 @@ def main() -> int:
 
     print()
     print(f"{'':34s}{'median':>10s}{'p95':>10s}{'min':>10s}{'max':>10s}  runs")
-    for name, e in engines.items():
+    for e in engines.values():
         print(f"{e['engine']}")
         for label, key in (
             ("  runtime matchCitations", "runtime"),
@@ -451,7 +452,8 @@ def main() -> int:
         ):
             s = e[key]
             print(
-                f"{label:34s}{s['median_ms']:>8.2f}ms{s['p95_ms']:>8.2f}ms{s['min_ms']:>8.2f}ms{s['max_ms']:>8.2f}ms  {s['runs']}"
+                f"{label:34s}{s['median_ms']:>8.2f}ms{s['p95_ms']:>8.2f}ms"
+                f"{s['min_ms']:>8.2f}ms{s['max_ms']:>8.2f}ms  {s['runs']}"
             )
         print(f"{'  first call, index built inside':34s}{e['first_call_with_build_ms']:>8.2f}ms")
         print(
@@ -475,7 +477,8 @@ def main() -> int:
         p95 = engines["chromium"]["runtime"]["p95_ms"]
         goals["chromium_p95"] = {"goal": f"≤ {GOAL_P95_MS:g} ms", "value": p95, "met": p95 <= GOAL_P95_MS}
         print(
-            f"goal runtime p95 ≤ {GOAL_P95_MS:g} ms in Chromium: {p95:.2f} ms — {'met' if goals['chromium_p95']['met'] else 'NOT met'}"
+            f"goal runtime p95 ≤ {GOAL_P95_MS:g} ms in Chromium: {p95:.2f} ms — "
+            f"{'met' if goals['chromium_p95']['met'] else 'NOT met'}"
         )
     for citation, result in zip(page["citations"], next(iter(engines.values()))["results"] if engines else []):
         print(
@@ -518,7 +521,9 @@ def main() -> int:
                 for c in page["citations"]
             ],
             "clock": "never expires (returns 0) for both matchers, so both do all the work",
-            "token_index": "built before the timed runtime runs (prepareSegments), as once per page index; timed separately",
+            "token_index": (
+                "built before the timed runtime runs (prepareSegments), as once per page index; timed separately"
+            ),
         },
         "goals": goals,
         "engines": engines,
@@ -527,7 +532,8 @@ def main() -> int:
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     print(
-        f"\nwrote {args.json.relative_to(REPO) if args.json.is_relative_to(REPO) else args.json} ({report['seconds']} s)"
+        f"\nwrote {args.json.relative_to(REPO) if args.json.is_relative_to(REPO) else args.json} "
+        f"({report['seconds']} s)"
     )
     return 1 if failures else 0
 

@@ -323,10 +323,11 @@ def perturb_quotes(text: str, rng: random.Random) -> tuple[str, str] | None:
 
 
 def perturb_dashes(text: str, rng: random.Random) -> tuple[str, str] | None:
-    """En and em dashes (and U+2010–2015, U+2212) written as hyphens, or a hyphen as an en dash (§6.5 maps them to -)."""
+    """En and em dashes (and U+2010–2015, U+2212) written as hyphens, or a hyphen as an en dash (§6.5 maps them to
+    -)."""
     if re.search("[\u2010-\u2015\u2212]", text):
         return re.sub("[\u2010-\u2015\u2212]", "-", text), "dashes-to-hyphen"
-    hyphens = [m for m in re.finditer("-", text)]
+    hyphens = list(re.finditer("-", text))
     match = _nth(hyphens, rng)
     if match:
         return _replace(text, match.start(), match.end(), "\u2013"), "hyphen-to-en-dash"
@@ -427,7 +428,7 @@ def heavy(text: str, vocabulary: Sequence[str], rng: random.Random) -> tuple[str
 
 def typo(text: str, rng: random.Random) -> tuple[str, list[str]] | None:
     """One letter of a word of 5+ ASCII letters replaced by another letter (not a 'light' drift: §7 rejects it)."""
-    matches = [m for m in re.finditer(r"\b[A-Za-z]{5,}\b", text)]
+    matches = list(re.finditer(r"\b[A-Za-z]{5,}\b", text))
     match = _nth(matches, rng)
     if not match:
         return None
@@ -1244,7 +1245,10 @@ def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
                         }
                         for ms, p, b, retries in reproduced
                     ],
-                    "goal": f"< {GOAL_SLICE_MS:g} ms (an injection over it counts when its {SLICE_RETRIES} retries are over it too)",
+                    "goal": (
+                        f"< {GOAL_SLICE_MS:g} ms "
+                        f"(an injection over it counts when its {SLICE_RETRIES} retries are over it too)"
+                    ),
                     "met": not any(
                         retries and all(x is not None and x >= GOAL_SLICE_MS for x in retries)
                         for _, _, _, retries in reproduced
@@ -1347,7 +1351,8 @@ def print_report(
     for category, c in summary["categories"].items():
         statuses = ", ".join(f"{k} {v}" for k, v in c["statuses"].items())
         print(
-            f"{category:10s}{c['n']:>5d}{c['matched']:>9d}{c['marked']:>8d}{c['marked_correctly']:>9d}{c['full']:>7d}{c['wrong_marks']:>7d}  {statuses}"
+            f"{category:10s}{c['n']:>5d}{c['matched']:>9d}{c['marked']:>8d}"
+            f"{c['marked_correctly']:>9d}{c['full']:>7d}{c['wrong_marks']:>7d}  {statuses}"
         )
     print(
         "  (marked: citations with a mark; correct: all their marks at the quote's true location; whole: the marks\n"
@@ -1362,7 +1367,8 @@ def print_report(
     for key in ("exact", "light", "exact+light"):
         x = r[key]
         print(
-            f"recall, {key:12s}(goal ≥ {100 * GOAL_RECALL:.0f} %): {pct(x['recall'])} ({x['full']}/{x['n']} on supported pages; "
+            f"recall, {key:12s}(goal ≥ {100 * GOAL_RECALL:.0f} %): {pct(x['recall'])} "
+            f"({x['full']}/{x['n']} on supported pages; "
             f"{pct(x['recall_including_unsupported_pages'])} counting unsupported pages)"
         )
     print(f"recall goal: {met(r['met'])}")
@@ -1385,10 +1391,12 @@ def print_report(
     print_far(summary["far"])
     restore = summary["restore_failures"]
     print(
-        f"DOM not restored exactly (goal 0): {len(restore)} of {pages_run} pages — {met(len(restore) <= GOAL_RESTORE_FAILURES)}"
+        f"DOM not restored exactly (goal 0): {len(restore)} of {pages_run} pages — "
+        f"{met(len(restore) <= GOAL_RESTORE_FAILURES)}"
         + (
             "".join(
-                f"\n  {f['page']}: text nodes {f.get('textNodesBefore')}→{f.get('textNodesAfter')}, first difference at "
+                f"\n  {f['page']}: text nodes {f.get('textNodesBefore')}→{f.get('textNodesAfter')}, "
+                "first difference at "
                 f"{f.get('firstDifference')}: {f.get('after', '')[:100]!r}"
                 for f in restore
             )
@@ -1402,18 +1410,22 @@ def print_report(
     t = summary["timing"]
     if "index_ms" in t:
         print(
-            f"indexing (stats.indexMs, {t['injections']} injections): p50 {t['index_ms']['p50']} ms, p95 {t['index_ms']['p95']} ms, "
-            f"max {t['index_ms']['max']} ms; largest page {t['largest_page']['page']} ({t['largest_page']['textNodes']} text nodes, "
+            f"indexing (stats.indexMs, {t['injections']} injections): "
+            f"p50 {t['index_ms']['p50']} ms, p95 {t['index_ms']['p95']} ms, "
+            f"max {t['index_ms']['max']} ms; largest page {t['largest_page']['page']} "
+            f"({t['largest_page']['textNodes']} text nodes, "
             f"{t['largest_page']['segments']} segments): {t['largest_page']['index_ms']} ms"
         )
         print(
             f"matching p50 {t['match_ms']['p50']} ms, p95 {t['match_ms']['p95']} ms, max {t['match_ms']['max']} ms; "
-            f"highlighting p95 {t['highlight_ms']['p95']} ms; whole round trip p50 {t['wall_ms']['p50']} ms, p95 {t['wall_ms']['p95']} ms"
+            f"highlighting p95 {t['highlight_ms']['p95']} ms; "
+            f"whole round trip p50 {t['wall_ms']['p50']} ms, p95 {t['wall_ms']['p95']} ms"
         )
         s = t["longest_slice_ms"]
         over = s["injections_over_goal"]
         print(
-            f"longest main-thread slice (goal < {GOAL_SLICE_MS:g} ms): p95 {s['p95']} ms, max {s['max']} ms ({s['max_page']}); "
+            f"longest main-thread slice (goal < {GOAL_SLICE_MS:g} ms): "
+            f"p95 {s['p95']} ms, max {s['max']} ms ({s['max_page']}); "
             f"{len(over)} of {t['injections']} injections at or over it"
             + "".join(
                 f"\n  {o['page']} batch {o['batch']}: {o['ms']} ms, again {o['retries_ms']} ms — "
@@ -1622,7 +1634,7 @@ def run(args: argparse.Namespace) -> int:
                 "unsupported": r.get("unsupported"),
                 "problems": r["problems"],
                 "restored": r.get("restore", {}).get("same"),
-                "injections": [{k: v for k, v in i.items()} for i in r["injections"]],
+                "injections": [dict(i.items()) for i in r["injections"]],
             }
             for r in records
         ],

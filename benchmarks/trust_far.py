@@ -124,5 +124,6 @@ def print_far(summary: dict[str, Any]) -> None:
     for q in f["questions"]:
         if not (q["retrieved"] and q["cited"]):
             print(
-                f"  missed at {q['offset']:,}: {q['question'][:90]!r} (retrieved {q['retrieved']}, cited {bool(q['cited'])})"
+                f"  missed at {q['offset']:,}: {q['question'][:90]!r} "
+                f"(retrieved {q['retrieved']}, cited {bool(q['cited'])})"
             )
