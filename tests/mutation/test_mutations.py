@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import copy_flagship
 from tests.mutation.mutations import MUTATIONS, Mutation
-from toolchain import catalog
+from toolchain.lint import catalog
 
 pytestmark = pytest.mark.node
 

@@ -39,7 +39,7 @@ def help_command(topic: str | None) -> None:
         return
     chosen = TOPICS.get(topic.strip().lower())
     if chosen is None:
-        from toolchain import catalog
+        from toolchain.lint import catalog
 
         if catalog.find(topic) is None:
             raise InputError.single(

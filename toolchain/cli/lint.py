@@ -150,7 +150,7 @@ def lint(
     deadline cut short has XL004 warnings: never 0) · 2 bad input (arguments, config, posture, protocol, a
     manifest that `xtk build` rejects or of the wrong shape, an archive or a JSON file over a limit or unsafe).
     """
-    from toolchain.lint.registry import parse_codes
+    from toolchain.lint.selection import parse_codes
 
     if explain is not None:
         explain_code(explain)
@@ -201,20 +201,20 @@ def lint(
 
 
 def explain_code(wanted: str) -> None:
-    """`xtk lint --explain CODE|NAME|all`, from the code catalog (toolchain/catalog.py)."""
-    from toolchain import catalog
+    """`xtk lint --explain CODE|NAME|all`, from the code catalog (toolchain/lint/catalog.py)."""
     from toolchain.diagnostics import InputError
+    from toolchain.lint import catalog
 
     if wanted.strip().lower() == "all":
-        for known in sorted(catalog.CODES, key=lambda c: c.code):
+        for known in catalog.all_codes():
             click.echo(f"{known.code}  {known.name:<40} {known.severity:<8} {known.summary}")
         return
     known = catalog.find(wanted)
     if known is None:
         raise InputError.single(f"--explain {wanted}: no such code (`xtk lint --explain all` lists them)")
     where = [known.severity, catalog.ORIGIN_LABELS[known.origin]]
-    if known.rule_module and catalog.APPLIES_LABELS[known.applies_to]:
-        where.append(catalog.APPLIES_LABELS[known.applies_to])
+    if catalog.scope_label(known):
+        where.append(catalog.scope_label(known))
     if known.formerly:
         where.append(f"split from {', '.join(known.formerly)}, whose suppressions still apply")
     click.echo(f"{known.code} ({known.name}) — {', '.join(where)}")

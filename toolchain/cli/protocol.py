@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -86,7 +87,13 @@ def protocol_codegen(project: str | None, check: bool, output_format: str) -> No
     if output_format != "json":
         emit(warnings)
     if check:
-        drift = check_generated(found.protocol, found.generated, shown, expected=text)
+        from toolchain.lint.rules.xm007_protocol_codegen_drift import ProtocolCodegenDrift as Drift
+
+        # the drift is the lint rule's finding: its code and severity, declared once by the rule
+        drift = [
+            replace(difference, code=Drift.code, severity=Drift.severity)
+            for difference in check_generated(found.protocol, found.generated, shown, expected=text)
+        ]
         if output_format == "json":
             echo_json({"ok": not drift, **summary, "errors": [d.to_json() for d in drift]})
         elif drift:

@@ -7,7 +7,7 @@ A suppression silences findings of the listed codes on one line and must say why
 
 A comment alone on its line applies to the next line. A suppression without a reason does not apply and is
 reported (XL001); one that silences nothing is reported too (XL002), so stale ones do not pile up. A code split
-from another (toolchain/catalog.py: XS007 from XS001) is also silenced by a suppression naming the old code.
+from another (its rule's `formerly`: XS007 from XS001) is also silenced by a suppression naming the old code.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from toolchain import catalog
+from toolchain.lint import catalog
 from toolchain.lint.context import LintContext
 from toolchain.lint.limits import InputLimits
 from toolchain.lint.model import Finding
-from toolchain.lint.registry import all_rules, selected
+from toolchain.lint.registry import all_rules
+from toolchain.lint.selection import selected
 from toolchain.lint.suppressions import collect_suppressions
 
 

@@ -1,18 +1,23 @@
 """Findings and rules: the shapes every lint rule and reporter share.
 
 A rule is a class in its own module under `toolchain/lint/rules/`, with a stable code and a docstring in four parts
-(what it checks, why it matters, an example, the fix) that `xtk lint --explain CODE` prints. Its name and severity
-are the code catalog's (`toolchain/catalog.py`): a rule states only its code. It reads a `LintContext` (facts,
-manifests, knowledge, posture, protocol) and yields findings.
+(what it checks, why it matters, an example, the fix) that `xtk lint --explain CODE` prints. The rule's class is
+where its code, name and severity (and the codes it was split from) are declared, once: `toolchain/lint/registry.py`
+finds the rules and checks them against each other and the build's and engine's codes (`toolchain/codes.py`), and
+`toolchain/lint/catalog.py` lists them all. A rule reads a `LintContext` (facts, manifests, knowledge, posture,
+protocol) and yields findings.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import pkgutil
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from toolchain import codes
 from toolchain.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
@@ -36,7 +41,7 @@ class Finding(Diagnostic):
     """A lint finding: a `Diagnostic` (severity, message, path shown relative to the project or extension root,
     line, column, browser when it holds for one target only) that always has a code, plus what only lint adds."""
 
-    code: str = ""  # required: build findings with `Finding.of` (or `Rule.finding`), which give the catalog's severity
+    code: str = ""  # required: build findings with `Finding.of` (or `Rule.finding`), which give the code's severity
     fix: str | None = None  # a one-line hint
     #: the evidence beyond the cause's own place: for a verdict of absence (XP002), every file that was analysed
     related: tuple[Related, ...] = ()
@@ -47,10 +52,8 @@ class Finding(Diagnostic):
 
     @classmethod
     def of(cls, code: str, message: str, **where: Any) -> Finding:
-        """A finding of `code`, with the severity the catalog gives it."""
-        from toolchain import catalog
-
-        return cls(catalog.severity(code), message, code=code, **where)
+        """A finding of `code`, with the severity its rule declares (the engine's own codes: toolchain/codes.py's)."""
+        return cls(severity_of(code), message, code=code, **where)
 
     def sort_key(self) -> tuple[Any, ...]:
         return (self.path or "", self.line or 0, self.column or 0, self.code, self.browser or "", self.message)
@@ -87,22 +90,24 @@ class Finding(Diagnostic):
 
 
 class Rule:
-    """Base of every rule; subclasses set `code` (and `applies_to`) and implement `check`."""
+    """Base of every rule; subclasses declare `code`, `name`, `severity` (and `applies_to`, `formerly` when they
+    apply) and implement `check`."""
 
     code: ClassVar[str]
-    name: ClassVar[str]  # from the catalog
-    severity: ClassVar[Severity]  # from the catalog
+    #: its stable kebab-case name (`xtk lint --explain NAME`)
+    name: ClassVar[str]
+    #: the one severity of its findings: a rule that reports two kinds of thing with two severities is two rules
+    severity: ClassVar[Severity]
     #: "any" rules run on projects and plain unpacked extensions; "project" rules need an xtk project (posture,
     #: protocol); "extension" rules run on plain extensions only (a project has a stricter rule for the same thing).
     applies_to: ClassVar[Literal["any", "project", "extension"]] = "any"
+    #: codes this rule was split from: suppressions, --select and --ignore naming them still apply to it
+    formerly: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        from toolchain import catalog
-
-        known = catalog.entry(cls.code)  # a rule whose code is not in the catalog fails at import
-        cls.name = known.name
-        cls.severity = known.severity
+        if "severity" in vars(cls):  # a rule that declares itself (a test's stand-in reusing a code does not)
+            _DECLARED.setdefault(vars(cls).get("code", ""), cls)
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -116,4 +121,27 @@ class Rule:
         return inspect.cleandoc(cls.__doc__ or "")
 
     def finding(self, message: str, **where: Any) -> Finding:
-        return Finding(self.severity, message, code=self.code, **where)  # self.severity is the catalog's
+        return Finding(self.severity, message, code=self.code, **where)
+
+
+#: the rule classes imported so far that declare their severity, by code (the registry checks there is one a code)
+_DECLARED: dict[str, type[Rule]] = {}
+
+
+def severity_of(code: str) -> Severity:
+    """The severity of a lint code: its rule's, or the lint engine's own code's (toolchain/codes.py)."""
+    if codes.is_listed(code):
+        return codes.severity(code)
+    rule = _DECLARED.get(code)
+    if rule is None:
+        # a rule's findings built before its module was imported (a helper shared by two rules, a test): its module
+        # is imported by name, as the registry does (rule modules import this one: a statement would be a cycle)
+        import toolchain.lint.rules as package
+
+        for module in pkgutil.iter_modules(package.__path__):
+            if module.name.startswith(code.lower() + "_"):
+                importlib.import_module(f"toolchain.lint.rules.{module.name}")
+        rule = _DECLARED.get(code)
+    if rule is None:
+        raise KeyError(f"{code} is neither a lint rule nor in toolchain/codes.py")
+    return rule.severity

@@ -1,17 +1,21 @@
-"""Every rule, found in `toolchain/lint/rules/` (one module, one rule, each in the code catalog), and the
-`--select` / `--ignore` logic."""
+"""Every rule, found in `toolchain/lint/rules/`: one module, one rule, each declaring its code, name and severity
+(and the codes it was split from). This is where a rule is registered, once: `all_rules()` checks that the
+declarations are complete and unique, and that no rule takes a code or name of the build's or the lint engine's
+(`toolchain/codes.py`)."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
 import re
-from collections.abc import Iterable
 from functools import cache
+from typing import get_args
 
-from toolchain import catalog
-from toolchain.diagnostics import InputError
+from toolchain import codes
 from toolchain.lint.model import Rule
+
+RULE_CODE = re.compile(r"^X[A-Z][0-9]{3}$")
+KEBAB_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 @cache
@@ -32,47 +36,40 @@ def all_rules() -> tuple[type[Rule], ...]:
         if len(rules) != 1:
             raise RuntimeError(f"{module.__name__} must define exactly one rule, found {len(rules)}")
         found.append(rules[0])
-    codes = [r.code for r in found]
-    duplicates = {c for c in codes if codes.count(c) > 1}
-    if duplicates:
-        raise RuntimeError(f"duplicate rule codes: {sorted(duplicates)}")
-    cataloged = {c.code for c in catalog.CODES if c.origin == "lint-rule"}
-    if set(codes) != cataloged:
-        raise RuntimeError(f"rules and the code catalog disagree: {sorted(set(codes) ^ cataloged)}")
+    problems = declaration_problems(found)
+    if problems:
+        raise RuntimeError("the lint rules do not declare themselves as they must: " + "; ".join(problems))
     return tuple(sorted(found, key=lambda r: r.code))
 
 
-_CODE = re.compile(r"^[A-Z]{2}[0-9]{0,3}$")
-
-
-def parse_codes(values: Iterable[str], option: str) -> list[str]:
-    """`--select XP,XM003 --select XS` → ["XP", "XM003", "XS"]; each a full code or a prefix of known codes."""
-    known = [c.code for c in catalog.lint_codes()] + [old for c in catalog.lint_codes() for old in c.formerly]
-    codes: list[str] = []
-    for value in values:
-        for part in value.split(","):
-            code = part.strip().upper()
-            if not code:
-                continue
-            if code == "ALL":
-                codes.append("")
-                continue
-            if not _CODE.match(code) or not any(k.startswith(code) for k in known):
-                raise InputError.single(
-                    f"{option} {part.strip()!r}: no rule code starts with it (see `xtk lint --explain`)"
-                )
-            codes.append(code)
-    return codes
-
-
-def selected(code: str, select: list[str], ignore: list[str]) -> bool:
-    """Like ruff: the most specific matching prefix decides, an --ignore winning a tie; with no --select,
-    every code is selected ("" selects all). A code split from another (XS007 from XS001) also answers to the old
-    one, so `--ignore XS001` written before the split still ignores what XS001 used to report."""
-    names = catalog.names_for_selection(code)
-
-    def best(prefixes: list[str]) -> int:
-        return max((len(p) for p in prefixes for name in names if name.startswith(p)), default=-1)
-
-    chosen = best(select) if select else 0
-    return chosen >= 0 and chosen > best(ignore)
+def declaration_problems(rules: list[type[Rule]], others: tuple[codes.Code, ...] = codes.CODES) -> list[str]:
+    """What is wrong with the rules' declarations: each must state its own code, name and severity; codes and names
+    are unique across the rules and `others` (the build's and the engine's codes), and the codes a rule was split
+    from are known ones."""
+    problems: list[str] = []
+    for rule in rules:
+        where = f"{rule.__module__}.{rule.__qualname__}"
+        missing = [attribute for attribute in ("code", "name", "severity") if attribute not in vars(rule)]
+        if missing:
+            problems.append(f"{where} does not declare {', '.join(missing)}")
+            continue
+        if not RULE_CODE.match(rule.code):
+            problems.append(f"{where}: code {rule.code!r} is not X, a letter and three digits")
+        if not KEBAB_NAME.match(rule.name):
+            problems.append(f"{where}: name {rule.name!r} is not kebab-case")
+        if rule.severity not in get_args(codes.Severity):
+            problems.append(f"{where}: severity {rule.severity!r} is not one of {get_args(codes.Severity)}")
+    declared = [r for r in rules if all(attribute in vars(r) for attribute in ("code", "name", "severity"))]
+    for what, values in (
+        ("code", [r.code for r in declared] + [c.code for c in others]),
+        ("name", [r.name for r in declared] + [c.name for c in others]),
+    ):
+        twice = sorted({value for value in values if values.count(value) > 1})
+        if twice:
+            problems.append(f"{what}s declared twice (by rules, or by a rule and toolchain/codes.py): {twice}")
+    known = {r.code for r in declared} | {c.code for c in others}
+    for rule in declared:
+        unknown = [old for old in rule.formerly if old not in known or old == rule.code]
+        if unknown:
+            problems.append(f"{rule.code} says it was split from {unknown}, which are not other known codes")
+    return problems

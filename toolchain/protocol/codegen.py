@@ -33,7 +33,6 @@ from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 
-from toolchain import catalog
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.protocol.helpers import declared, identifiers, reachable, runtime_helpers
 from toolchain.protocol.literals import comment_text, js_string
@@ -42,11 +41,7 @@ from toolchain.protocol.subset import ANNOTATIONS, ASSERTIONS, Named, SchemaInde
 from toolchain.protocol.ts_types import TypeWriter
 from toolchain.protocol.validators import ValidatorWriter
 
-__all__ = ["ASSERTIONS", "DRIFT_CODE", "channel_constant", "check_generated", "generate"]
-
-#: the drift rule of `xtk lint` (XM007): its code and severity are the code catalog's, not a second definition
-DRIFT = catalog.named("protocol-codegen-drift")
-DRIFT_CODE = DRIFT.code
+__all__ = ["ASSERTIONS", "channel_constant", "check_generated", "generate"]
 
 
 def wrap_comment(words: Iterable[str], width: int, prefix: str = "// ") -> list[str]:
@@ -201,23 +196,18 @@ def check_generated(
     expected: str | None = None,
     remembered: Path | None = None,
 ) -> list[Diagnostic]:
-    """Empty when `path` holds exactly what `generate(protocol)` makes (line endings aside); else one diagnostic
-    (code XM007) naming the file and the first line that differs."""
+    """Empty when `path` holds exactly what `generate(protocol)` makes (line endings aside); else one error naming
+    the file and the first line that differs. It has no code: its reporters give it theirs (XM007, declared by the
+    lint rule, a layer above this one: the rule and `xtk protocol codegen --check`)."""
     shown = display or protocol.shown(path)
     wanted = expected if expected is not None else generate(protocol, remembered)
     hint = "run `xtk protocol codegen`"
     try:
         actual = path.read_text(encoding="utf-8").replace("\r\n", "\n")
     except FileNotFoundError:
-        return [
-            Diagnostic(DRIFT.severity, f"the generated protocol module is missing: {hint}", path=shown, code=DRIFT_CODE)
-        ]
+        return [Diagnostic("error", f"the generated protocol module is missing: {hint}", path=shown)]
     except (OSError, UnicodeDecodeError) as error:
-        return [
-            Diagnostic(
-                DRIFT.severity, f"cannot read the generated protocol module: {error}", path=shown, code=DRIFT_CODE
-            )
-        ]
+        return [Diagnostic("error", f"cannot read the generated protocol module: {error}", path=shown)]
     if actual == wanted:
         return []
     actual_lines, wanted_lines = actual.split("\n"), wanted.split("\n")
@@ -229,4 +219,4 @@ def check_generated(
     message = (
         f"out of date with {source}/ (edited by hand, or the schemas changed): first difference at line {line}; {hint}"
     )
-    return [Diagnostic(DRIFT.severity, message, path=shown, line=line, code=DRIFT_CODE)]
+    return [Diagnostic("error", message, path=shown, line=line)]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain import catalog
+from toolchain import codes
 from toolchain.lint.engine import run_rules
 from toolchain.lint.extension_targets import extension_context
 from toolchain.lint.model import Finding
@@ -66,7 +66,7 @@ def test_a_missing_entry_script_is_reported_and_unused_permissions_are_not_judge
     assert [(f.code, f.severity) for f in findings] == [("XL005", "warning")]
     assert "`dist/background.js` (background script named in the manifest) does not exist" in findings[0].message
     assert findings[0].path == "manifest.json"
-    assert catalog.severity("XL005") == "warning"
+    assert codes.severity("XL005") == "warning"
 
 
 def test_a_function_of_the_background_page_called_from_another_page_is_reachable() -> None:

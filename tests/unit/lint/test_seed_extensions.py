@@ -24,7 +24,7 @@ import pytest
 
 from tests.conftest import REPO, run_xtk
 from tests.unit.lint.rules.support import FIXTURES
-from toolchain import catalog
+from toolchain.lint import catalog
 from toolchain.lint.engine import run_rules
 from toolchain.lint.extension_targets import extension_context
 from toolchain.lint.model import Finding
@@ -233,12 +233,14 @@ DOCS = REPO / "docs" / "lint.md"
 
 
 def test_docs_code_table_is_the_catalog() -> None:
-    """docs/lint.md's code table is what `python -m toolchain.catalog` prints (`--write` updates it)."""
+    """docs/lint.md's code table is what `python -m toolchain.lint.catalog` prints (`--write` updates it)."""
     text = DOCS.read_text(encoding="utf-8")
     written = catalog.table_in(text)
     assert written is not None, f"{DOCS} lacks the markers around its code table"
     expected = catalog.markdown_table()
-    assert written == expected, "docs/lint.md's code table is out of date: run `python -m toolchain.catalog --write`"
+    assert written == expected, (
+        "docs/lint.md's code table is out of date: run `python -m toolchain.lint.catalog --write`"
+    )
 
 
 def test_docs_code_table_matches_explain_all() -> None:

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from toolchain import __version__, catalog
+from toolchain import __version__
+from toolchain.lint import catalog
 from toolchain.lint.model import Finding, Related
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"

@@ -59,6 +59,8 @@ class AssetNotInPackage(Rule):
     """
 
     code = "XL007"
+    name = "asset-not-in-package"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

@@ -44,6 +44,8 @@ class PathOutsideExtension(Rule):
     """
 
     code = "XL010"
+    name = "path-outside-extension"
+    severity = "error"
     applies_to = "extension"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -41,6 +41,8 @@ class DuplicateJsonKey(Rule):
     """
 
     code = "XL011"
+    name = "duplicate-json-key"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         if ctx.kind == "extension":

@@ -31,6 +31,8 @@ class DuplicateArchiveMember(Rule):
     """
 
     code = "XL012"
+    name = "duplicate-archive-member"
+    severity = "error"
     applies_to = "extension"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -50,6 +50,8 @@ class MessageTypeNotOnChannel(Rule):
     """
 
     code = "XM001"
+    name = "message-type-not-on-channel"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

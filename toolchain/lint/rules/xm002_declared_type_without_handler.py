@@ -36,6 +36,8 @@ class DeclaredTypeWithoutHandler(Rule):
     """
 
     code = "XM002"
+    name = "declared-type-without-handler"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

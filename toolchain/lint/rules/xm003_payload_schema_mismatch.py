@@ -99,6 +99,8 @@ class PayloadSchemaMismatch(Rule):
     """
 
     code = "XM003"
+    name = "payload-schema-mismatch"
+    severity = "error"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -30,6 +30,8 @@ class HandlerInWrongContext(Rule):
     """
 
     code = "XM004"
+    name = "handler-in-wrong-context"
+    severity = "error"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -33,6 +33,8 @@ class UnhandledReceivingEndError(Rule):
     """
 
     code = "XM005"
+    name = "unhandled-receiving-end-error"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

@@ -59,6 +59,8 @@ class ListenerAnswerStyle(Rule):
     """
 
     code = "XM006"
+    name = "listener-answer-style"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         protocol = ctx.protocol

@@ -31,6 +31,8 @@ class ProtocolCodegenDrift(Rule):
     """
 
     code = "XM007"
+    name = "protocol-codegen-drift"
+    severity = "error"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -39,6 +39,8 @@ class ApiWithoutPermission(Rule):
     """
 
     code = "XP001"
+    name = "api-without-permission"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

@@ -71,6 +71,8 @@ class UnusedPermission(Rule):
     """
 
     code = "XP002"
+    name = "unused-permission"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

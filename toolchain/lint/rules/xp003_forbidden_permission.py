@@ -36,6 +36,8 @@ class ForbiddenPermission(Rule):
     """
 
     code = "XP003"
+    name = "forbidden-permission"
+    severity = "error"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -45,6 +45,8 @@ class PermissionWithoutJustification(Rule):
     """
 
     code = "XP004"
+    name = "permission-without-justification"
+    severity = "error"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

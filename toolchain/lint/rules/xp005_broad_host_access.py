@@ -75,6 +75,8 @@ class BroadHostAccess(Rule):
     """
 
     code = "XP005"
+    name = "broad-host-access"
+    severity = "warning"
     applies_to = "extension"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

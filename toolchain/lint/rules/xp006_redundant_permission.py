@@ -34,6 +34,8 @@ class RedundantPermission(Rule):
     """
 
     code = "XP006"
+    name = "redundant-permission"
+    severity = "warning"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

@@ -55,6 +55,8 @@ class ApiUnavailable(Rule):
     """
 
     code = "XP007"
+    name = "api-unavailable"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

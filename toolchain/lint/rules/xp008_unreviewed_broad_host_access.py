@@ -35,6 +35,9 @@ class UnreviewedBroadHostAccess(Rule):
     """
 
     code = "XP008"
+    name = "unreviewed-broad-host-access"
+    severity = "error"
+    formerly = ("XP005",)
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

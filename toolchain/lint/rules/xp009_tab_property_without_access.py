@@ -52,6 +52,8 @@ class TabPropertyWithoutAccess(Rule):
     """
 
     code = "XP009"
+    name = "tab-property-without-access"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

@@ -56,6 +56,8 @@ class ApiUnavailableInContext(Rule):
     """
 
     code = "XP010"
+    name = "api-unavailable-in-context"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:

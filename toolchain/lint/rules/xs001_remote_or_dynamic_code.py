@@ -92,6 +92,8 @@ class RemoteOrDynamicCode(Rule):
     """
 
     code = "XS001"
+    name = "remote-or-dynamic-code"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         yield from dynamic_code(ctx, self.code, html_sinks=False)

@@ -82,6 +82,8 @@ class UnsafeCsp(Rule):
     """
 
     code = "XS002"
+    name = "unsafe-csp"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         forbidden = {s.lower() for s in ctx.posture.csp.forbidden_sources} if ctx.posture else set()

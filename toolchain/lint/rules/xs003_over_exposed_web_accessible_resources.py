@@ -69,6 +69,8 @@ class OverExposedWebAccessibleResources(Rule):
     """
 
     code = "XS003"
+    name = "over-exposed-web-accessible-resources"
+    severity = "error"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         allowed = None

@@ -32,6 +32,8 @@ class ContentScriptLoadTimeWork(Rule):
     """
 
     code = "XS004"
+    name = "content-script-load-time-work"
+    severity = "error"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

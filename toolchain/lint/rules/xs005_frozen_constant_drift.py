@@ -64,6 +64,8 @@ class FrozenConstantDrift(Rule):
     """
 
     code = "XS005"
+    name = "frozen-constant-drift"
+    severity = "error"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -52,6 +52,8 @@ class ApiOutsideAbstraction(Rule):
     """
 
     code = "XS006"
+    name = "api-outside-abstraction"
+    severity = "error"
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:

@@ -32,6 +32,9 @@ class ComputedHtmlSink(Rule):
     """
 
     code = "XS007"
+    name = "computed-html-sink"
+    severity = "warning"
+    formerly = ("XS001",)
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         return dynamic_code(ctx, self.code, html_sinks=True)

@@ -1,4 +1,4 @@
-"""Every finding xtk lint emits has its code's severity from the catalog (toolchain/catalog.py): linted over every
+"""Every finding xtk lint emits has its code's severity from the catalog (toolchain/lint/catalog.py): linted over every
 lint fixture (projects, plain extensions, the seed architectures), every rule selected. DocMind itself lints clean
 (test_docmind.py); its mutation copies are checked in tests/mutation/test_mutations.py."""
 
@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from tests.unit.lint.rules.support import FIXTURES, lint_extension
-from toolchain import catalog
+from toolchain.lint import catalog
 from toolchain.lint.engine import run_rules
 
 PROJECTS = sorted(p.name for p in (FIXTURES / "projects").iterdir() if p.is_dir())

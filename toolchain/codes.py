@@ -1,32 +1,23 @@
-"""Every code xtk can emit, listed once (as addons-linter keeps its messages): its stable code, a kebab-case name,
-its severity, which command emits it, a one-line summary and an explanation in ruff's four parts (what it checks,
-why it matters, an example, the fix).
+"""The codes the layers below lint emit, listed once (as addons-linter keeps its messages): the build's (XB…) and
+the lint engine's own (XL… that are not rules), each with a stable code, a kebab-case name, its severity, who emits it,
+a one-line summary and an explanation in ruff's four parts (what it checks, why it matters, an example, the fix).
 
-A lint rule's explanation is its module's docstring (`toolchain/lint/rules/xp001_….py`), read from there; the build's
-codes (XB…) and the lint engine's own (XL…) are explained here. Emitters take their severity from this catalog
-(`Rule` subclasses get `name` and `severity` from it; the engine and the manifest conversions call `severity()`),
-so one code never means two severities: a rule that reports two kinds of thing with two severities has two codes.
-
-`python -m toolchain.catalog` prints docs/lint.md's code table; `--write` updates the doc in place (a test fails
-when they disagree).
+Emitters take their severity from here (the manifest conversions, the locales check and the engine call
+`severity()`), so one code never means two severities. A lint rule is not listed here: its module under
+`toolchain/lint/rules/` declares its code, name and severity, and `toolchain/lint/catalog.py` joins both into the
+catalog `xtk lint --explain` and docs/lint.md show (a rule's code may not be one of these).
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
-import sys
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Literal
 
 Severity = Literal["error", "warning", "note"]
 Origin = Literal["build", "lint-engine", "lint-rule"]
-
-#: how each origin is shown by `--explain` and in the table
-ORIGIN_LABELS: dict[Origin, str] = {"build": "xtk build", "lint-engine": "xtk lint (engine)", "lint-rule": "xtk lint"}
-APPLIES_LABELS = {"any": "", "project": "projects only", "extension": "plain extensions only"}
+#: which lint targets a rule runs on ("" for codes that are not rules)
+AppliesTo = Literal["", "any", "project", "extension"]
 
 
 @dataclass(frozen=True)
@@ -35,35 +26,20 @@ class Code:
     name: str
     severity: Severity
     origin: Origin
-    #: a rule's module under toolchain/lint/rules/, whose docstring explains it
-    rule_module: str | None = None
-    #: the summary line, a blank line, then the explanation (codes that are not rules)
+    #: the summary line, a blank line, then the explanation (a rule's is its class docstring)
     text: str | None = None
     #: codes this one was split from: suppressions, --select and --ignore naming them still apply to it
     formerly: tuple[str, ...] = ()
-
-    def _documentation(self) -> str:
-        if self.rule_module is not None:
-            rule = rule_class(self.code)
-            return inspect.cleandoc(rule.__doc__ or "")
-        return inspect.cleandoc(self.text or "")
+    #: for lint rules: "any", "project" or "extension" (which lint targets it runs on); else ""
+    applies_to: AppliesTo = ""
 
     @property
     def summary(self) -> str:
-        return self._documentation().split("\n", 1)[0]
+        return self.explanation.split("\n", 1)[0]
 
     @property
     def explanation(self) -> str:
-        return self._documentation()
-
-    @property
-    def applies_to(self) -> str:
-        """For lint rules: "any", "project" or "extension" (which lint targets it runs on); else ""."""
-        return rule_class(self.code).applies_to if self.rule_module else ""
-
-
-def _rule(code: str, name: str, severity: Severity, module: str, formerly: tuple[str, ...] = ()) -> Code:
-    return Code(code, name, severity, "lint-rule", rule_module=module, formerly=formerly)
+        return inspect.cleandoc(self.text or "")
 
 
 CODES: tuple[Code, ...] = (
@@ -404,51 +380,23 @@ CODES: tuple[Code, ...] = (
         the findings in it as your own.
         """,
     ),
-    # -- xtk lint: rules, one module each under toolchain/lint/rules/ --------------------------------------------------
-    # a sibling of XL005 (a file the manifest names is missing), judged by a rule over the package's files
-    _rule("XL007", "asset-not-in-package", "error", "xl007_asset_not_in_package"),
-    _rule("XL010", "path-outside-extension", "error", "xl010_path_outside_extension"),
-    _rule("XL011", "duplicate-json-key", "error", "xl011_duplicate_json_key"),
-    _rule("XL012", "duplicate-archive-member", "error", "xl012_duplicate_archive_member"),
-    _rule("XM001", "message-type-not-on-channel", "error", "xm001_message_type_not_on_channel"),
-    _rule("XM002", "declared-type-without-handler", "error", "xm002_declared_type_without_handler"),
-    _rule("XM003", "payload-schema-mismatch", "error", "xm003_payload_schema_mismatch"),
-    _rule("XM004", "handler-in-wrong-context", "error", "xm004_handler_in_wrong_context"),
-    _rule("XM005", "unhandled-receiving-end-error", "error", "xm005_unhandled_receiving_end_error"),
-    _rule("XM006", "listener-answer-style", "error", "xm006_listener_answer_style"),
-    _rule("XM007", "protocol-codegen-drift", "error", "xm007_protocol_codegen_drift"),
-    _rule("XP001", "api-without-permission", "error", "xp001_api_without_permission"),
-    _rule("XP002", "unused-permission", "error", "xp002_unused_permission"),
-    _rule("XP003", "forbidden-permission", "error", "xp003_forbidden_permission"),
-    _rule("XP004", "permission-without-justification", "error", "xp004_permission_without_justification"),
-    _rule("XP005", "broad-host-access", "warning", "xp005_broad_host_access"),
-    _rule("XP006", "redundant-permission", "warning", "xp006_redundant_permission"),
-    _rule("XP007", "api-unavailable", "error", "xp007_api_unavailable"),
-    # split from XP005 (which a project reported as an error, a plain extension as a warning)
-    _rule("XP008", "unreviewed-broad-host-access", "error", "xp008_unreviewed_broad_host_access", formerly=("XP005",)),
-    _rule("XP009", "tab-property-without-access", "error", "xp009_tab_property_without_access"),
-    _rule("XP010", "api-unavailable-in-context", "error", "xp010_api_unavailable_in_context"),
-    _rule("XS001", "remote-or-dynamic-code", "error", "xs001_remote_or_dynamic_code"),
-    _rule("XS002", "unsafe-csp", "error", "xs002_unsafe_csp"),
-    _rule("XS003", "over-exposed-web-accessible-resources", "error", "xs003_over_exposed_web_accessible_resources"),
-    _rule("XS004", "content-script-load-time-work", "error", "xs004_content_script_load_time_work"),
-    _rule("XS005", "frozen-constant-drift", "error", "xs005_frozen_constant_drift"),
-    _rule("XS006", "api-outside-abstraction", "error", "xs006_api_outside_abstraction"),
-    # split from XS001 (whose HTML sinks were warnings among its errors)
-    _rule("XS007", "computed-html-sink", "warning", "xs007_computed_html_sink", formerly=("XS001",)),
 )
 
 _BY_CODE = {entry.code: entry for entry in CODES}
 if len(_BY_CODE) != len(CODES):  # pragma: no cover - guards edits of the tuple above
-    raise RuntimeError("a code is listed twice in toolchain/catalog.py")
+    raise RuntimeError("a code is listed twice in toolchain/codes.py")
 
 
 def entry(code: str) -> Code:
-    """The catalog entry of a code xtk emits; a code missing from the catalog is a programming error."""
+    """The entry of a code the build or the lint engine emits; a code missing here is a programming error."""
     try:
         return _BY_CODE[code]
     except KeyError:
-        raise KeyError(f"{code} is not in the code catalog (toolchain/catalog.py)") from None
+        raise KeyError(f"{code} is not a build or lint-engine code (toolchain/codes.py)") from None
+
+
+def is_listed(code: str) -> bool:
+    return code in _BY_CODE
 
 
 def severity(code: str) -> Severity:
@@ -456,97 +404,8 @@ def severity(code: str) -> Severity:
 
 
 def named(name: str) -> Code:
-    """The entry of a code by its stable name, for emitters outside the lint rules (no second copy of the code)."""
+    """The entry of a code by its stable name, for emitters that would otherwise need a second copy of the code."""
     found = next((c for c in CODES if c.name == name), None)
     if found is None:
-        raise KeyError(f"no code named {name!r} in the code catalog (toolchain/catalog.py)")
+        raise KeyError(f"no build or lint-engine code named {name!r} (toolchain/codes.py)")
     return found
-
-
-def find(text: str) -> Code | None:
-    """A code (any case) or a name, as `xtk lint --explain` takes them."""
-    wanted = text.strip()
-    return _BY_CODE.get(wanted.upper()) or next((c for c in CODES if c.name == wanted.lower()), None)
-
-
-def lint_codes() -> list[Code]:
-    """What `xtk lint` can report (its rules and its engine's codes), in code order."""
-    return sorted((c for c in CODES if c.origin != "build"), key=lambda c: c.code)
-
-
-def names_for_selection(code: str) -> tuple[str, ...]:
-    """The names --select, --ignore and suppressions match a code by: itself, then the codes it was split from."""
-    known = _BY_CODE.get(code)
-    return (code, *(known.formerly if known else ()))
-
-
-@cache
-def rule_class(code: str) -> type:
-    """The rule class that implements a lint rule's code (imported lazily: rules import this module)."""
-    known = entry(code)
-    if known.rule_module is None:
-        raise KeyError(f"{code} is not a lint rule")
-    module = importlib.import_module(f"toolchain.lint.rules.{known.rule_module}")
-    found = [
-        v
-        for v in vars(module).values()
-        if isinstance(v, type) and getattr(v, "code", None) == code and v.__module__ == module.__name__
-    ]
-    if len(found) != 1:
-        raise RuntimeError(f"{module.__name__} must define exactly one rule with code {code}, found {len(found)}")
-    return found[0]
-
-
-# -- docs/lint.md's table -------------------------------------------------------------------------------------------
-
-DOC = Path(__file__).resolve().parents[1] / "docs" / "lint.md"
-TABLE_BEGIN = "<!-- codes:begin (generated by `python -m toolchain.catalog --write`) -->"
-TABLE_END = "<!-- codes:end -->"
-
-
-def markdown_table() -> str:
-    """Every code, in code order: code, name, severity, who emits it (and on what), the summary."""
-    rows = ["| code | name | severity | emitted by | what it reports |", "|---|---|---|---|---|"]
-    for known in sorted(CODES, key=lambda c: c.code):
-        emitted_by = ORIGIN_LABELS[known.origin]
-        scope = APPLIES_LABELS[known.applies_to] if known.rule_module else ""
-        if scope:
-            emitted_by += f", {scope}"
-        if known.formerly:
-            emitted_by += f" (was {', '.join(known.formerly)})"
-        summary = known.summary.replace("|", "\\|")
-        rows.append(f"| {known.code} | `{known.name}` | {known.severity} | {emitted_by} | {summary} |")
-    return "\n".join(rows)
-
-
-def table_in(doc_text: str) -> str | None:
-    if TABLE_BEGIN not in doc_text or TABLE_END not in doc_text:
-        return None
-    return doc_text.split(TABLE_BEGIN, 1)[1].split(TABLE_END, 1)[0].strip()
-
-
-def with_table(doc_text: str) -> str:
-    head, rest = doc_text.split(TABLE_BEGIN, 1)
-    tail = rest.split(TABLE_END, 1)[1]
-    return f"{head}{TABLE_BEGIN}\n{markdown_table()}\n{TABLE_END}{tail}"
-
-
-def main(argv: list[str]) -> int:
-    """`python -m toolchain.catalog [--write]`: print the table, or write it into docs/lint.md."""
-    if argv not in ([], ["--write"]):
-        print("usage: python -m toolchain.catalog [--write]", file=sys.stderr)
-        return 2
-    if not argv:
-        print(markdown_table())
-        return 0
-    text = DOC.read_text(encoding="utf-8")
-    if table_in(text) is None:
-        print(f"{DOC}: no {TABLE_BEGIN} … {TABLE_END} markers to write the table between", file=sys.stderr)
-        return 1
-    DOC.write_text(with_table(text), encoding="utf-8")
-    print(f"{DOC}: code table written ({len(CODES)} codes)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
