@@ -1,4 +1,5 @@
-"""XM007 protocol-codegen-drift: the generated module against `toolchain.protocol.codegen` (when it is there)."""
+"""XM007 protocol-codegen-drift: the generated module against `toolchain.protocol.codegen` (when it is there). Where
+it fires (a missing module, one edited by hand), line by line: tests/fixtures/lint/rules/XM007/XM007.snap."""
 
 from __future__ import annotations
 
@@ -6,16 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.lint.rules.support import copy_project, findings, lint_project
+from tests.unit.lint.rules.support import RULE_FIXTURES, copy_project, findings, lint_project
 
 
 @pytest.fixture(scope="module")
 def drifting(tmp_path_factory: pytest.TempPathFactory):
-    """The protocol fixture, linted with its generated module missing, then current, then edited."""
+    """XM007's own fixture (its generated module missing), linted as it is, then with the module current, then
+    edited."""
     codegen = pytest.importorskip("toolchain.protocol.codegen", reason="the protocol generator is not installed")
     if not (Path(__file__).resolve().parents[4] / "extension_src/node_modules/esbuild").is_dir():
         pytest.skip("extension_src/node_modules is missing (npm ci)")
-    folder = copy_project("protocol", tmp_path_factory.mktemp("xm007"))
+    folder = copy_project(RULE_FIXTURES / "XM007" / "missing", tmp_path_factory.mktemp("xm007"))
     ctx = lint_project(folder)
     missing = findings(ctx, "XM007")
     generated = folder / "src/shared/protocol.ts"
@@ -30,13 +32,13 @@ def drifting(tmp_path_factory: pytest.TempPathFactory):
 
 def test_fires_when_the_module_is_missing(drifting) -> None:
     missing, _, _ = drifting
-    assert [(f.path, f.line) for f in missing] == [("xtk.toml", 32)]
+    assert [f.path for f in missing] == ["xtk.toml"]  # at `generated`
     assert missing[0].message == "the generated protocol module src/shared/protocol.ts does not exist"
 
 
 def test_fires_at_the_first_edited_line(drifting) -> None:
     _, _, edited = drifting
-    assert [(f.path, f.line) for f in edited] == [("src/shared/protocol.ts", 5)]
+    assert [(f.path, f.line) for f in edited] == [("src/shared/protocol.ts", 5)]  # the fixture edits its line 5
 
 
 def test_near_miss_a_current_module(drifting) -> None:

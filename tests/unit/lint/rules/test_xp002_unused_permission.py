@@ -1,4 +1,4 @@
-"""XP002 unused-permission."""
+"""XP002 unused-permission. Where it fires, line by line: tests/fixtures/lint/rules/XP002/XP002.snap."""
 
 from __future__ import annotations
 
@@ -9,14 +9,11 @@ from toolchain.lint.rules.xp002_unused_permission import permission_used
 def test_fires_on_a_declared_permission_nothing_uses(project) -> None:
     ctx = project("permissions")
     # alarms; not: contextMenus, cookies, bookmarks (used), activeTab (tabs.* in use), unlimitedStorage (no API)
-    assert places(ctx, "XP002") == {("xtk.toml", 37, None)}
     assert messages(ctx, "XP002") == ["`alarms` is declared (permissions) but no API that needs it is used"]
 
 
 def test_fires_on_each_entry_of_a_plain_extension(extension) -> None:
-    found = places(extension("mv3-issues"), "XP002")  # "alarms" is listed twice
-    assert found == {("manifest.json", 6, None)}
-    assert len(messages(extension("mv3-issues"), "XP002")) == 2
+    assert len(messages(extension("mv3-issues"), "XP002")) == 2  # "alarms" is listed twice
 
 
 def test_near_misses(extension) -> None:

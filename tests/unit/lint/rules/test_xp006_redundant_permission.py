@@ -1,4 +1,4 @@
-"""XP006 redundant-permission (a warning)."""
+"""XP006 redundant-permission (a warning). Where it fires, line by line: tests/fixtures/lint/rules/XP006/XP006.snap."""
 
 from __future__ import annotations
 
@@ -7,20 +7,18 @@ from tests.unit.lint.rules.support import findings, messages, places
 
 def test_fires_on_active_tab_beside_all_urls(project) -> None:
     ctx = project("permissions")
-    assert places(ctx, "XP006") == {("xtk.toml", 38, None)}
+    assert len(messages(ctx, "XP006")) == 1
     assert messages(ctx, "XP006")[0].startswith("`activeTab` is redundant beside `<all_urls>`")
     assert {f.severity for f in findings(ctx, "XP006")} == {"warning"}
 
 
 def test_fires_on_a_duplicate_and_active_tab_in_a_plain_extension(extension) -> None:
     ctx = extension("mv3-issues")
-    assert places(ctx, "XP006") == {("manifest.json", 6, None)}
     assert sorted(messages(ctx, "XP006")) == [
         "`activeTab` is redundant beside `<all_urls>`: activeTab grants temporary host access to the active tab, "
         "which a broad host permission already covers",
         "`alarms` is declared twice (permissions)",
     ]
-    assert [f.column for f in findings(ctx, "XP006")] == [30, 53]
 
 
 def test_near_misses(extension) -> None:

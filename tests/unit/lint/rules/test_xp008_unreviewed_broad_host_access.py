@@ -1,4 +1,5 @@
-"""XP008 unreviewed-broad-host-access: XP005's errors in projects until the code catalog split them."""
+"""XP008 unreviewed-broad-host-access: XP005's errors in projects until the code catalog split them. Where it fires,
+line by line: tests/fixtures/lint/rules/XP008/XP008.snap."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from toolchain.lint.engine import run_rules
 
 def test_fires_on_broad_hosts_and_content_scripts_the_posture_does_not_allow(project) -> None:
     ctx = project("permissions")
-    # host permission <all_urls> (line 43) and content_scripts[1] on *://*/* (line 32); content_scripts[0] on
-    # <all_urls> is allowed by the posture; https://api.example.com/* is narrow
-    assert places(ctx, "XP008") == {("xtk.toml", 32, None), ("xtk.toml", 43, None)}
+    # host permission <all_urls> and content_scripts[1] on *://*/*; content_scripts[0] on <all_urls> is allowed by
+    # the posture; https://api.example.com/* is narrow
+    assert sorted(f.message for f in findings(ctx, "XP008")) == [
+        "content_scripts[1] runs on `*://*/*`: every page, and the posture does not allow it",
+        "host permission `<all_urls>` grants access to every site",
+    ]
     assert {f.severity for f in findings(ctx, "XP008")} == {"error"}
 
 
