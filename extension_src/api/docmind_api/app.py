@@ -70,6 +70,10 @@ class Limits:
     backlog: int = 2048  # the kernel caps it at net.core.somaxconn
 
 
+#: The documented limits; one shared instance is safe as a default argument because Limits is frozen.
+DEFAULT_LIMITS = Limits()
+
+
 @dataclass
 class ApiState:
     """What the app reads on every request; `answerer` may be swapped while serving (tests do)."""
@@ -242,7 +246,8 @@ class DocMindApp:
 
     async def _answer(self, prepared: PreparedQuery) -> QueryResponse:
         answerer = self.state.answerer
-        if inspect.iscoroutinefunction(answerer) or inspect.iscoroutinefunction(getattr(answerer, "__call__", None)):
+        call_method = getattr(answerer, "__call__", None)  # noqa: B004  (whether it is async is asked, not callability)
+        if inspect.iscoroutinefunction(answerer) or inspect.iscoroutinefunction(call_method):
             return await answerer(prepared)  # type: ignore[no-any-return, misc]
         return await run_in_threadpool(answerer, prepared)  # type: ignore[arg-type]
 

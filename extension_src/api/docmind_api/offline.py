@@ -9,9 +9,10 @@ question, it says so and cites nothing (§6.3 rule 8).
 Scoring is BM25 over the page's sentences (each sentence a document), with a bonus for covering more of the
 question's distinct terms. A question asking what something is ("What is a Hermitian matrix?", "Define X") prefers
 the page's definition of it ("..., a Hermitian matrix (or ...) is ..."), which BM25 alone ranks below short
-sentences that merely repeat the words ("Every Hermitian matrix is a normal matrix."). Earlier user questions of the conversation join the query at a lower weight, so a
-follow-up ("what about its cost?") still finds the subject of the thread. Summary-like modes rank sentences by
-centrality (how much of their vocabulary the rest of the page shares) with a small bonus for coming early.
+sentences that merely repeat the words ("Every Hermitian matrix is a normal matrix."). Earlier user questions of
+the conversation join the query at a lower weight, so a follow-up ("what about its cost?") still finds the subject of
+the thread. Summary-like modes rank sentences by centrality (how much of their vocabulary the rest of the page
+shares) with a small bonus for coming early.
 Every ordering breaks ties by page order, and nothing iterates a set, so the same input gives the same output in
 every process (string hashing is randomized per process).
 """

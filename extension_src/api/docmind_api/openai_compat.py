@@ -114,9 +114,10 @@ def _timed_out(settings: LlmSettings) -> UpstreamError:
 
 
 async def _post(settings: LlmSettings, payload: dict[str, Any]) -> bytes:
-    """The model server's answer body (the app redacts the key from what it passes on). Redirects are not followed: a redirect would
-    either carry the key to another host or need it stripped, and a model API that moved is a configuration
-    problem (the error says so). Proxies and .netrc from the environment are not used (`trust_env=False`)."""
+    """The model server's answer body (the app redacts the key from what it passes on). Redirects are not followed: a
+    redirect would either carry the key to another host or need it stripped, and a model API that moved is a
+    configuration problem (the error says so). Proxies and .netrc from the environment are not used
+    (`trust_env=False`)."""
     url = f"{settings.base_url}/chat/completions"
     headers = {
         "Content-Type": "application/json",

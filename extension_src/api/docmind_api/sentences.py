@@ -73,9 +73,8 @@ def _is_sentence_end(line: str, match: re.Match[str]) -> bool:
         return False  # "e.g", "i.e", "u.s", "a.m"
     if token in ABBREVIATIONS:
         return False
-    if token == "no" and after < len(line) and line[after].isdigit():
-        return False  # "No. 5"
-    return True
+    # "No. 5"
+    return not (token == "no" and after < len(line) and line[after].isdigit())
 
 
 def _sentences_in_line(line: str) -> Iterator[tuple[int, int]]:

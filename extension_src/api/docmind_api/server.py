@@ -22,7 +22,7 @@ import threading
 from hypercorn.asyncio import serve
 from hypercorn.config import Config
 
-from docmind_api.app import Answerer, ApiState, DocMindApp, Limits, make_answerer
+from docmind_api.app import DEFAULT_LIMITS, Answerer, ApiState, DocMindApp, Limits, make_answerer
 from docmind_api.logs import Log, event_line, log_to_stderr, where
 from docmind_api.settings import Settings
 
@@ -44,7 +44,7 @@ class _ServerErrorLog(logging.Handler):
 
 class DocMindServer:
     def __init__(
-        self, address: tuple[str, int], settings: Settings, log: Log = log_to_stderr, limits: Limits = Limits()
+        self, address: tuple[str, int], settings: Settings, log: Log = log_to_stderr, limits: Limits = DEFAULT_LIMITS
     ) -> None:
         host, port = address
         listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)

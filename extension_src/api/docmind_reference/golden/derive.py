@@ -2,8 +2,8 @@
 
 For every page (sorted by name) and every kind of quote, a generator seeded with `crc32("<function>/<page>/<kind>")`
 (and only its `random()`, see `properties.Rng`) picks segments and word ranges and writes the case as corpus
-references (`docmind_reference/golden/corpus.py`): the committed vectors hold references and `expected`, never page text,
-so only functions whose results carry no page text get corpus cases.
+references (`docmind_reference/golden/corpus.py`): the committed vectors hold references and `expected`, never page
+text, so only functions whose results carry no page text get corpus cases.
 
 Per page, when the page has the material for it:
 
@@ -487,7 +487,8 @@ class _Deriver:
             count = rng.between(1, 6)
             length = spec["slice"][1] - spec["slice"][0]
             return (
-                f"a raw slice (segment {spec['segment']} units {spec['slice'][0]}–{spec['slice'][1]}) and {count} edit(s) of it",
+                f"a raw slice (segment {spec['segment']} units {spec['slice'][0]}–{spec['slice'][1]}) "
+                f"and {count} edit(s) of it",
                 {"a": ref(**spec), "b": ref(**spec, edits=edits(rng, length, count))},
             )
 

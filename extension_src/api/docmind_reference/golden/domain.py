@@ -1,4 +1,5 @@
-"""What a golden case may hold: argument shapes (arguments.schema.json, beside this module) and the agreed character domain.
+"""What a golden case may hold: argument shapes (arguments.schema.json, beside this module) and the agreed character
+domain.
 
 Every case is checked *after* its corpus references are resolved, on the values the function will see:
 

@@ -97,8 +97,14 @@ ASTRAL = [
 COMBINING = (
     "\u0301\u0300\u0308\u0327\u0303\u1ab0\u1dc0\u1dc4\u20d0\u20e3\ufe20\ufe22\u0483\u3099\u309a\u093f\u05b8\u0e31"
 )
-CASE_SPECIAL = "\u0130\u0131\u03a3\u03c2\u03c3\u1e9e\u00df\u01c5\u01c4\u01c6\u13a0\u13a1\uab70\u1c90\u1c91\u10d0\u2126\u212a\u212b\u0390\u0149\ufb03\u0345"
-COMPAT = "\ufb01\ufb00\uff21\uff5a\uff11\u2460\u00bd\u2122\u2026\u2018\u2019\u201c\u201d\u2010\u2013\u2014\u2212\u00b9\u339e\u3371\u216b\u210c\u00a0\u3000\u2007\u202f"
+CASE_SPECIAL = (
+    "\u0130\u0131\u03a3\u03c2\u03c3\u1e9e\u00df\u01c5\u01c4\u01c6\u13a0\u13a1"
+    "\uab70\u1c90\u1c91\u10d0\u2126\u212a\u212b\u0390\u0149\ufb03\u0345"
+)
+COMPAT = (
+    "\ufb01\ufb00\uff21\uff5a\uff11\u2460\u00bd\u2122\u2026\u2018\u2019\u201c\u201d"
+    "\u2010\u2013\u2014\u2212\u00b9\u339e\u3371\u216b\u210c\u00a0\u3000\u2007\u202f"
+)
 SCRIPTS = (
     "\u03b1\u03b2\u03b3\u0391\u0392\u0393\u0430\u0431\u0432\u0410\u0411\u0412\u0639\u0631\u0628\u05e9\u05dc\u05d5"
     "\u6f22\u5b57\u304b\u306a\u30ab\u30ca\ud55c\uae00\u0915\u0916\u00e9\u00e8\u00fc\u00f1\u00c9\u00c5\u0107\u0161"
@@ -486,7 +492,8 @@ def gen_parse_api(rng: Rng) -> Generated:
     elif wrapping == "prose-braces":
         body = rng.choice(["{", "Note {x}: ", ""]) + body + rng.choice(["}", " (see {y})", " }"])
     return (
-        f"answer {answer_kind}, citations {citations_kind} ({valid} valid), corruption {corruption}, wrapping {wrapping}",
+        f"answer {answer_kind}, citations {citations_kind} ({valid} valid), "
+        f"corruption {corruption}, wrapping {wrapping}",
         {"raw": body},
     )
 
