@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from docmind_api.app import Limits
+from docmind_api.app import DEFAULT_LIMITS, Limits
 from docmind_api.server import DocMindServer
 from docmind_api.settings import LlmSettings, Settings
 
@@ -59,7 +59,7 @@ class Api:
         )
 
 
-def start_api(settings: Settings, limits: Limits = Limits()) -> Api:
+def start_api(settings: Settings, limits: Limits = DEFAULT_LIMITS) -> Api:
     api = Api(server=None)  # type: ignore[arg-type]
     api.server = DocMindServer(("127.0.0.1", 0), settings, log=api.log.append, limits=limits)
     threading.Thread(target=api.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()

@@ -33,7 +33,7 @@ Pollination
 Honey bees pollinate about one third of the crops humans eat, including almonds, apples and blueberries. Without them, yields of these crops would fall sharply.
 Threats
 Colony collapse disorder is a phenomenon in which the majority of worker bees in a colony disappear and leave behind the queen. Pesticides, the Varroa mite and habitat loss are considered its main causes.
-"""
+"""  # noqa: E501  (a page's text: its lines are its paragraphs)
 
 # A shop's product page: navigation, two products with their own prices (for follow-ups), a footer.
 SHOP = """Home\tBikes\tAccessories\tContact
@@ -173,7 +173,7 @@ Every Heron bike is a city bike.
 Heron bike colours are grey and green.
 In cycling, a Heron bike (or Heron city bike) is a comfortable city bike made by Velo Shop with an upright position, fenders, a rear rack and a frame sized for riders from 150 to 195 centimetres.
 The Heron bike is sold in shops.
-"""
+"""  # noqa: E501  (a page's text: its lines are its paragraphs)
 HERON_DEFINITION = DEFINITIONS.splitlines()[3]
 
 
@@ -265,7 +265,7 @@ def test_the_answer_is_the_same_in_every_process() -> None:
     assert len(outputs) == 1
 
 
-# -- follow-ups ---------------------------------------------------------------------------------------------------------
+# -- follow-ups --------------------------------------------------------------------------------------------------------
 
 
 def test_a_follow_up_uses_the_earlier_questions() -> None:
@@ -327,7 +327,7 @@ def test_main_arguments_prefer_sentences_that_argue() -> None:
     response = ask(OPINION, "What are the main arguments?", "main-arguments")
     texts = [c.text for c in response.citations]
     assert "Cities should build protected bike lanes because they make streets safer for everyone." in texts
-    assert any(t.startswith("However, evidence from Toronto") or t.startswith("Therefore,") for t in texts)
+    assert any(t.startswith(("However, evidence from Toronto", "Therefore,")) for t in texts)
     assert response.answer.startswith("The page's main arguments:\n- ")
     assert "Argument" in {c.relevance for c in response.citations}
 
@@ -340,7 +340,7 @@ def test_eli5_frames_the_best_match_plainly() -> None:
     assert general.citations and general.answer.startswith("Put simply, the page says: ")
 
 
-# -- through HTTP ---------------------------------------------------------------------------------------------------------
+# -- through HTTP ------------------------------------------------------------------------------------------------------
 
 
 def test_offline_answers_over_http(api: Api) -> None:

@@ -109,7 +109,7 @@ def error_of(reply: Any) -> tuple[int, str, str]:
     return reply.status, body["error"], body["message"]
 
 
-# -- the request upstream -----------------------------------------------------------------------------------------------
+# -- the request upstream ----------------------------------------------------------------------------------------------
 
 
 def test_system_prompt_is_the_seed_text_verbatim() -> None:
@@ -190,7 +190,7 @@ def test_the_history_sent_upstream_is_truncated(api: Api, upstream: Upstream) ->
     assert messages[1:-1] == history[-6:]  # MAX_MESSAGES
 
 
-# -- parsing the model's answer (§6.3a, then §7) -----------------------------------------------------------------------------
+# -- parsing the model's answer (§6.3a, then §7) -----------------------------------------------------------------------
 
 
 def test_clean_json(api: Api, upstream: Upstream) -> None:
@@ -213,7 +213,7 @@ def test_json_in_fences_with_prose_around(api: Api, upstream: Upstream) -> None:
 
 
 def test_invalid_citations_are_filtered_and_clamped_to_five(api: Api, upstream: Upstream) -> None:
-    sentences = [line for line in PAGE.splitlines()]
+    sentences = PAGE.splitlines()
     citations = [
         {"id": "c1", "text": YEAR, "relevance": "bad id"},
         {"id": "cite-x", "text": YEAR, "relevance": "bad id"},
@@ -256,7 +256,7 @@ def test_an_empty_answer_is_502_invalid_response(api: Api, upstream: Upstream) -
     assert "answer" in message
 
 
-# -- upstream failures ----------------------------------------------------------------------------------------------------
+# -- upstream failures -------------------------------------------------------------------------------------------------
 
 
 def test_upstream_500_is_502_without_the_key(api: Api, upstream: Upstream) -> None:

@@ -122,7 +122,7 @@ BOTH_BODY = CHUNKED_END + SMUGGLED
 def test_content_length_with_transfer_encoding_is_400_and_closes(api: Api, data: bytes) -> None:
     result = exchange(api, data)
     assert_answered_once_and_closed(api, result, 400)
-    status, headers, body = result.responses[0]
+    _, headers, body = result.responses[0]
     assert headers.get("connection") == "close"
     assert json.loads(body) == {
         "error": "AMBIGUOUS_FRAMING",
