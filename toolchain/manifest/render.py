@@ -186,7 +186,8 @@ def render_manifest(plan: BuildPlan, validate: bool = True) -> RenderedManifest:
     values, warnings = manifest_values(plan)
     unknown = set(values) - set(TEMPLATE_KEYS)
     assert not unknown, f"manifest values without a template key: {unknown}"
-    fields = [(key, values.get(value)) for key, value, versions in MANIFEST_KEYS if plan.manifest_version in versions]
+    # lists, not tuples: plain JSON values, so the rendered text is remembered (render_remembered)
+    fields = [[key, values.get(value)] for key, value, versions in MANIFEST_KEYS if plan.manifest_version in versions]
     from toolchain.files import confine
 
     rendered = confine(plan.project.base_dir / ".xtk" / "rendered", plan.project.base_dir)  # written: confined
