@@ -24,3 +24,22 @@ def pointer_of(path: Iterable[object]) -> str:
     """The pointer of a path of keys and array indices (`["commands", "a/b", 0]` → `/commands/a~1b/0`); "" is the
     whole document."""
     return "".join("/" + escape_token(str(part)) for part in path)
+
+
+def value_at(document: object, pointer: str) -> object | None:
+    """The value a JSON pointer names in a parsed document, or None when the path is not there (or not a value of
+    the shape the pointer walks: an object key into a list, an index past its end)."""
+    if pointer == "":
+        return document
+    value = document
+    for token in pointer.split("/")[1:]:
+        key = unescape_token(token)
+        if isinstance(value, dict):
+            if key not in value:
+                return None
+            value = value[key]
+        elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        else:
+            return None
+    return value

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from toolchain import browser_targets
 from toolchain.cli.options import project_option
 from toolchain.diagnostics import EXIT_PROJECT_ERRORS
 from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, SecondsParam, SizeParam, format_size
@@ -40,7 +41,7 @@ DEFAULT_TIMEOUT_SECONDS = 300.0
     "-b",
     "browsers",
     multiple=True,
-    type=click.Choice(["chrome", "edge", "firefox"]),
+    type=click.Choice(browser_targets.names()),
     help="Lint only these targets (repeatable). Default: every target of the project or manifest.",
 )
 @click.option(
@@ -206,8 +207,8 @@ def explain_code(wanted: str) -> None:
     from toolchain.lint import catalog
 
     if wanted.strip().lower() == "all":
-        for known in catalog.all_codes():
-            click.echo(f"{known.code}  {known.name:<40} {known.severity:<8} {known.summary}")
+        for listed in catalog.all_codes():
+            click.echo(f"{listed.code}  {listed.name:<40} {listed.severity:<8} {listed.summary}")
         return
     known = catalog.find(wanted)
     if known is None:

@@ -16,12 +16,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+from toolchain import browser_targets
 from toolchain.analysis import budget, parse
 from toolchain.analysis.call_strings import call_strings
 from toolchain.analysis.extract import Resolver, walk
 from toolchain.analysis.parse import too_large
 from toolchain.diagnostics import InputError, XtkError
 from toolchain.json_input import read_json_bytes
+from toolchain.json_pointer import value_at
 from toolchain.lint.archive import unpack_archive
 from toolchain.lint.browser_inference import browsers_for
 from toolchain.lint.code_reach import add_scripts_named_in_code, missing_entries, page_contexts
@@ -157,11 +159,12 @@ def _posture_of_build(root: Path) -> Posture | None:
 
 
 def _min_version(manifest: dict[str, Any], browser: str) -> str | None:
-    if browser in ("chrome", "edge"):
-        value = manifest.get("minimum_chrome_version")
-    else:
-        settings = manifest.get("browser_specific_settings") or manifest.get("applications") or {}
-        value = (settings.get("gecko") or {}).get("strict_min_version") if isinstance(settings, dict) else None
+    """The minimum version the manifest declares for a browser, at its registry key (Firefox also reads it under
+    `applications`, the key's old name)."""
+    target = browser_targets.get(browser)
+    if target.is_gecko and not manifest.get("browser_specific_settings") and manifest.get("applications"):
+        manifest = {**manifest, "browser_specific_settings": manifest["applications"]}
+    value = value_at(manifest, target.minimum_version_key)
     return str(value) if isinstance(value, (str, int)) else None
 
 

@@ -5,12 +5,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from toolchain import browser_targets
 from toolchain.lint.channels import channels_into
 from toolchain.lint.context import LintContext, Target
 from toolchain.lint.model import Finding, Rule
 
-#: Browsers whose own `runtime.onMessage` ignores a Promise returned by a listener (Chromium).
-PROMISE_UNAWARE = frozenset({"chrome", "edge"})
+
+def promise_unaware(browser: str) -> bool:
+    """Chromium's own `runtime.onMessage` ignores a Promise returned by a listener."""
+    return browser_targets.get(browser).is_chromium
+
+
 #: A vendored copy of webextension-polyfill (`browser-polyfill.min.js` before the extension's own scripts).
 _POLYFILL_FILE = re.compile(r"(browser|webextension)-polyfill([.-]min)?\.m?js$", re.IGNORECASE)
 
@@ -79,7 +84,7 @@ class ListenerAnswerStyle(Rule):
                 expecting = sorted(t for t in handler.handled if any((t, c) in answered for c in contexts))
                 if (
                     handler.answer == "promise"
-                    and target.browser in PROMISE_UNAWARE
+                    and promise_unaware(target.browser)
                     and (channels_into(contexts) & read or expecting)
                 ):  # an answer someone reads or is promised
                     via = ctx.listener_via(facts, handler)

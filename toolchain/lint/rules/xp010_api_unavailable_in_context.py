@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from toolchain import browser_targets
 from toolchain.lint import context_apis, knowledge
 from toolchain.lint.context import LintContext, Target
 from toolchain.lint.model import Finding, Rule
@@ -13,7 +14,7 @@ def _service_worker(target: Target) -> bool:
     """Chrome and Edge run an MV3 background as a service worker (Firefox as an event page, with a window)."""
     background = target.manifest.get("background")
     return (
-        target.browser in ("chrome", "edge")
+        browser_targets.get(target.browser).is_chromium
         and target.manifest_version == 3
         and isinstance(background, dict)
         and "service_worker" in background
