@@ -115,18 +115,6 @@ class DevPlan:
     def content_script_files(self) -> set[Path]:
         return script_files(self.out, self.registered)
 
-    def watched_inputs(self) -> set[Path]:
-        """Inputs other than sources whose change needs a full rebuild (config, pages, assets, locales, tsconfig)."""
-        root = self.project.root
-        found = {
-            self.project.config_path.resolve(),
-            (root / "tsconfig.json").resolve(),
-            (root / "package.json").resolve(),
-        }
-        found.update(page.source.resolve() for page in self.plan.pages)
-        found.update(asset.source.resolve() for asset in self.plan.assets.values())
-        return found
-
     def watched_folders(self) -> list[Path]:
         """Folders where any added or removed file changes the build (public/, _locales)."""
         folders = [self.project.public_dir]

@@ -1,12 +1,18 @@
-"""What a session asks of the browser after a good rebuild (reload_chromium, reload_firefox; in tests, a stand-in),
-and the one rule every step keeps: it waits only as long as it is given, and says what it waited for when that
-runs out, so a reload is never a silent wait.
+"""What a session asks of the browser after a good rebuild (reload_chromium, reload_firefox; in tests, a stand-in):
+the reload a change of each kind needs (toolchain/dev/changes.py), then the tabs; and the one rule every step
+keeps: it waits only as long as it is given, and says what it waited for when that runs out, so a reload is never a
+silent wait.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
+
+from toolchain.dev.changes import ChangeKind
+
+#: What a reload reloaded: the whole extension, or only the content scripts registered at run time (re-read).
+ReloadScope = Literal["extension", "content_scripts"]
 
 
 class NotConfirmed(Exception):
@@ -37,13 +43,11 @@ class Deadline:
 
 
 class Reloader(Protocol):
-    def reload_extension(self, deadline: Deadline) -> None:
-        """Reload (or reinstall) the extension from its folder; return once it is loaded again. NotConfirmed when
-        that is not seen before `deadline`."""
-
-    def update_content_scripts(self, registered: list[dict[str, Any]]) -> bool:
-        """Have the browser re-read the run-time registered content scripts, the background left running; False
-        when it cannot (the caller reloads the extension instead)."""
+    def reload(self, kind: ChangeKind, registered: list[dict[str, Any]], deadline: Deadline) -> ReloadScope:
+        """Have the browser run the new build after a change of `kind`: for CONTENT_SCRIPT, re-read the `registered`
+        content scripts, the background left running, when the browser can; else (or when it cannot) reload or
+        reinstall the extension from its folder, returning once it is loaded again. What it reloaded; NotConfirmed
+        when the extension is not seen loaded again before `deadline`."""
 
     def reload_tabs(self, deadline: Deadline) -> int:
         """Reload every open web page, so the new content scripts run in it; how many. NotConfirmed when one has

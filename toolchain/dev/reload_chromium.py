@@ -21,7 +21,8 @@ from typing import Any
 
 from toolchain.browsers.base import BrowserError
 from toolchain.browsers.chromium import ChromiumBrowser
-from toolchain.dev.reload import Deadline, NotConfirmed
+from toolchain.dev.changes import ChangeKind
+from toolchain.dev.reload import Deadline, NotConfirmed, ReloadScope
 
 # Deferred, so the evaluation answers before the worker goes away.
 _RELOAD = "setTimeout(() => chrome.runtime.reload(), 0)"
@@ -43,11 +44,11 @@ class ChromiumReloader:
     def __init__(self, browser: ChromiumBrowser) -> None:
         self.browser = browser
 
-    def reload_extension(self, deadline: Deadline) -> None:
+    def reload(self, kind: ChangeKind, registered: list[dict[str, Any]], deadline: Deadline) -> ReloadScope:
+        if kind is ChangeKind.CONTENT_SCRIPT and registered and update_content_scripts(self.browser, registered):
+            return "content_scripts"
         reload_extension(self.browser, deadline)
-
-    def update_content_scripts(self, registered: list[dict[str, Any]]) -> bool:
-        return update_content_scripts(self.browser, registered)
+        return "extension"
 
     def reload_tabs(self, deadline: Deadline) -> int:
         return reload_tabs(self.browser, deadline)

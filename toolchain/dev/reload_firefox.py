@@ -12,7 +12,8 @@ from typing import Any
 
 from toolchain.browsers.base import BrowserError
 from toolchain.browsers.firefox import FirefoxBrowser
-from toolchain.dev.reload import Deadline, NotConfirmed
+from toolchain.dev.changes import ChangeKind
+from toolchain.dev.reload import Deadline, NotConfirmed, ReloadScope
 
 WEB_SCHEMES = ("http://", "https://", "file://")
 REINSTALL = "Firefox to reinstall the extension"
@@ -24,11 +25,11 @@ class FirefoxReloader:
     def __init__(self, browser: FirefoxBrowser) -> None:
         self.browser = browser
 
-    def reload_extension(self, deadline: Deadline) -> None:
+    def reload(self, kind: ChangeKind, registered: list[dict[str, Any]], deadline: Deadline) -> ReloadScope:
+        # Whatever changed: a Firefox dev manifest keeps its declared content scripts (none are registered at run
+        # time), and reinstalling re-reads everything.
         reload_extension(self.browser, deadline)
-
-    def update_content_scripts(self, registered: list[dict[str, Any]]) -> bool:
-        return False  # a Firefox dev manifest keeps its declared content scripts: reinstall
+        return "extension"
 
     def reload_tabs(self, deadline: Deadline) -> int:
         return reload_tabs(self.browser, deadline)

@@ -9,6 +9,9 @@
     finally:
         session.close()                       # browser stopped by pid, profile removed, esbuild ended
 
+Each batch is classified first (toolchain/dev/changes.py): its kind says what is rebuilt, and the reloader takes it
+to choose the reload (the registered content scripts re-read, or the whole extension).
+
 Under a save storm the watcher hands over every change queued during a rebuild as one batch (one rebuild in flight,
 one pending), and a reload waits at most RELOAD_TIMEOUT in all: past it, an `error` event says what it waited for.
 `Backends` are the moving parts (esbuild, the watcher, the browser); tests pass stand-ins.
@@ -27,11 +30,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from toolchain.browsers import BrowserError, ExtensionBrowser, launch
-from toolchain.browsers.chromium import ChromiumBrowser
 from toolchain.browsers.environment import pid_alive
-from toolchain.browsers.firefox import FirefoxBrowser
 from toolchain.dev.beacon import MAX_BODY, Beacon
 from toolchain.dev.bundler import Bundler, BundleResult
+from toolchain.dev.changes import BuiltFiles, ChangeKind, change_kind
 from toolchain.dev.dev_build import (
     BeaconAddress,
     DevPlan,
@@ -43,9 +45,7 @@ from toolchain.dev.dev_build import (
 )
 from toolchain.dev.events import Events
 from toolchain.dev.reload import Deadline, NotConfirmed, Reloader
-from toolchain.dev.reload_chromium import ChromiumReloader
-from toolchain.dev.reload_firefox import FirefoxReloader
-from toolchain.dev.runtime_scripts import reached_outputs
+from toolchain.dev.reloaders import reloader_for
 from toolchain.dev.watcher import ChangeBatch, Watcher
 from toolchain.diagnostics import InputError, ProjectError, XtkError
 from toolchain.project import Project, load_project
@@ -74,14 +74,6 @@ def _esbuild(project: Project, browser: str) -> BundlerLike:
 
 def _launch(engine: str, out: Path, workdir: Path, headless: bool) -> ExtensionBrowser:
     return launch(engine, out, workdir=workdir, headless=headless)
-
-
-def reloader_for(browser: ExtensionBrowser) -> Reloader:
-    if isinstance(browser, ChromiumBrowser):
-        return ChromiumReloader(browser)
-    if isinstance(browser, FirefoxBrowser):
-        return FirefoxReloader(browser)
-    raise TypeError(f"no reloader for {type(browser).__name__}")
 
 
 @dataclass(frozen=True)
@@ -123,6 +115,7 @@ class DevSession:
         self._builds = itertools.count(1)
         self._build_id = ""
         self._static_pending = False  # a config change planned, its bundles not yet built
+        self._bundled = BundleResult()  # the last good build's bundles: which sources they read
         # The last reload was not confirmed: what the browser runs is unknown, so the next one reloads it all.
         self._unconfirmed = False
 
@@ -163,7 +156,7 @@ class DevSession:
         self.events.warnings(self.dev.warnings + result.warnings)
         if result.errors:
             raise ProjectError(result.errors)
-        self._inputs = result.inputs
+        self._bundled = result
         write_static(self.dev)
         fields: dict[str, object] = {"path": self.project.display(self.dev.out)}
         if self.options.launch:
@@ -217,14 +210,13 @@ class DevSession:
 
     def handle(self, batch: ChangeBatch) -> None:
         assert self.project is not None and self.dev is not None and self.bundler is not None
-        full = bool(batch.paths & self.dev.watched_inputs()) or any(
-            path.is_relative_to(folder) for path in batch.paths for folder in self.dev.watched_folders()
-        )
-        if not full and not batch.paths & self._inputs:
+        # Judged on the current plan (also one whose bundles failed) and the last good build's bundles.
+        kind = change_kind(batch.paths, BuiltFiles.of(self.dev, self._bundled))
+        if kind is ChangeKind.IGNORED:
             return  # nothing the build reads (a new file no one imports yet, a README...)
         started = time.perf_counter()
         try:
-            if full:
+            if kind.rebuilds_all:
                 self.project = load_project(self.config_path)
                 self.dev = self._plan(self.project)
                 self.bundler.start(self.dev.contexts, self.dev.components)
@@ -239,30 +231,28 @@ class DevSession:
         if result.errors:
             self.events.error(result.errors, (time.perf_counter() - started) * 1000)
             return
-        self._inputs = result.inputs
+        self._bundled = result
         if self._static_pending:
             write_static(self.dev)
             self._static_pending = False
-        self.events.emit("rebuilt", (time.perf_counter() - started) * 1000, build=self._build_id, full=full)
+        self.events.emit(
+            "rebuilt", (time.perf_counter() - started) * 1000, build=self._build_id, full=kind.rebuilds_all
+        )
         if self.reloader is not None:
-            # An edit that reached only run-time registered content scripts leaves the background running.
-            content_only = (
-                not full
-                and bool(self.dev.registered)
-                and (reached_outputs(result.outputs, batch.paths) <= self.dev.content_script_files())
-            )
-            self._reload(batch, content_only)
+            if not kind.rebuilds_all:
+                # Which bundles a code edit reached, as the bundles just made read their sources (an edit can change
+                # what imports what); one they no longer read reached none but the content scripts, as it always did.
+                kind = max(ChangeKind.CONTENT_SCRIPT, change_kind(batch.paths, BuiltFiles.of(self.dev, result)))
+            self._reload(batch, kind)
 
-    def _reload(self, batch: ChangeBatch, content_only: bool = False) -> None:
+    def _reload(self, batch: ChangeBatch, kind: ChangeKind) -> None:
         assert self.reloader is not None and self.dev is not None
         started = time.perf_counter()
         deadline = Deadline(self.options.reload_timeout)
+        if self._unconfirmed:  # what the browser runs is unknown: whatever changed, the whole extension reloads
+            kind = max(kind, ChangeKind.CODE)
         try:
-            scope = "extension"
-            if content_only and not self._unconfirmed and self.reloader.update_content_scripts(self.dev.registered):
-                scope = "content_scripts"
-            else:
-                self.reloader.reload_extension(deadline)
+            scope = self.reloader.reload(kind, self.dev.registered, deadline)
             confirm = scope == "extension" and self.beacon is not None and self._has_background()
             # Declared content scripts are in place once the extension is loaded: the tabs reload while its background
             # starts. Run-time registered ones only once the new background has registered them and reported.

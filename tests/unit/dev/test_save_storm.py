@@ -18,7 +18,8 @@ import pytest
 
 from tests.browser.dev_session import copy_dev_mini, edit
 from toolchain.dev.bundler import BundleResult
-from toolchain.dev.reload import Deadline
+from toolchain.dev.changes import ChangeKind
+from toolchain.dev.reload import Deadline, ReloadScope
 from toolchain.dev.session import Backends, DevOptions, DevSession
 from toolchain.dev.watcher import BatchQueue, ChangeBatch
 from toolchain.project import Project
@@ -106,17 +107,17 @@ class _Extension:
         assert connection.getresponse().status == 204
         connection.close()
 
-    def reload_extension(self, deadline: Deadline) -> None:
+    def reload(self, kind: ChangeKind, registered: list[dict[str, Any]], deadline: Deadline) -> ReloadScope:
+        if kind is ChangeKind.CONTENT_SCRIPT:
+            self.calls.append("content_scripts")
+            return "content_scripts"
         self.calls.append("extension")
         self.bounds.append(deadline.seconds)
         if self.hangs:
             time.sleep(deadline.remaining("the extension's new service worker"))
             deadline.remaining("the extension's new service worker")  # raises: the time is up
         self._report()
-
-    def update_content_scripts(self, registered: list[dict[str, Any]]) -> bool:
-        self.calls.append("content_scripts")
-        return True
+        return "extension"
 
     def reload_tabs(self, deadline: Deadline) -> int:
         self.bounds.append(deadline.seconds)
