@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from toolchain.browsers import BrowserError, ExtensionBrowser, launch
+from toolchain.browsers import BrowserError, ExtensionBrowser, driver_for, launch
 from toolchain.browsers.environment import pid_alive
 from toolchain.dev.beacon import MAX_BODY, Beacon
 from toolchain.dev.bundler import Bundler, BundleResult
@@ -47,11 +47,10 @@ from toolchain.dev.events import Events
 from toolchain.dev.reload import Deadline, NotConfirmed, Reloader
 from toolchain.dev.reloaders import reloader_for
 from toolchain.dev.watcher import ChangeBatch, Watcher
-from toolchain.diagnostics import InputError, ProjectError, XtkError
+from toolchain.diagnostics import ProjectError, XtkError
 from toolchain.project import Project, load_project
 from toolchain.tools.esbuild import find_esbuild
 
-ENGINES = {"chrome": "chromium", "edge": "chromium", "firefox": "firefox"}
 #: How long a reload may take in all (the extension back, its background's report, the tabs), and how long the
 #: first background may take to report: past it, an `error` event says what was still awaited.
 RELOAD_TIMEOUT = 10.0
@@ -130,14 +129,9 @@ class DevSession:
         """Build and launch; errors here end the session (there is no good build to keep)."""
         started = time.perf_counter()
         self.project = load_project(self.config_path)
-        if self.options.browser is None:
-            targets = self.project.targets
-            self.options.browser = self.events.browser = "chrome" if "chrome" in targets else targets[0]
-        if self.options.browser not in self.project.targets:
-            raise InputError.single(
-                f"--browser {self.options.browser}: the project has no [targets.{self.options.browser}] "
-                f"(it targets {', '.join(self.project.targets)})"
-            )
+        if self.options.browser is None:  # the registry's first the project targets (chrome, when it does)
+            self.options.browser = self.events.browser = self.project.targets[0]
+        self.project.chosen_targets(self.options.browser)  # exit 2 for a browser the project does not target
         if watch:
             folders = list(dict.fromkeys([self.project.base_dir, self.project.root]))
             ignored = [
@@ -161,7 +155,7 @@ class DevSession:
         fields: dict[str, object] = {"path": self.project.display(self.dev.out)}
         if self.options.launch:
             self.workdir = Path(tempfile.mkdtemp(prefix="xtk-dev-"))
-            engine = ENGINES[self.options.browser]
+            engine = driver_for(self.options.browser)
             try:
                 self.browser = self.backends.browser(engine, self.dev.out, self.workdir, self.options.headless)
                 self.reloader = self.backends.reloader(self.browser)
@@ -319,7 +313,8 @@ class DevSession:
 
     def _plan(self, project: Project) -> DevPlan:
         # Content scripts registered at run time need the reporter, so only a session that launches Chromium.
-        runtime_scripts = self.beacon is not None and ENGINES.get(self.options.browser or "") == "chromium"
+        browser = self.options.browser
+        runtime_scripts = self.beacon is not None and browser is not None and driver_for(browser) == "chromium"
         dev = plan_dev(project, self.options.browser, reporter_path(project), runtime_scripts)  # type: ignore[arg-type]
         self._next_build(dev)
         write_generated(dev)
