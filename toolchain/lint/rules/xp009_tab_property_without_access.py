@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from toolchain import browser_targets
 from toolchain.lint import knowledge
 from toolchain.lint.context import LintContext, Target, objects, strings
 from toolchain.lint.model import Finding, Rule
@@ -18,7 +19,7 @@ def tab_field_access(target: Target) -> str | None:
         for entry in strings(target.manifest.get(key)):
             if entry in ("tabs", "activeTab") or knowledge.is_host_pattern(entry):
                 return f"`{entry}` ({key})"
-    if target.browser.startswith("firefox") and target.manifest_version == 2:
+    if browser_targets.get(target.browser).is_gecko and target.manifest_version == 2:
         for script in objects(target.manifest.get("content_scripts")):
             if strings(script.get("matches")):  # Firefox MV2 grants host access to the pages content scripts match
                 return "content script matches (Firefox MV2)"
