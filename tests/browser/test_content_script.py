@@ -37,7 +37,9 @@ SNAPSHOT = """(() => {
     const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
     const traces = document.querySelectorAll('mark, style').length;
-    window.__snapshot = { nodes, data: nodes.map((node) => node.data), html: document.documentElement.outerHTML, traces };
+    window.__snapshot = {
+        nodes, data: nodes.map((node) => node.data), html: document.documentElement.outerHTML, traces,
+    };
     return nodes.length;
 })()"""
 
@@ -564,9 +566,15 @@ def test_a_page_that_removes_marks_as_they_are_drawn_is_not_reported_highlighted
 
 #: Ways a page hides or removes marks after they were drawn.
 HIDE_LATER = {
-    "style sheet": "document.head.insertAdjacentHTML('beforeend', '<style>mark.docmind-highlight { display: none !important }</style>')",
+    "style sheet": (
+        "document.head.insertAdjacentHTML('beforeend', "
+        "'<style>mark.docmind-highlight { display: none !important }</style>')"
+    ),
     "ancestor attribute": "document.getElementById('closing').style.visibility = 'hidden'",
-    "class on body": "(document.head.insertAdjacentHTML('beforeend', '<style>.quiet mark { opacity: 0 }</style>'), document.body.classList.add('quiet'))",
+    "class on body": (
+        "(document.head.insertAdjacentHTML('beforeend', '<style>.quiet mark { opacity: 0 }</style>'), "
+        "document.body.classList.add('quiet'))"
+    ),
     "mark unwrapped": "document.querySelectorAll('mark').forEach((mark) => mark.replaceWith(...mark.childNodes))",
     "mark removed": "document.querySelector('mark').remove()",
 }
@@ -623,7 +631,8 @@ def test_unsupported_pages_are_explained_not_guessed(open_page, reason: str) -> 
 #: The visible text nodes under <body> (not in script or style), and how many hold more than whitespace.
 TEXT_NODE_COUNTS = """(() => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
-        acceptNode: (node) => (node.parentElement.closest('script, style') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+        acceptNode: (node) => (node.parentElement.closest('script, style')
+            ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
     });
     let all = 0, bearing = 0;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -711,7 +720,8 @@ def test_invalid_messages_are_answered_with_an_error_and_change_nothing(open_pag
         "invalid message: (root): missing required property 'citations'",
         "invalid message: (root): missing required property 'citationId'",
         "invalid message: /everything: unexpected property",
-        'invalid message: /type: expected one of "EXTRACT_TEXT", "INJECT_HIGHLIGHTS", "SCROLL_TO", "CLEAR_HIGHLIGHTS", "GET_STATE"',
+        'invalid message: /type: expected one of "EXTRACT_TEXT", "INJECT_HIGHLIGHTS", '
+        '"SCROLL_TO", "CLEAR_HIGHLIGHTS", "GET_STATE"',
     ]
     page.assert_restored()
     assert page.state() == {"state": "idle"}

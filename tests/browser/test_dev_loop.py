@@ -2,8 +2,9 @@
 
 One dev session per engine covers every edit in sequence (browser start-up is the slow part): a background edit, a
 content-script edit (in Chromium without an extension reload), an edit of a module both import, a manifest (config)
-edit, a syntax error that keeps the last good build running, the fix, and Ctrl-C. What runs is proven by the page's server: the content script reports its own version, the background's
-answer and the manifest version every half second (src/content.ts).
+edit, a syntax error that keeps the last good build running, the fix, and Ctrl-C. What runs is proven by the page's
+server: the content script reports its own version, the background's answer and the manifest version every half
+second (src/content.ts).
 """
 
 from __future__ import annotations
@@ -130,7 +131,8 @@ def test_content_scripts_the_extension_unregistered_come_back_with_a_reload(
         background.read_text()
         + """
 // The test's twist: once the page has been scripted, this extension unregisters every content script.
-const scripting = (globalThis as unknown as { chrome: { scripting: { unregisterContentScripts(): Promise<void> } } }).chrome.scripting;
+const scripting = (globalThis as unknown as { chrome: { scripting: { unregisterContentScripts(): Promise<void> } } })
+    .chrome.scripting;
 setTimeout(() => void scripting.unregisterContentScripts(), 1000);
 """
     )

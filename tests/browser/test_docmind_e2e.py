@@ -215,7 +215,8 @@ def test_a_question_far_past_30000_characters_is_answered_and_highlighted_there(
         assert_marks_exactly_on_quotes(session, answer)
         # At the right place: the mark sits in the paragraph that holds the sentence, past the first 30,000 characters.
         placed = session.page_eval(
-            """((id) => [...document.querySelectorAll(`mark.docmind-highlight[data-citation-id='${id}']`)].map((mark) => {
+            """((id) => [...document.querySelectorAll(`mark.docmind-highlight[data-citation-id='${id}']`)]
+               .map((mark) => {
                  const range = document.createRange();
                  range.setStart(document.body, 0);
                  range.setEndBefore(mark);
@@ -403,7 +404,8 @@ def test_marks_the_page_hides_later_are_reported_and_retry_brings_them_back(docm
     highlighted = [c["id"] for c in answer["citations"] if c["clickable"]]
     assert highlighted
     docmind.page_eval(
-        "document.head.insertAdjacentHTML('beforeend', '<style id=\"hide\">mark.docmind-highlight { visibility: hidden }</style>')"
+        "document.head.insertAdjacentHTML('beforeend', "
+        "'<style id=\"hide\">mark.docmind-highlight { visibility: hidden }</style>')"
     )
     wait_until(docmind.browser, docmind.popup, "document.body.dataset.lifecycle === 'stale'", 5)
     state = docmind.state()
@@ -622,7 +624,8 @@ def test_dark_mode_follows_the_system(browser: ExtensionBrowser, docmind: DocMin
     assert dark == "rgb(22, 24, 29)"
     assert badge == "rgb(133, 77, 14)"
     assert mark == "rgb(133, 77, 14)"
-    # The privacy line's lock is inline SVG in the text's colour, in each theme (issue 13: the emoji was a missing glyph).
+    # The privacy line's lock is inline SVG in the text's colour, in each theme (issue 13: the emoji was a missing
+    # glyph).
     assert_privacy_icon_in_text_colour(light_icon)
     assert_privacy_icon_in_text_colour(dark_icon)
     assert light_icon["color"] != dark_icon["color"]

@@ -121,7 +121,7 @@ def test_javascript_exceptions_become_python_exceptions(ping_browser: ExtensionB
             ping_browser.evaluate(page, "new Promise(() => {})", timeout=0.3)
         with pytest.raises(JavaScriptError, match="SyntaxError"):
             ping_browser.evaluate(page, "1 +")
-        with pytest.raises(JavaScriptError, match="cyclic|circular"):  # Firefox's words, then Chromium's
+        with pytest.raises(JavaScriptError, match=r"cyclic|circular"):  # Firefox's words, then Chromium's
             ping_browser.evaluate(page, "(() => { const o = {}; o.self = o; return o; })()")
     finally:
         ping_browser.close_tab(page)
@@ -167,7 +167,8 @@ def test_element_screenshot_is_the_element_only(
     try:
         ping_browser.evaluate(
             web,
-            "document.body.insertAdjacentHTML('beforeend', '<div id=box style=\"width:120px;height:40px;background:red\"></div>')",
+            "document.body.insertAdjacentHTML('beforeend', "
+            "'<div id=box style=\"width:120px;height:40px;background:red\"></div>')",
         )
         whole, box = tmp_path / "whole.png", tmp_path / "box.png"
         ping_browser.screenshot(web, whole)
@@ -277,11 +278,13 @@ def test_errors_are_reported_from_startup_and_pages_and_processes_stop(
 @pytest.mark.browser
 @pytest.mark.parametrize("browser_name", BROWSERS)
 def test_processes_stop_when_the_block_raises(browser_name: str, tmp_path: Path) -> None:
-    with pytest.raises(RuntimeError, match="test failed here"):
-        with launch(browser_name, EXTENSIONS[browser_name]["ping"], workdir=tmp_path) as browser:
-            pids = browser.process_ids()
-            assert len(pids) > 1  # the main process and its helpers
-            raise RuntimeError("test failed here")
+    with (
+        pytest.raises(RuntimeError, match="test failed here"),
+        launch(browser_name, EXTENSIONS[browser_name]["ping"], workdir=tmp_path) as browser,
+    ):
+        pids = browser.process_ids()
+        assert len(pids) > 1  # the main process and its helpers
+        raise RuntimeError("test failed here")
     assert [pid for pid in pids if pid_alive(pid)] == []
     assert processes_of_run(browser.run_dir) == []
 

@@ -49,7 +49,7 @@ def test_one_ascii_bundle_per_flavour_with_the_builds_defines(toy: Path, tmp_pat
         text = bundle.path.read_bytes()
         assert text.isascii(), "only ASCII may cross a bridge, the bundle's own source included"
         source = text.decode()
-        assert source.lstrip('"use strict";\n').startswith("(() => {"), "an IIFE"
+        assert source.removeprefix('"use strict";\n').startswith("(() => {"), "an IIFE"
         assert f'"{flavour}"' in source, "import.meta.env.BROWSER folded in, as xtk build does"
         assert "h\\xE9llo \\u{1F600}" in source or "h\\xE9llo \\uD83D\\uDE00" in source, "esbuild escaped the literal"
         assert "Returns its argument \\u2014 every bridge" in source, "a non-ASCII comment esbuild keeps is escaped"

@@ -101,7 +101,9 @@ def test_hand_written_vectors_made_by_the_reference_pass_in_every_engine(docmind
 def test_make_rejects_a_bad_hand_written_file_with_its_location(docmind_golden: Path, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text(
-        '{"function": "preciseMatch", "parameters": ["needle", "haystack"], "cases": [\n  {"id": "x", "description": "y", "arguments": {"needle": "a"}}\n]}'
+        '{"function": "preciseMatch", "parameters": ["needle", "haystack"], "cases": [\n'
+        '  {"id": "x", "description": "y", "arguments": {"needle": "a"}}\n'
+        "]}"
     )
     result = run_xtk("golden", "make", "--inputs", str(broken), "--out", str(tmp_path / "out.json"), cwd=docmind_golden)
     assert result.code == 2

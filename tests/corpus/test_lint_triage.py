@@ -1,8 +1,9 @@
 """`xtk lint` on MDN's example extensions, against a triage table a person reviewed.
 
 `../shared/corpus/extensions/webextensions-examples` holds MDN's 70 example extensions with their code (MPL-2.0, read
-in place, never copied here). Every finding xtk reports on them is recorded in `lint_triage/mdn-webextensions-examples.json`
-with a verdict (`true`: a reviewer reading the code would agree; `false`: xtk is wrong) and a one-line reason.
+in place, never copied here). Every finding xtk reports on them is recorded in
+`lint_triage/mdn-webextensions-examples.json` with a verdict (`true`: a reviewer reading the code would agree;
+`false`: xtk is wrong) and a one-line reason.
 
 The test lints every example in this process (`extension_context` + `run_rules`, as `xtk lint <folder>` does) and fails:
 - when the findings differ from the table (a finding with no verdict yet, or a recorded finding gone): the diff says

@@ -133,7 +133,8 @@ def test_mdn_examples_pass_firefox_schema(samples: list[Sample]) -> None:
     rejected = {name: errors for name, errors in rejected.items() if errors}
     versions = sorted({(s.manifest or {}).get("manifest_version") for s in examples}, key=str)
     summary = _report(
-        f"MDN examples accepted by the Firefox schema: {len(examples) - len(rejected)}/{len(examples)} (manifest versions {versions})"
+        f"MDN examples accepted by the Firefox schema: {len(examples) - len(rejected)}/{len(examples)} "
+        f"(manifest versions {versions})"
     )
     assert examples, summary
     assert rejected == {}, f"{summary}\n{_listing(rejected)}"

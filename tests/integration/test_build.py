@@ -158,7 +158,8 @@ def test_missing_entry_file_exits_2_naming_the_key(flagship: Path) -> None:
     result = run_xtk("build", cwd=flagship)
     assert result.code == 2
     assert re.search(
-        r"^xtk\.toml:\d+:\d+: error: content_scripts\[0\]\.js\[0\]: file not found: extension_src/src/content/index.ts$",
+        r"^xtk\.toml:\d+:\d+: error: "
+        r"content_scripts\[0\]\.js\[0\]: file not found: extension_src/src/content/index.ts$",
         result.stderr,
         re.M,
     ), result.stderr
@@ -172,7 +173,8 @@ def test_type_error_exits_1_with_file_line_column(flagship: Path) -> None:
     assert result.code == 1, result.output
     line = len(source.read_text().splitlines()) - 1
     assert re.search(
-        rf"^extension_src/src/content/index\.ts:{line}:7: error TS2322: Type 'string' is not assignable to type 'number'\.",
+        rf"^extension_src/src/content/index\.ts:{line}:7: error TS2322: "
+        r"Type 'string' is not assignable to type 'number'\.",
         result.stderr,
         re.M,
     ), result.stderr
@@ -248,7 +250,11 @@ def test_a_project_without_scripts_builds_a_manifest_only_extension(tmp_path: Pa
     (project / "src").mkdir(parents=True)
     (project / "node_modules").symlink_to(EXTENSION / "node_modules", target_is_directory=True)
     (project / "xtk.toml").write_text(
-        '[extension]\nname = "Plain"\nversion = "1.0.0"\n\n[targets.chrome]\nmin_version = "116"\n\n[targets.edge]\nmin_version = "116"\n\n[targets.firefox]\ngecko_id = "plain@example.com"\nmin_version = "142.0"\ndata_collection = { required = ["none"] }\n',
+        '[extension]\nname = "Plain"\nversion = "1.0.0"\n\n'
+        '[targets.chrome]\nmin_version = "116"\n\n'
+        '[targets.edge]\nmin_version = "116"\n\n'
+        '[targets.firefox]\ngecko_id = "plain@example.com"\nmin_version = "142.0"\n'
+        'data_collection = { required = ["none"] }\n',
         encoding="utf-8",
     )
     result = run_xtk("build", "--no-typecheck", "--browser", "all", cwd=project)

@@ -243,10 +243,12 @@ def test_the_plugins_can_be_imported_by_another_esbuild_user(node_modules: Path)
 
 def test_an_error_in_a_runes_module_names_it(tmp_path: Path, node_modules: Path) -> None:
     """`.svelte.ts` modules go through svelte's compileModule after esbuild strips their types, so a misuse of a
-    rune is the compiler's error, located in the file as written (mapped back through esbuild's source map): `let` of `export let`."""
+    rune is the compiler's error, located in the file as written (mapped back through esbuild's source map): `let`
+    of `export let`."""
     project = copy_components(tmp_path / "p", node_modules)
     (project / "src/popup/clicks.svelte.ts").write_text(
-        "export let total: number = $state(0);\nexport function createCounter(start: number) { total = start; return { count: 0, add() {} }; }\n",
+        "export let total: number = $state(0);\n"
+        "export function createCounter(start: number) { total = start; return { count: 0, add() {} }; }\n",
         encoding="utf-8",
     )
     result = run_xtk("build", "--no-typecheck", "-b", "chrome", cwd=project)

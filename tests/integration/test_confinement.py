@@ -139,7 +139,8 @@ def test_an_entry_linked_out_of_the_project_is_refused_by_name(tmp_path: Path) -
     result = build(project)
     assert result.code == 2, result.output
     assert re.search(
-        r"^xtk\.toml:\d+:\d+: error: content_scripts\[1\]\.js\[0\]: src/content/linked\.ts: src/content/linked\.ts is a symbolic link to .*evil\.ts, outside the project",
+        r"^xtk\.toml:\d+:\d+: error: content_scripts\[1\]\.js\[0\]: "
+        r"src/content/linked\.ts: src/content/linked\.ts is a symbolic link to .*evil\.ts, outside the project",
         result.stderr,
         re.M,
     ), result.stderr

@@ -164,7 +164,8 @@ MUTATIONS: list[Mutation] = [
         [
             helper(
                 "export function notify(message: string) {\n"
-                "  return browser.notifications.create({ type: 'basic', title: 'DocMind', message, iconUrl: 'icons/icon-48.png' });\n}"
+                "  return browser.notifications.create({ type: 'basic', title: 'DocMind', "
+                "message, iconUrl: 'icons/icon-48.png' });\n}"
             ),
             call_at_load(BACKGROUND, "import { notify } from '../shared/browser';\nvoid notify('ready');"),
         ],
@@ -175,7 +176,8 @@ MUTATIONS: list[Mutation] = [
         "the background reads a cookie of the API's site",
         [
             helper(
-                "export function apiCookie() {\n  return browser.cookies.get({ url: 'https://api.example.com/', name: 'sid' });\n}"
+                "export function apiCookie() {\n"
+                "  return browser.cookies.get({ url: 'https://api.example.com/', name: 'sid' });\n}"
             ),
             call_at_load(BACKGROUND, "import { apiCookie } from '../shared/browser';\nvoid apiCookie();"),
         ],
@@ -251,10 +253,12 @@ MUTATIONS: list[Mutation] = [
             replace(
                 CONFIG,
                 'gecko_id = "docmind@example.com"\n',
-                'gecko_id = "docmind@example.com"\nmanifest = { permissions = ["activeTab", "contextMenus", "alarms"] }\n',
+                'gecko_id = "docmind@example.com"\n'
+                'manifest = { permissions = ["activeTab", "contextMenus", "alarms"] }\n',
             ),
             helper(
-                "export function every(minutes: number) {\n  return browser.alarms.create('tick', { periodInMinutes: minutes });\n}"
+                "export function every(minutes: number) {\n"
+                "  return browser.alarms.create('tick', { periodInMinutes: minutes });\n}"
             ),
             call_at_load(BACKGROUND, "import { every } from '../shared/browser';\nvoid every(5);"),
         ],
@@ -266,7 +270,8 @@ MUTATIONS: list[Mutation] = [
         [
             declare("alarms"),
             helper(
-                "export function every(minutes: number) {\n  return browser.alarms.create('tick', { periodInMinutes: minutes });\n}"
+                "export function every(minutes: number) {\n"
+                "  return browser.alarms.create('tick', { periodInMinutes: minutes });\n}"
             ),
             call_at_load(BACKGROUND, "import { every } from '../shared/browser';\nvoid every(5);"),
         ],
@@ -310,7 +315,8 @@ MUTATIONS: list[Mutation] = [
         "tabs.executeScript in Chrome/Edge MV3 (MV2 only there)",
         [
             helper(
-                "export function runIn(tabId: number) {\n  return browser.tabs.executeScript(tabId, { file: 'content/index.js' });\n}"
+                "export function runIn(tabId: number) {\n"
+                "  return browser.tabs.executeScript(tabId, { file: 'content/index.js' });\n}"
             ),
             call_at_load(BACKGROUND, "import { runIn } from '../shared/browser';\nvoid runIn(1);"),
         ],
@@ -371,7 +377,9 @@ MUTATIONS: list[Mutation] = [
         [
             call_at_load(
                 POPUP,
-                "export function render(html: string): void {\n  document.body.innerHTML = html;\n}\nrender(location.hash);",
+                "export function render(html: string): void {\n"
+                "  document.body.innerHTML = html;\n}\n"
+                "render(location.hash);",
             )
         ],
     ),
@@ -456,7 +464,9 @@ MUTATIONS: list[Mutation] = [
             replace(
                 CONTENT,
                 "import { onMessage } from '../shared/browser/messaging';",
-                "import { onMessage } from '../shared/browser/messaging';\nimport polyfill from 'webextension-polyfill';\nexport const extensionId = polyfill.runtime.id;",
+                "import { onMessage } from '../shared/browser/messaging';\n"
+                "import polyfill from 'webextension-polyfill';\n"
+                "export const extensionId = polyfill.runtime.id;",
             )
         ],
     ),
@@ -488,7 +498,8 @@ MUTATIONS: list[Mutation] = [
             replace(
                 BACKGROUND,
                 "    answer = await sendMessageToTab(tabId, request);",
-                "    answer = await sendMessageToTab(tabId, request);\n    await sendMessageToTab(tabId, { type: 'BUILD_INDEX' });",
+                "    answer = await sendMessageToTab(tabId, request);\n"
+                "    await sendMessageToTab(tabId, { type: 'BUILD_INDEX' });",
             )
         ],
     ),
@@ -516,7 +527,8 @@ MUTATIONS: list[Mutation] = [
             replace(
                 POPUP,
                 "    await ask({ type: 'CLEAR_PENDING_CONTEXT', tabId: this.tabId });",
-                "    await ask({ type: 'CLEAR_PENDING_CONTEXT', tabId: String(this.tabId) } as unknown as PopupToBackground);",
+                "    await ask({ type: 'CLEAR_PENDING_CONTEXT', tabId: String(this.tabId) } "
+                "as unknown as PopupToBackground);",
             )
         ],
     ),
@@ -528,11 +540,12 @@ MUTATIONS: list[Mutation] = [
             replace(
                 BACKGROUND,
                 "  const answer = await askContent(tabId, { type: 'EXTRACT_TEXT' });",
-                "  const answer = await askContent(tabId, { type: 'EXTRACT_TEXT', maxChars: 100 } as unknown as BackgroundToContent);",
+                "  const answer = await askContent(tabId, { type: 'EXTRACT_TEXT', maxChars: 100 } "
+                "as unknown as BackgroundToContent);",
             )
         ],
     ),
-    # -- XM004: a handler in the wrong context ---------------------------------------------------------------------------
+    # -- XM004: a handler in the wrong context -------------------------------------------------------------------------
     Mutation(
         "content-handles-analyze-page",
         "XM004",
@@ -569,8 +582,10 @@ MUTATIONS: list[Mutation] = [
         [
             replace(
                 BROWSER_TS,
-                "  browser.runtime.onMessage.addListener((message: unknown, sender: MessageSender) => handler(message, sender));",
-                "  chrome.runtime.onMessage.addListener((message: unknown, sender: chrome.runtime.MessageSender) => handler(message, sender as MessageSender));",
+                "  browser.runtime.onMessage.addListener((message: unknown, sender: MessageSender) => "
+                "handler(message, sender));",
+                "  chrome.runtime.onMessage.addListener((message: unknown, sender: chrome.runtime.MessageSender) "
+                "=> handler(message, sender as MessageSender));",
             )
         ],
     ),

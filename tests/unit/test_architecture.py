@@ -117,7 +117,8 @@ def _package(tmp_path: Path, files: dict[str, str]) -> Path:
     ("files", "expected"),
     [
         # a lazy import inside a function still closes the cycle
-        ({"__init__.py": "", "a.py": "from pkg import b\n", "b.py": "def f():\n    import pkg.a\n"}, ["pkg.a", "pkg.b", "pkg.a"]),
+        ({"__init__.py": "", "a.py": "from pkg import b\n", "b.py": "def f():\n    import pkg.a\n"},
+         ["pkg.a", "pkg.b", "pkg.a"]),
         # relative imports, through a subpackage
         ({"__init__.py": "", "a.py": "from .sub import c\n", "sub/__init__.py": "", "sub/c.py": "from ..a import x\n"},
          ["pkg.a", "pkg.sub.c", "pkg.a"]),

@@ -3,10 +3,10 @@ one only sees cycles; a package that reaches up through one helper has no module
 
 Data flows one way, project → manifests and bundles → facts → findings / reports, so the order is: the modules at
 the package's top (helpers every layer uses), where values sit in text files, the JavaScript analysis, the config,
-the message protocol, the build plan, the manifests, the external tools, the builder, the lint, the browser drivers, golden
-vectors, conformance, the dev loop, scaffolding, and the command line on top. Within one layer a package may import
-itself only (the top modules may import one another). Imports under `if TYPE_CHECKING:` do not count; lazy imports
-inside functions do, and so does `importlib.import_module("toolchain.…")` with a literal or f-string name.
+the message protocol, the build plan, the manifests, the external tools, the builder, the lint, the browser drivers,
+golden vectors, conformance, the dev loop, scaffolding, and the command line on top. Within one layer a package may
+import itself only (the top modules may import one another). Imports under `if TYPE_CHECKING:` do not count; lazy
+imports inside functions do, and so does `importlib.import_module("toolchain.…")` with a literal or f-string name.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_architecture import ROOT, _runtime_imports, import_graph, module_names
+from tests.unit.test_architecture import ROOT, import_graph, module_names
 
 #: bottom first; "" is the modules at the top of the package (toolchain/*.py)
 LAYERS: tuple[tuple[str, ...], ...] = (

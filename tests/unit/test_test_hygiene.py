@@ -83,9 +83,12 @@ def test_every_test_asserts_something() -> None:
     silent = []
     for path in _test_files():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"):
-                if not asserts_something(node):
-                    silent.append(f"{path.relative_to(REPO)}:{node.lineno} {node.name}")
+            if (
+                isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and node.name.startswith("test_")
+                and not asserts_something(node)
+            ):
+                silent.append(f"{path.relative_to(REPO)}:{node.lineno} {node.name}")
     assert silent == [], "tests that assert nothing: " + ", ".join(silent)
 
 

@@ -7,6 +7,7 @@ be deterministic; and the checks must call a mark wrong exactly when it is not a
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -225,7 +226,7 @@ def test_every_citation_is_where_its_category_says() -> None:
             assert citation.where in ("heading", "outside")
     # no two citations share a block (their true locations never overlap)
     spans = sorted((c.start, c.end) for c in citations if c.start is not None and c.category != "code")
-    assert all(a_end <= b_start for (_, a_end), (b_start, _) in zip(spans, spans[1:]))
+    assert all(a_end <= b_start for (_, a_end), (b_start, _) in itertools.pairwise(spans))
 
 
 def test_cross_segment_quotes_span_two_consecutive_blocks() -> None:

@@ -31,9 +31,10 @@ Object.assign(globalThis as object, {{ offsetMap, normalizeForMatching }});
 CHECK = r"""
 require(process.argv[2]);
 const { offsetMap, normalizeForMatching: norm } = globalThis;
-const alphabet = ['a', 'B', 'z', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2003', '\u200b', '\u00e9', 'e\u0301', '\ufb01',
-  '\u0130', '\u03c2', '\ud83d\ude00', '\ud835\udc00', '\u201c', '\u201d', '\u2014', '\u2026', '\u2460', '\u00df', '\u01c5',
-  '\ufeff', 'x\u0308', '\u304b\u3099', '\u00a8', '.', '-', "'", '\u2126', '\u212a', '\u1e9e', '\u00bd', 'A\u030a\u0323'];
+const alphabet = ['a', 'B', 'z', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2003', '\u200b', '\u00e9',
+  'e\u0301', '\ufb01', '\u0130', '\u03c2', '\ud83d\ude00', '\ud835\udc00', '\u201c', '\u201d', '\u2014',
+  '\u2026', '\u2460', '\u00df', '\u01c5', '\ufeff', 'x\u0308', '\u304b\u3099', '\u00a8', '.', '-', "'",
+  '\u2126', '\u212a', '\u1e9e', '\u00bd', 'A\u030a\u0323'];
 let seed = 20261122;
 const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
 const report = { strings: 0, refused: [], ranges: 0, wrong: [] };
@@ -50,7 +51,8 @@ for (let trial = 0; trial < 4000; trial++) {
         const want = normalized.slice(a, b);
         if (want !== want.trim()) continue;
         const got = norm(text.slice(map.from[a], map.to[b - 1]), mode);
-        const aligned = (a === 0 || map.from[a] !== map.from[a - 1]) && (b === normalized.length || map.to[b - 1] !== map.to[b]);
+        const aligned = (a === 0 || map.from[a] !== map.from[a - 1])
+          && (b === normalized.length || map.to[b - 1] !== map.to[b]);
         report.ranges++;
         if (aligned ? got !== want : !got.includes(want)) report.wrong.push([mode, text, a, b, got, want]);
       }

@@ -123,6 +123,6 @@ def test_a_copied_asset_is_never_written_through_a_link_out_of_the_project(tmp_p
     out = dev_out_dir(project, "chrome")
     out.mkdir(parents=True)
     (out / "notes.txt").symlink_to(outside)
-    with pytest.raises(InputError, match="notes.txt"):
+    with pytest.raises(InputError, match=r"notes\.txt"):
         write_static(dev)
     assert outside.read_text() == "not xtk's\n"

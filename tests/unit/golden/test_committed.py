@@ -1,4 +1,5 @@
-"""DocMind's committed golden files (extension_src/specs/golden/): complete, well-formed, and the hand-written boundaries hold.
+"""DocMind's committed golden files (extension_src/specs/golden/): complete, well-formed, and the hand-written
+boundaries hold.
 
 These read the committed files only (no corpus, no regeneration); `tests/corpus/test_golden_corpus.py` runs the
 full `check` against the corpus.

@@ -49,20 +49,28 @@ def unused(folder: Path) -> set[str]:
 
 def test_a_call_through_the_inlined_polyfill_uses_its_permission(tmp_path: Path) -> None:
     readable = f"""(() => {{
-  var require_browser_polyfill = __commonJS({{ "node_modules/webextension-polyfill/dist/browser-polyfill.js"(exports, module) {{ {POLYFILL_BODY} }} }});
+  var require_browser_polyfill = __commonJS({{
+    "node_modules/webextension-polyfill/dist/browser-polyfill.js"(exports, module) {{ {POLYFILL_BODY} }}
+  }});
   var import_webextension_polyfill = __toESM(require_browser_polyfill(), 1);
   var browser = import_webextension_polyfill.default;
   function addMenu(id) {{ browser.contextMenus.create({{ id, title: "Ask" }}); }}
   addMenu("ask");
 }})();
 """
-    minified = f'"use strict";(()=>{{var ee=De(($,v)=>{{{POLYFILL_BODY}}});var ne=Xe(ee(),1),k=ne.default;function oe(e){{k.contextMenus.create({{id:e}})}}oe("ask");}})();'
+    minified = (
+        f'"use strict";(()=>{{var ee=De(($,v)=>{{{POLYFILL_BODY}}});var ne=Xe(ee(),1),k=ne.default;'
+        'function oe(e){k.contextMenus.create({id:e})}oe("ask");})();'
+    )
     assert unused(write_extension(tmp_path / "readable", readable)) == {"alarms"}
     assert unused(write_extension(tmp_path / "minified", minified)) == {"alarms"}
 
 
 def test_a_module_wrapper_that_is_not_the_polyfill_is_no_api(tmp_path: Path) -> None:
-    code = """(()=>{var ee=De(($,v)=>{v.exports={contextMenus:{create(){}}}});var k=Xe(ee(),1).default;k.contextMenus.create({id:"x"})})();"""
+    code = (
+        "(()=>{var ee=De(($,v)=>{v.exports={contextMenus:{create(){}}}});"
+        'var k=Xe(ee(),1).default;k.contextMenus.create({id:"x"})})();'
+    )
     assert unused(write_extension(tmp_path / "other", code)) == {"alarms", "contextMenus"}
 
 
@@ -85,7 +93,7 @@ chrome.contextMenus.onClicked.addListener((info, tab) => { ask(tab.id, { type: "
 """
     folder = write_extension(tmp_path / "iife", code)
     ctx = lint_extension(folder)
-    assert [f for f in run_rules(ctx, ["XM005"], [])] == []
+    assert list(run_rules(ctx, ["XM005"], [])) == []
     assert unused(folder) == {"alarms"}
 
 

@@ -20,7 +20,7 @@ FIXTURE = REPO / "tests" / "fixtures" / "lint" / "extensions" / "duplicate-keys"
 
 
 def test_duplicate_keys_are_reported_with_their_key_path_and_both_lines() -> None:
-    found = [f for f in run_rules(extension_context(FIXTURE), ["XL011"], [])]
+    found = list(run_rules(extension_context(FIXTURE), ["XL011"], []))
     shown = [(f"{f.path}:{f.line}:{f.column}", f.message.split(":", 1)[0], [r.line for r in f.related]) for f in found]
     assert shown == [
         ("_locales/en/messages.json:5:3", "`greeting` is written twice (lines 3 and 5)", [3]),
@@ -86,7 +86,8 @@ def test_two_manifests_in_one_archive_are_reported_naming_both_entries(tmp_path:
         (
             "lib/a.js",
             None,
-            "`lib/a.js` is in the archive twice (spelled `lib/a.js`, `lib\\a.js`) (entries 2 and 3 of 6, 20 and 20 bytes)",
+            "`lib/a.js` is in the archive twice (spelled `lib/a.js`, `lib\\a.js`) "
+            "(entries 2 and 3 of 6, 20 and 20 bytes)",
         ),
         (
             "manifest.json",

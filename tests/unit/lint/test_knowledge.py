@@ -312,7 +312,7 @@ def test_every_available_member_has_permission_facts_and_cited_sources() -> None
                 assert entry["permissions"][browser] is not None, (name, browser)
                 assert entry["manifest_versions"][browser], (name, browser)
         cited = set()
-        for key, value in entry["source"].items():
+        for value in entry["source"].values():
             cited.update([value] if isinstance(value, str) else value)
         assert cited <= sources, (name, cited - sources)
     assert counted["namespace"] == data["counts"]["namespaces"] and counted["member"] == data["counts"]["members"]

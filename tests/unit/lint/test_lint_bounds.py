@@ -152,7 +152,7 @@ def test_an_oversized_manifest_is_refused_before_it_is_read(tmp_path: Path) -> N
     """50 MB of manifest took 27 s and 6.2 GB (issue 17): now its size is judged first."""
     folder = tmp_path / "ext"
     folder.mkdir()
-    padding = ["https://host%d.example.com/*" % i for i in range(60_000)]
+    padding = [f"https://host{i}.example.com/*" for i in range(60_000)]
     (folder / "manifest.json").write_text(json.dumps({**MANIFEST, "host_permissions": padding}), encoding="utf-8")
     size = (folder / "manifest.json").stat().st_size
     assert size > MAX_JSON_BYTES

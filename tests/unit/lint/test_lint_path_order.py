@@ -58,7 +58,9 @@ def test_an_extension_whose_code_names_scripts_and_pages_has_its_facts_computed_
             '  browser.tabs.executeScript({file: "inject.js"});\n'
             '  browser.tabs.create({url: "panel.html"});\n});\n',
             "inject.js": 'import { helper } from "./helper.js";\nhelper(document.title);\n',
-            "helper.js": 'export function helper(title) { return browser.runtime.sendMessage({type: "TITLE", title}); }\n',
+            "helper.js": (
+                'export function helper(title) { return browser.runtime.sendMessage({type: "TITLE", title}); }\n'
+            ),
             "panel.html": '<!doctype html><script src="panel.js"></script>\n',
             "panel.js": 'browser.tabs.executeScript({file: "second.js"});\n',
             "second.js": 'browser.storage.local.get("k");\n',

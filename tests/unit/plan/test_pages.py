@@ -16,7 +16,11 @@ def page(tmp_path: Path, html: str, files: tuple[str, ...] = ("index.ts", "style
 
 
 def test_references_are_found_with_positions(tmp_path: Path) -> None:
-    html = '<html><head>\n<link rel="stylesheet" href="./style.css">\n<script type="module" src="./index.ts"></script>\n<link rel=icon href=icon.png></head></html>'
+    html = (
+        "<html><head>\n"
+        '<link rel="stylesheet" href="./style.css">\n<script type="module" src="./index.ts"></script>\n'
+        "<link rel=icon href=icon.png></head></html>"
+    )
     scan = scan_page(html, page(tmp_path, html), "index.html")
     assert scan.problems == []
     kinds = [(r.kind, r.value, r.line, r.module) for r in scan.references]
@@ -84,7 +88,9 @@ def test_plan_rejects_page_scripts_and_styles_outside_src(tmp_path: Path) -> Non
         '<link rel="stylesheet" href="../public/x.css">\n<script src="../lib.ts"></script>\n<img src="../public/i.png">'
     )
     (tmp_path / "xtk.toml").write_text(
-        'root = "ext"\n[extension]\nname = "x"\nversion = "1"\n[targets.chrome]\nmin_version = "116"\n[[pages]]\npage = "src/p.html"\n'
+        'root = "ext"\n[extension]\nname = "x"\nversion = "1"\n'
+        '[targets.chrome]\nmin_version = "116"\n[[pages]]\n'
+        'page = "src/p.html"\n'
     )
     plan = plan_build(load_project(tmp_path), "chrome", "production")
     messages = sorted((d.line, d.message) for d in plan.problems)

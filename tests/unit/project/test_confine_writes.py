@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from toolchain.confine import copied_files, write_problem
 from toolchain.diagnostics import InputError
 from toolchain.files import confine, make_folder, write_if_changed
-from toolchain.confine import copied_files, write_problem
 
 
 @pytest.fixture

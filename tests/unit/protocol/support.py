@@ -128,10 +128,12 @@ require(process.argv[2]);
 const protocol = globalThis.__protocol;
 const batch = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
 const started = process.hrtime.bigint();
-const verdicts = batch.map(([name, value]) => [protocol['is' + name](value), protocol['describeInvalid' + name](value)]);
+const verdicts = batch.map(
+  ([name, value]) => [protocol['is' + name](value), protocol['describeInvalid' + name](value)]);
 const nanoseconds = Number(process.hrtime.bigint() - started);
 const text = JSON.stringify({ verdicts, nanoseconds });
-process.stdout.write(text.replace(/[\\u007f-\\uffff]/g, (c) => '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')));
+process.stdout.write(
+  text.replace(/[\\u007f-\\uffff]/g, (c) => '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')));
 """
 
 

@@ -80,7 +80,8 @@ def test_a_broken_schema_exits_2_with_its_location(project: Path) -> None:
     assert result.code == 2, result.output
     line = next(i + 1 for i, row in enumerate(text.splitlines()) if '"TabId"' in row)
     assert re.match(
-        rf"extension_src/specs/protocol/common\.schema\.json:{line}:\d+: error: /\$defs/TabId/multipleOf: unsupported keyword 'multipleOf'",
+        rf"extension_src/specs/protocol/common\.schema\.json:{line}:\d+: error: "
+        r"/\$defs/TabId/multipleOf: unsupported keyword 'multipleOf'",
         result.stderr,
     ), result.stderr
     assert not (project / MODULE).exists()

@@ -70,8 +70,10 @@ def test_docmind_module_contents() -> None:
         assert f"export type {name} = " in text
     assert text.count("export type ErrorAnswer = ") == 1  # shared by two channels, declared once
     assert (
-        "export const POPUP_TO_BACKGROUND_TYPES = ['ANALYZE_PAGE', 'QUERY', 'HIGHLIGHT_CITATIONS', 'SCROLL_TO_CITATION', "
-        "'CLEAR_HIGHLIGHTS', 'REINDEX_PAGE', 'GET_HIGHLIGHT_STATE', 'GET_PENDING_CONTEXT', 'CLEAR_PENDING_CONTEXT'] as const;"
+        "export const POPUP_TO_BACKGROUND_TYPES = "
+        "['ANALYZE_PAGE', 'QUERY', 'HIGHLIGHT_CITATIONS', 'SCROLL_TO_CITATION', "
+        "'CLEAR_HIGHLIGHTS', 'REINDEX_PAGE', 'GET_HIGHLIGHT_STATE', 'GET_PENDING_CONTEXT', "
+        "'CLEAR_PENDING_CONTEXT'] as const;"
     ) in text
     assert (
         "export type HighlightLifecycle = { state: 'idle' } | { state: 'active'; citationIds: string[] } | "
@@ -81,7 +83,8 @@ def test_docmind_module_contents() -> None:
     assert "export function describeInvalidBackgroundToContent(value: unknown): string {" in text
     assert "payload: null | PendingSelection;" in text
     assert (
-        "export type PopupToBackground = AnalyzePage | Query | HighlightCitations | ScrollToCitation | ClearHighlights | "
+        "export type PopupToBackground = "
+        "AnalyzePage | Query | HighlightCitations | ScrollToCitation | ClearHighlights | "
         "ReindexPage | GetHighlightState | GetPendingContext | ClearPendingContext;"
     ) in text
     assert text.isascii() or all(
@@ -129,17 +132,26 @@ def test_generated_module_compiles_strictly(folder: Path, tmp_path: Path) -> Non
     # A receiver's use of it must type-check too: narrowing, the constants, the error answer.
     use = {
         "docmind": """
-import { BACKGROUND_TO_POPUP_TYPES, describeInvalidPopupToBackground, isPopupToBackground, type BackgroundToPopup } from './protocol';
+import {
+  BACKGROUND_TO_POPUP_TYPES, describeInvalidPopupToBackground, isPopupToBackground, type BackgroundToPopup,
+} from './protocol';
 export function receive(message: unknown): BackgroundToPopup {
-  if (!isPopupToBackground(message)) return { type: 'ERROR', error: 'invalid message: ' + describeInvalidPopupToBackground(message) };
+  if (!isPopupToBackground(message)) {
+    return { type: 'ERROR', error: 'invalid message: ' + describeInvalidPopupToBackground(message) };
+  }
   const tab: number = message.tabId;
   switch (message.type) {
-    case 'ANALYZE_PAGE': return { type: 'PAGE_ANALYZED', charactersAnalyzed: tab, truncated: false, pageLength: tab, sectionsAnalyzed: 1, sectionCount: 1, pageUrlIdentity: '' };
+    case 'ANALYZE_PAGE':
+      return { type: 'PAGE_ANALYZED', charactersAnalyzed: tab, truncated: false, pageLength: tab, sectionsAnalyzed: 1,
+               sectionCount: 1, pageUrlIdentity: '' };
     case 'QUERY': return { type: 'QUERY_FAILED', reason: 'api-error', message: message.payload.question };
     case 'HIGHLIGHT_CITATIONS':
-      return { type: 'HIGHLIGHT_RESULTS', results: message.citations.map((c) => ({ citationId: c.id, status: 'matched', confidence: 1, marks: 1 })),
+      return { type: 'HIGHLIGHT_RESULTS',
+               results: message.citations.map(
+                 (c) => ({ citationId: c.id, status: 'matched', confidence: 1, marks: 1 })),
                lifecycle: { state: 'active', citationIds: message.citations.map((c) => c.id) } };
-    case 'REINDEX_PAGE': return { type: 'HIGHLIGHT_RESULTS', results: [], lifecycle: { state: 'stale', reason: 'dom-changed' } };
+    case 'REINDEX_PAGE':
+      return { type: 'HIGHLIGHT_RESULTS', results: [], lifecycle: { state: 'stale', reason: 'dom-changed' } };
     case 'SCROLL_TO_CITATION': return { type: 'SCROLLED', citationId: message.citationId, found: false };
     case 'CLEAR_HIGHLIGHTS': return { type: 'CLEARED' };
     case 'GET_HIGHLIGHT_STATE': return { type: 'HIGHLIGHT_STATE', lifecycle: { state: 'idle' }, pageUrlIdentity: '' };

@@ -215,7 +215,8 @@ def test_a_value_nested_past_the_call_stack_is_invalid_not_an_exception(tmp_path
       let deep = {}; for (let i = 0; i < 200000; i++) deep = { children: [deep] };
       const shallow = { children: [{ children: [] }] };
       return [m.isAChannel({ type: 'A', tree: deep }), m.describeInvalidAChannel({ type: 'A', tree: deep }),
-              m.isAChannel({ type: 'A', tree: shallow }), m.describeInvalidAChannel({ type: 'A', tree: { children: [1] } })];
+              m.isAChannel({ type: 'A', tree: shallow }),
+              m.describeInvalidAChannel({ type: 'A', tree: { children: [1] } })];
     })()"""
     outcome = _load_in_node(text, tmp_path / "run", calls)
     assert outcome["result"] == [
@@ -262,8 +263,11 @@ def test_object_prototype_member_names_are_plain_own_properties(tmp_path: Path) 
       m.isAChannel({ type: 'A' }),
       m.isAChannel({ type: 'A', constructor: 'constructor' }),
       m.isAChannel(JSON.parse('{"type": "A", "constructor": "constructor", "__proto__": "__proto__"}')),
-      m.isAChannel(JSON.parse('{"type": "A", "constructor": "constructor", "__proto__": "__proto__", "toString": "x"}')),
-      m.isAChannel(JSON.parse('{"type": "B", "inner": {"constructor": 1, "__proto__": 2, "toString": 3, "hasOwnProperty": 4, "valueOf": 5, "isPrototypeOf": 6}}')),
+      m.isAChannel(JSON.parse(
+        '{"type": "A", "constructor": "constructor", "__proto__": "__proto__", "toString": "x"}')),
+      m.isAChannel(JSON.parse(
+        '{"type": "B", "inner": {"constructor": 1, "__proto__": 2, "toString": 3, "hasOwnProperty": 4, '
+        + '"valueOf": 5, "isPrototypeOf": 6}}')),
       m.isAChannel({ type: 'B', inner: {} }),
     ]"""
     outcome = _load_in_node(text, tmp_path / "run", calls)

@@ -60,7 +60,11 @@ def test_the_helpers_file_is_read_declaration_by_declaration() -> None:
 
 
 def test_a_file_header_and_plain_comments_stay_out() -> None:
-    text = "// about this file\n\n// about _a\nexport function _a(): number {\n  return 1;\n}\n\n/** B. */\nexport type _B = number;\n"
+    text = (
+        "// about this file\n\n// about _a\n"
+        "export function _a(): number {\n  return 1;\n}\n\n"
+        "/** B. */\nexport type _B = number;\n"
+    )
     assert helpers.parse_helpers(text) == {
         "_a": "function _a(): number {\n  return 1;\n}",
         "_B": "/** B. */\ntype _B = number;",

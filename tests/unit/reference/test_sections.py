@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from docmind_reference.sections import BUDGET, MAX_SECTION, ln, select_sections, split_sections
@@ -22,7 +23,7 @@ def test_sections_are_consecutive_cover_the_page_and_stay_under_the_maximum() ->
     page = units(chapters() + "\n" + "x" * 9_000)  # and one line longer than a section
     spans = split_sections(page)
     assert spans[0][0] == 0 and spans[-1][1] == len(page)
-    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
     assert all(0 < end - start <= MAX_SECTION for start, end in spans)
 
 

@@ -11,10 +11,10 @@ import pytest
 
 from tests.browser.dev_session import copy_dev_mini
 from toolchain.dev.bundler import Bundler
-from toolchain.tools.esbuild_options import UnsupportedFlag, esbuild_options
 from toolchain.plan import plan_build
 from toolchain.project import load_project
 from toolchain.tools.esbuild import esbuild_commands, find_esbuild
+from toolchain.tools.esbuild_options import UnsupportedFlag, esbuild_options
 
 
 def test_each_kind_of_flag() -> None:
