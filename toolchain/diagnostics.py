@@ -6,7 +6,7 @@ Stages return or raise these; only the CLI (`toolchain/cli/`) turns them into te
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Self
 
 #: "note" is lint's alone: something worth knowing that asks for no change (a vendored library recognised)
 Severity = Literal["error", "warning", "note"]
@@ -60,8 +60,17 @@ class XtkError(Exception):
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 
     @classmethod
-    def single(cls, message: str, **where: object) -> XtkError:
-        return cls([Diagnostic("error", message, **where)])  # type: ignore[arg-type]
+    def single(
+        cls,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        key: str | None = None,
+        browser: str | None = None,
+    ) -> Self:
+        return cls([Diagnostic("error", message, path=path, line=line, column=column, key=key, browser=browser)])
 
 
 @dataclass

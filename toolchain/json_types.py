@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Literal
 
-def json_type_name(value: object) -> str:
+JsonTypeName = Literal["null", "boolean", "number", "string", "array", "object"]
+
+
+def json_type_name(value: object) -> JsonTypeName:
     """ "null", "boolean", "number", "string", "array" or "object" for a value `json.loads` could return."""
     if value is None:
         return "null"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from toolchain.analysis.facts import Channel
+
 POLYFILL_MODULES = frozenset({"webextension-polyfill"})
 #: webextension-polyfill inlined by a bundler (esbuild's `__commonJS` wrapper, webpack's module function): its UMD
 #: head names the module and its body throws outside an extension; both survive minification (strings)
@@ -18,7 +20,7 @@ INLINED_POLYFILL = (
 )
 API_GLOBALS = frozenset({"chrome", "browser"})
 GLOBAL_OBJECTS = frozenset({"window", "self", "globalThis"})
-SEND_APIS = {"runtime.sendMessage": "runtime", "tabs.sendMessage": "tabs"}
+SEND_APIS: dict[str, Channel] = {"runtime.sendMessage": "runtime", "tabs.sendMessage": "tabs"}
 MESSAGE_EVENT = "runtime.onMessage"
 #: the key of a message object that names its type (seed 000 Appendix A: `{ type: 'EXTRACT_TEXT' }`)
 DISCRIMINANT = "type"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from toolchain.analysis.facts import ApiUse, CallStrings
 from toolchain.analysis.guards import string_value
+from toolchain.analysis.nodes import node_text
 from toolchain.analysis.syntax import member_chain, unwrap
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -79,7 +80,7 @@ def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStr
 
 def _global_name(node: Node) -> str:
     """A callee or constructor as written, without spaces and without a `window.`/`self.`/`globalThis.` prefix."""
-    text = "".join(unwrap(node).text.decode("utf-8", "replace").split())
+    text = "".join(node_text(unwrap(node), "replace").split())
     for prefix in _GLOBAL_PREFIXES:
         if text.startswith(prefix):
             text = text[len(prefix) :]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from toolchain.analysis.nodes import node_text
+
 if TYPE_CHECKING:  # pragma: no cover
     from toolchain.analysis.scopes import CallSite, ProjectFunction, WalkedModule
 
@@ -55,4 +57,4 @@ def _name_of(function: ProjectFunction) -> str | None:
         name_node = node.parent.child_by_field_name("name")
     if name_node is None or name_node.type != "identifier":
         return None
-    return name_node.text.decode("utf-8", "replace")
+    return node_text(name_node, "replace")

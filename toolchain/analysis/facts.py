@@ -17,6 +17,10 @@ from toolchain.analysis.guard_language import evaluate
 
 Via = Literal["chrome", "browser", "polyfill", "abstraction"]
 JsonType = Literal["string", "number", "boolean", "null", "object", "array", "unknown"]
+LoadWorkKind = Literal["dom-read", "dom-write", "network", "timer", "storage", "message", "other"]
+DynamicKind = Literal["eval", "new-function", "string-timer", "remote-import", "remote-script", "inner-html"]
+ModuleKind = Literal["module", "script"]
+Channel = Literal["runtime", "tabs"]  # runtime.sendMessage, tabs.sendMessage
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,7 @@ class MessageSend:
     `payload` is a hashable mapping (a dict subclass); `{}` for `{ type: 'X' }` alone.
     """
 
-    channel: Literal["runtime", "tabs"]
+    channel: Channel
     message_type: str | None  # the literal `type` when the message is an object literal with a string `type`
     payload: Mapping[str, JsonType] | None  # literal keys (other than `type`) → their JSON type; None when not literal
     #: tabs.sendMessage inside try/catch, with .catch(), or a rejection handler; awaited or returned by a function whose
@@ -135,7 +139,7 @@ class LoadTimeWork:
     """Work a module does when it is first evaluated (top level, including immediately invoked functions), beyond
     declarations and listener registration."""
 
-    kind: Literal["dom-read", "dom-write", "network", "timer", "storage", "message", "other"]
+    kind: LoadWorkKind
     description: str
     location: Location
     guard: Guard | None = None
@@ -147,7 +151,7 @@ class DynamicCode:
     `importScripts`/`<script src>` of a computed or remote URL, HTML sinks given computed values (`innerHTML`,
     `outerHTML`, `insertAdjacentHTML`, `document.write` — kind "inner-html"), `tabs.executeScript({ code })` ("eval")."""
 
-    kind: Literal["eval", "new-function", "string-timer", "remote-import", "remote-script", "inner-html"]
+    kind: DynamicKind
     description: str
     location: Location
     guard: Guard | None = None
@@ -193,7 +197,7 @@ class FileFacts:
     language: Literal["typescript", "tsx", "javascript"]
     #: "script": plain JavaScript without import/export (a classic script; its top-level functions are globals that
     #: other scripts of the same context see, listed in `exports`); "module" otherwise (TypeScript always)
-    module_kind: Literal["module", "script"] = "module"
+    module_kind: ModuleKind = "module"
     imports: list[str] = field(default_factory=list)  # module specifiers as written
     resolved_imports: list[Path] = field(default_factory=list)  # the project's own files they resolve to
     api_uses: list[ApiUse] = field(default_factory=list)

@@ -33,6 +33,7 @@ from toolchain.analysis.guard_language import (  # noqa: F401 - re-exported: the
     to_source,
     var,
 )
+from toolchain.analysis.nodes import node_source, node_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -65,7 +66,7 @@ def env_name(node: Node) -> str | None:
     node = _unwrap(node)
     if node.type == "member_expression":
         prop = node.child_by_field_name("property")
-        name = prop.text.decode() if prop is not None else None
+        name = node_text(prop) if prop is not None else None
     elif node.type == "subscript_expression":
         index = node.child_by_field_name("index")
         name = string_value(index) if index is not None else None
@@ -89,9 +90,9 @@ def string_value(node: Node | None) -> str | None:
         parts: list[str] = []
         for child in node.named_children:
             if child.type == "string_fragment":
-                parts.append(child.text.decode("utf-8", errors="replace"))
+                parts.append(node_text(child, "replace"))
             elif child.type == "escape_sequence":
-                parts.append(decode_escape(child.text.decode("utf-8", errors="replace")))
+                parts.append(decode_escape(node_text(child, "replace")))
             else:
                 return None
         return "".join(parts)
@@ -99,9 +100,9 @@ def string_value(node: Node | None) -> str | None:
         parts = []
         for child in node.named_children:
             if child.type == "string_fragment":
-                parts.append(child.text.decode("utf-8", errors="replace"))
+                parts.append(node_text(child, "replace"))
             elif child.type == "escape_sequence":
-                parts.append(decode_escape(child.text.decode("utf-8", errors="replace")))
+                parts.append(decode_escape(node_text(child, "replace")))
             else:  # a substitution
                 return None
         return "".join(parts)
@@ -139,13 +140,13 @@ def literal_value(node: Node) -> object:
         value = string_value(node)
         return MISSING if value is None else value
     if kind == "number":
-        number = parse_number(node.text.decode())
+        number = parse_number(node_text(node))
         return MISSING if number is None else number
     if kind == "unary_expression":
         operator = node.child_by_field_name("operator")
         argument = node.child_by_field_name("argument")
         if operator is not None and operator.type == "-" and argument is not None and argument.type == "number":
-            number = parse_number(argument.text.decode())
+            number = parse_number(node_text(argument))
             return MISSING if number is None else -number
         return MISSING
     if kind == "true":
@@ -199,22 +200,22 @@ def truth(node: Node) -> tuple[Node_, Node_]:
         right = node.child_by_field_name("right")
         if operator_node is None or left is None or right is None:
             return NEVER, NEVER
-        operator = operator_node.type
-        if operator == "&&":
+        symbol = operator_node.type
+        if symbol == "&&":
             left_true, left_false = truth(left)
             right_true, right_false = truth(right)
             return both(left_true, right_true), either(left_false, both(left_true, right_false))
-        if operator == "||":
+        if symbol == "||":
             left_true, left_false = truth(left)
             right_true, right_false = truth(right)
             return either(left_true, both(left_false, right_true)), both(left_false, right_false)
-        if operator in _EQUALITY:
+        if symbol in _EQUALITY:
             name, literal = env_name(left), literal_value(right)
             if name is None:
                 name, literal = env_name(right), literal_value(left)
             if name is None or literal is MISSING:
                 return NEVER, NEVER
-            positive = cmp(name, _EQUALITY[operator], literal)
+            positive = cmp(name, _EQUALITY[symbol], literal)
             return positive, negate(positive)
         return NEVER, NEVER
     if kind == "true":
@@ -225,7 +226,7 @@ def truth(node: Node) -> tuple[Node_, Node_]:
 
 
 def mentions_env(node: Node) -> bool:
-    return b"import.meta.env" in node.text
+    return b"import.meta.env" in node_source(node)
 
 
 def branch_guards(condition: Node) -> tuple[Node_, Node_]:

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from toolchain.analysis import budget
 from toolchain.analysis.budget import AnalysisStopped, ParseBudget
 from toolchain.analysis.facts import Location
+from toolchain.analysis.nodes import node_source
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node, Parser, Tree
@@ -151,7 +152,7 @@ class ParsedFile:
             counts = {}
             for kind, slot in (("identifier", 0), ("property_identifier", 1), ("shorthand_property_identifier", 1)):
                 for node in self.nodes(kind):
-                    counts.setdefault(node.text, [0, 0])[slot] += 1
+                    counts.setdefault(node_source(node), [0, 0])[slot] += 1
             self.__dict__["_mentions"] = counts
         identifiers, properties = counts.get(name.encode(), (0, 0))
         return identifiers, properties
@@ -207,7 +208,8 @@ def parse_source(
     (default: the budget of a file of this size, budget.py). Raises AnalysisStopped when the budget runs out."""
     grammar, reported = language_of(path)
     if language is not None:
-        grammar, reported = {"typescript": "typescript", "tsx": "tsx", "javascript": "javascript"}[language], language
+        grammars: dict[SourceLanguage, Grammar] = {"typescript": "typescript", "tsx": "tsx", "javascript": "javascript"}
+        grammar, reported = grammars[language], language
     spend = spend or ParseBudget(len(source))
     tree = _parse_within(grammar, source, spend)
     if tree is None:

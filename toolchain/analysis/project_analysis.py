@@ -11,7 +11,7 @@ from toolchain.analysis import guards as G
 from toolchain.analysis.api_tables import JUDGE_NAME, MESSAGE_EVENT, VALIDATOR_NAME
 from toolchain.analysis.call_strings import call_strings
 from toolchain.analysis.callers import constant_arguments
-from toolchain.analysis.facts import Call, FileFacts, LoadTimeWork, MessageHandler, MessageSend
+from toolchain.analysis.facts import Call, Channel, FileFacts, LoadTimeWork, LoadWorkKind, MessageHandler, MessageSend
 from toolchain.analysis.rejections import rejection_handled, runs_after_injection
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
 from toolchain.analysis.tab_reads import tab_reads
@@ -60,8 +60,8 @@ class ProjectAnalysis:
             return fn
         return None
 
-    def _senders(self) -> dict[ProjectFunction, dict[int, tuple[str, str]]]:
-        senders: dict[ProjectFunction, dict[int, tuple[str, str]]] = {
+    def _senders(self) -> dict[ProjectFunction, dict[int, tuple[Channel, str]]]:
+        senders: dict[ProjectFunction, dict[int, tuple[Channel, str]]] = {
             fn: dict(fn.sends_param) for fn in self.fns if fn.sends_param
         }
         while self._pass_parameters_on(senders):
@@ -208,7 +208,7 @@ class ProjectAnalysis:
         return MessageHandler(
             types=self.types(target) if target is not None else frozenset(),
             validated_types=self.types(target, validators=True) if target is not None else frozenset(),
-            answer=answer,  # type: ignore[arg-type]
+            answer=answer,  # type: ignore[arg-type]  # self.answer's strings, "passthrough" taken out just above
             location=site.location,
             validates=self.validates(target) if target is not None else None,
             guard=G.as_guard(site.guard),
@@ -237,7 +237,7 @@ class ProjectAnalysis:
             parse_error_reasons=list(base.parse_error_reasons),
             suppressions=dict(base.suppressions),
         )
-        facts.module_kind = module.kind  # type: ignore[assignment]
+        facts.module_kind = module.kind
         facts.call_strings = call_strings(module.parsed, base.api_uses)
         facts.tab_reads = tab_reads(module.parsed, base.api_uses)
         facts.dynamic_code += [
@@ -250,7 +250,7 @@ class ProjectAnalysis:
             shape = message.shape if message is not None and not forwarded else None
             facts.sends.append(
                 MessageSend(
-                    channel=channel,  # type: ignore[arg-type]
+                    channel=channel,
                     message_type=shape[0] if shape else None,
                     payload=shape[1] if shape else None,
                     handles_error=rejection_handled(module, site, self.modules) or runs_after_injection(module, site),
@@ -269,11 +269,11 @@ class ProjectAnalysis:
             facts.handlers.append(self.handler(site, callback, (), module))
         seen: set[tuple[int, str, str]] = set()  # one work item per statement, kind and description
 
-        def load_work(kind: str, site: CallSite) -> None:
+        def load_work(kind: LoadWorkKind, site: CallSite) -> None:
             key = (id(site.load_key), kind, site.name)
             if key not in seen:
                 seen.add(key)
-                facts.load_time_work.append(LoadTimeWork(kind, f"{site.name}()", site.location, G.as_guard(site.guard)))  # type: ignore[arg-type]
+                facts.load_time_work.append(LoadTimeWork(kind, f"{site.name}()", site.location, G.as_guard(site.guard)))
 
         for site in module.call_sites:
             target = self.resolve(site.ref, module)
@@ -292,7 +292,7 @@ class ProjectAnalysis:
                     shape = (arg.string, None) if not forwarded else None
                 facts.sends.append(
                     MessageSend(
-                        channel=channel,  # type: ignore[arg-type]
+                        channel=channel,
                         message_type=shape[0] if shape else None,
                         payload=shape[1] if shape else None,
                         handles_error=rejection_handled(module, site, self.modules),

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from toolchain.analysis.facts import FileFacts, Location
+from toolchain.analysis.facts import Channel, FileFacts, JsonType, Location, ModuleKind
+from toolchain.analysis.guard_language import Node_
+from toolchain.analysis.nodes import node_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -19,10 +21,10 @@ class ApiRef(NamedTuple):
     path: tuple[str, ...]
 
 
-class FrozenDict(dict):  # type: ignore[type-arg]
+class FrozenDict(dict[str, JsonType]):
     """A payload mapping that can sit in a frozen (hashable) dataclass."""
 
-    def __hash__(self) -> int:  # type: ignore[override]
+    def __hash__(self) -> int:  # type: ignore[override]  # dict declares itself unhashable (__hash__ = None)
         return hash(frozenset(self.items()))
 
 
@@ -79,7 +81,7 @@ class ProjectFunction:
         self.outer_param_calls: list[tuple[ProjectFunction, int]] = []
         #: parameter → (channel, "message" | "type"): the parameter is the message sent, or the `type` of the
         #: message literal sent (`send(type, data)` building `{ type, ...data }`)
-        self.sends_param: dict[int, tuple[str, str]] = {}
+        self.sends_param: dict[int, tuple[Channel, str]] = {}
         self.listens_param: dict[int, tuple[str, tuple[ProjectFunction, ...]]] = {}
         self.type_literals: dict[int, set[str]] = {}
         #: per parameter, in source order: calls that take it as an argument (callee ref, callee text, position)
@@ -90,7 +92,7 @@ class ProjectFunction:
             if kind in ("type_predicate_annotation", "asserts_annotation"):
                 self.predicate = True
             else:
-                text = returns.text.decode("utf-8", errors="replace").lstrip(":").strip()
+                text = node_text(returns, "replace").lstrip(":").strip()
                 self.promise_annotation = text.startswith(("Promise<", "PromiseLike<", "Promise "))
                 self.predicate = text == "boolean"
 
@@ -106,7 +108,7 @@ class ArgumentInfo:
         self.string: str | None = None  # the string the argument certainly is
         self.type_param: tuple[ProjectFunction, int] | None = None  # an object literal whose `type` is a parameter
         self.param: tuple[ProjectFunction, int] | None = None  # the argument is a parameter of an enclosing function
-        self.shape: tuple[str | None, dict[str, str] | None] | None = None  # (message type, payload) when literal
+        self.shape: tuple[str | None, dict[str, JsonType] | None] | None = None  # (message type, payload), literal
         self.ref: Any = (
             None  # a function reference: ("fn", ProjectFunction) | ("import", path, name) | ("global", name)
         )
@@ -136,7 +138,7 @@ class CallSite:
         self.args: list[ArgumentInfo] = values.get("args", [])
         self.handles_error: bool = values.get("handles_error", False)
         self.location: Location = values["location"]
-        self.guard = values.get("guard")
+        self.guard: Node_ = values["guard"]
         self.scope: str = values.get("scope", "")
         self.fn: ProjectFunction | None = values.get("fn")
         self.load_key: object = values.get("load_key")  # the top-level statement, when run at load time
@@ -150,14 +152,14 @@ class WalkedModule:
     def __init__(self, path: Path, parsed: ParsedFile) -> None:
         self.path = path
         self.parsed = parsed
-        self.kind = "module"  # "script": classic JavaScript without import/export (shares globals)
+        self.kind: ModuleKind = "module"  # "script": classic JavaScript without import/export (shares globals)
         self.base = FileFacts(path=path, language=parsed.language)
         self.fns: list[ProjectFunction] = []
         self.named: dict[str, ProjectFunction] = {}
         self.api_exports: dict[str, ApiRef] = {}
         self.reexports: dict[str, tuple[Path, str]] = {}
         self.star_exports: list[Path] = []
-        self.send_sites: list[tuple[CallSite, ArgumentInfo | None, str]] = []  # (site, message argument, channel)
+        self.send_sites: list[tuple[CallSite, ArgumentInfo | None, Channel]] = []  # (site, message argument, channel)
         self.handler_sites: list[tuple[CallSite, ArgumentInfo]] = []  # direct runtime.onMessage.addListener(cb)
         self.call_sites: list[CallSite] = []  # calls of project functions
         #: ids of the function nodes that run once a content script was injected (`executeScript(…).then(f)`)

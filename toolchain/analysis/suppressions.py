@@ -10,6 +10,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from toolchain.analysis.nodes import node_text
+
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
 
@@ -53,7 +55,7 @@ def source_suppressions(
         return bool(bytes(line).strip())
 
     for comment in comments:
-        text = comment.text.decode("utf-8", errors="replace")
+        text = node_text(comment, "replace")
         body = text[2:-2] if text.startswith("/*") else text[2:]
         match = _SOURCE_SUPPRESSION.match(body)
         if match is None:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from toolchain.analysis import guards as G
+from toolchain.analysis.nodes import node_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -59,7 +60,7 @@ def call_arguments(call: Node) -> list[Node]:
 
 
 def short_text(node: Node, limit: int = 60) -> str:
-    text = node.text.decode("utf-8", errors="replace")
+    text = node_text(node, "replace")
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -101,7 +102,7 @@ def member_chain(node: Node) -> tuple[Node, list[str], list[Node]]:
             target = node.child_by_field_name("object")
             if prop is None or target is None:
                 break
-            props.append(prop.text.decode())
+            props.append(node_text(prop))
             node = target
         elif kind == "subscript_expression":
             index = node.child_by_field_name("index")
@@ -217,9 +218,9 @@ def tested_first(node: Node) -> bool:
                 return True
         if test is not None:
             if wanted is None:
-                text = "".join(node.text.decode("utf-8", "replace").split("(", 1)[0].split())
+                text = "".join(node_text(node, "replace").split("(", 1)[0].split())
                 wanted = [re.compile(rf"(?<![\w$.]){re.escape(prefix)}(?![\w$])") for prefix in _chain_prefixes(text)]
-            written = "".join(test.text.decode("utf-8", "replace").split())
+            written = "".join(node_text(test, "replace").split())
             if any(pattern.search(written) for pattern in wanted):
                 return True
         current = parent
@@ -256,18 +257,18 @@ def has_chained_catch(call: Node) -> bool:
 def property_name(node: Node) -> str:
     if node.type == "string":
         return G.string_value(node) or ""
-    return node.text.decode("utf-8", errors="replace")
+    return node_text(node, "replace")
 
 
 def static_key(node: Node | None) -> str | None:
     if node is None:
         return None
     if node.type in ("property_identifier", "identifier", "private_property_identifier"):
-        return node.text.decode()
+        return node_text(node)
     if node.type == "string":
         return G.string_value(node)
     if node.type == "number":
-        number = G.parse_number(node.text.decode())
+        number = G.parse_number(node_text(node))
         return None if number is None else str(number)
     return None
 
@@ -277,13 +278,13 @@ def declared_names(declaration: Node) -> list[str | None]:
     if kind in ("function_declaration", "generator_function_declaration", "class_declaration",
                 "abstract_class_declaration", "enum_declaration"):  # fmt: skip
         name = declaration.child_by_field_name("name")
-        return [name.text.decode() if name is not None else None]
+        return [node_text(name) if name is not None else None]
     if kind in ("lexical_declaration", "variable_declaration"):
         names: list[str | None] = []
         for declarator in declaration.named_children:
             if declarator.type == "variable_declarator":
                 name = declarator.child_by_field_name("name")
                 if name is not None and name.type == "identifier":
-                    names.append(name.text.decode())
+                    names.append(node_text(name))
         return names
     return []

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from toolchain.analysis.facts import ApiUse, TabRead
+from toolchain.analysis.nodes import node_source, node_text
 from toolchain.analysis.syntax import call_arguments, descendants, member_chain, unwrap
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,7 +81,7 @@ def tab_reads(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[TabRead]:
 def _read(parsed: ParsedFile, node: Node, use: ApiUse) -> TabRead:
     """`tab.url` (a member), `{ url }` or `{ url: address }` (a destructured field)."""
     field = node.child_by_field_name("property") or node.child_by_field_name("key") or node
-    return TabRead(field.text.decode(), use.api, parsed.location(node), use.scope)
+    return TabRead(node_text(field), use.api, parsed.location(node), use.scope)
 
 
 def _place(parsed: ParsedFile, node: Node) -> tuple[int, int]:
@@ -99,11 +100,8 @@ def _function_of(node: Node, near: Node) -> Node | None:
     while program.parent is not None:
         program = program.parent
     for child in program.named_children:
-        if (
-            child.type == "function_declaration"
-            and child.child_by_field_name("name") is not None
-            and child.child_by_field_name("name").text == node.text
-        ):  # type: ignore[union-attr]
+        name = child.child_by_field_name("name") if child.type == "function_declaration" else None
+        if name is not None and name.text == node.text:
             return child
     return None
 
@@ -135,14 +133,14 @@ def _reads_of_pattern(pattern: Node, scope: Node, shape: str) -> Iterator[Node]:
     if pattern.type == "assignment_pattern":
         pattern = pattern.child_by_field_name("left") or pattern
     if pattern.type == "identifier":
-        name = pattern.text
+        name = node_source(pattern)
         yield from (_reads_of_tab(name, scope) if shape == "one" else _reads_of_list(name, scope))
     elif pattern.type == "array_pattern" and shape == "list" and pattern.named_children:
         yield from _reads_of_pattern(pattern.named_children[0], scope, "one")
     elif pattern.type == "object_pattern" and shape == "one":
         for child in pattern.named_children:
             key = child.child_by_field_name("key") if child.type == "pair_pattern" else child
-            if key is not None and key.text.decode() in TAB_FIELDS:
+            if key is not None and node_text(key) in TAB_FIELDS:
                 yield child  # a destructured field: the pattern is where it is read
 
 
@@ -152,7 +150,7 @@ def _reads_of_tab(name: bytes, scope: Node) -> Iterator[Node]:
         if parent is None or parent.type != "member_expression" or parent.child_by_field_name("object") != identifier:
             continue
         field = parent.child_by_field_name("property")
-        if field is not None and field.text.decode() in TAB_FIELDS and not _assigned(parent):
+        if field is not None and node_text(field) in TAB_FIELDS and not _assigned(parent):
             yield parent
 
 
@@ -176,7 +174,7 @@ def _reads_of_list(name: bytes, scope: Node) -> Iterator[Node]:
                 and outer.child_by_field_name("object") == parent
             ):
                 field = outer.child_by_field_name("property")
-                if field is not None and field.text.decode() in TAB_FIELDS:
+                if field is not None and node_text(field) in TAB_FIELDS:
                     yield outer
         elif parent.type == "for_in_statement" and parent.child_by_field_name("right") == identifier:
             left, body = parent.child_by_field_name("left"), parent.child_by_field_name("body")
@@ -187,7 +185,7 @@ def _reads_of_list(name: bytes, scope: Node) -> Iterator[Node]:
             call = parent.parent
             if (
                 method is not None
-                and method.text.decode() in ARRAY_CALLBACKS
+                and node_text(method) in ARRAY_CALLBACKS
                 and call is not None
                 and call.type == "call_expression"
                 and call_arguments(call)

@@ -16,6 +16,7 @@ from toolchain.analysis.api_tables import (
     is_namespace,
 )
 from toolchain.analysis.facts import ApiUse, Call
+from toolchain.analysis.nodes import node_text
 from toolchain.analysis.scopes import ApiRef, ProjectFunction
 from toolchain.analysis.syntax import first_expression, member_chain, static_key, tested_first, unwrap
 from toolchain.analysis.walk_state import WalkerBase
@@ -30,12 +31,12 @@ class ApiWalk(WalkerBase):
         node = unwrap(node)
         kind = node.type
         if kind == "identifier":
-            return self.root_api(node.text.decode())
+            return self.root_api(node_text(node))
         if kind in ("member_expression", "subscript_expression"):
             root, props, _ = member_chain(node)
             if root.type != "identifier":
                 return None
-            resolved = self.resolve_root(root.text.decode(), props)
+            resolved = self.resolve_root(node_text(root), props)
             if resolved is None:
                 return None
             api, rest = resolved
@@ -94,7 +95,7 @@ class ApiWalk(WalkerBase):
         node = unwrap(node)
         if node.type not in ("identifier", "shorthand_property_identifier"):
             return None
-        binding = self.lookup(node.text.decode())
+        binding = self.lookup(node_text(node))
         if binding is not None and binding.kind == "param":
             return binding.param
         return None
@@ -103,11 +104,11 @@ class ApiWalk(WalkerBase):
         """`message.type`, `message['type']`, or a `type` destructured from a message parameter."""
         node = unwrap(node)
         if node.type == "identifier":
-            binding = self.lookup(node.text.decode())
+            binding = self.lookup(node_text(node))
             return binding.param if binding is not None and binding.kind == "param-type" else None
         if node.type == "member_expression":
             prop = node.child_by_field_name("property")
-            if prop is None or prop.text.decode() != DISCRIMINANT:
+            if prop is None or node_text(prop) != DISCRIMINANT:
                 return None
         elif node.type == "subscript_expression":
             if G.string_value(node.child_by_field_name("index")) != DISCRIMINANT:
@@ -128,9 +129,8 @@ class ApiWalk(WalkerBase):
         if not path:
             return None
         name, kind = classify_api(path, called)
-        checked = (
-            self.try_depth > 0 or "?." in node.text.decode("utf-8", "replace").split("(", 1)[0] or tested_first(node)
-        )
+        checked = self.try_depth > 0 or "?." in node_text(node, "replace").split("(", 1)[0] or tested_first(node)
+        # ignore: classify_api's kind and ApiRef.via are plain strings here, of the values ApiUse's Literals list
         self.facts.api_uses.append(
             ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope, checked)  # type: ignore[arg-type]
         )
@@ -145,11 +145,11 @@ class ApiWalk(WalkerBase):
                 index = node.child_by_field_name("index")
                 subject = self.type_subject(index) if index is not None else None
                 if subject is not None and unwrap(target).type == "identifier":
-                    binding = self.lookup(unwrap(target).text.decode())
+                    binding = self.lookup(node_text(unwrap(target)))
                     table = unwrap(binding.init) if binding is not None and binding.init is not None else None
                     if table is not None and table.type == "object":
                         keys = {static_key(c.child_by_field_name("key")) if c.type in ("pair", "method_definition")
-                                else c.text.decode() if c.type == "shorthand_property_identifier" else None
+                                else node_text(c) if c.type == "shorthand_property_identifier" else None
                                 for c in table.named_children}  # fmt: skip
                         literals = subject[0].type_literals.setdefault(subject[1], set())
                         literals.update(key for key in keys if key)
@@ -162,7 +162,7 @@ class ApiWalk(WalkerBase):
             self.type_tables(node)
         root, props, extras = member_chain(node)
         if root.type == "identifier":
-            name = root.text.decode()
+            name = node_text(root)
             resolved = self.resolve_root(name, props)
             if resolved is not None:
                 self.record_api(resolved[0], resolved[1], False, node)
@@ -183,7 +183,7 @@ class ApiWalk(WalkerBase):
 
     def reference(self, node: Node, *, as_root: bool) -> None:
         """An identifier used as a value: an API alias read, or a project function referenced (counted as a call)."""
-        name = node.text.decode()
+        name = node_text(node)
         binding = self.lookup(name)
         if binding is None:
             if not as_root:

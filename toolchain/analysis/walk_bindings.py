@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from toolchain.analysis.api_tables import DISCRIMINANT
 from toolchain.analysis.facts import ConstantValue
+from toolchain.analysis.nodes import node_text
 from toolchain.analysis.scopes import ApiRef, Binding, LexicalScope, ProjectFunction
 from toolchain.analysis.syntax import is_const_declaration, property_name, unwrap
 from toolchain.analysis.walk_constants import NOT_CONSTANT
@@ -40,8 +41,8 @@ class BindingWalk(WalkerBase):
             elif kind in ("function_declaration", "generator_function_declaration"):
                 name = statement.child_by_field_name("name")
                 if name is not None:
-                    fn = self.declare_function(statement, name.text.decode())
-                    self.bind(name.text.decode(), Binding("fn", fn=fn))
+                    fn = self.declare_function(statement, node_text(name))
+                    self.bind(node_text(name), Binding("fn", fn=fn))
             elif kind in ("class_declaration", "abstract_class_declaration"):
                 self.bind_class(statement)
             elif kind in ("lexical_declaration", "variable_declaration"):
@@ -66,7 +67,7 @@ class BindingWalk(WalkerBase):
     def bind_class(self, node: Node) -> None:
         name = node.child_by_field_name("name")
         if name is not None:
-            self.bind(name.text.decode(), Binding("class", name=name.text.decode()))
+            self.bind(node_text(name), Binding("class", name=node_text(name)))
 
     def declare_variables(self, declaration: Node) -> None:
         var = declaration.type == "variable_declaration"
@@ -88,22 +89,22 @@ class BindingWalk(WalkerBase):
     ) -> None:
         bare = unwrap(value) if value is not None else None
         if name.type == "identifier":
-            text = name.text.decode()
+            text = node_text(name)
             if bare is not None and bare.type in ("arrow_function", "function_expression", "function",
                                                   "generator_function"):  # fmt: skip
                 fn = self.declare_function(bare, text)
                 self.bind(text, Binding("fn", fn=fn), var=var)
                 return
-            if bare is not None:
+            if value is not None and bare is not None:  # (bare is None exactly when value is)
                 api = self.api_of(bare)
                 if api is not None:
-                    self.aliases.add(value.id)  # type: ignore[union-attr]
+                    self.aliases.add(value.id)
                     self.alias_use(api, bare)
                     self.bind(text, Binding("api", api=api), var=var)
                     return
                 required = self.require_of(bare)
                 if required is not None:
-                    self.aliases.add(value.id)  # type: ignore[union-attr]
+                    self.aliases.add(value.id)
                     self.bind(text, required, var=var)
                     return
                 param = self.param_of(bare)
@@ -118,8 +119,8 @@ class BindingWalk(WalkerBase):
         # destructuring
         api = self.api_of(bare) if bare is not None else None
         param = self.param_of(bare) if bare is not None and api is None else None
-        if api is not None:
-            self.aliases.add(value.id)  # type: ignore[union-attr]
+        if api is not None and value is not None:  # (an API is found only in a value)
+            self.aliases.add(value.id)
         self.destructure(name, api, param, var=var, origin=bare)
 
     def destructure(
@@ -136,19 +137,19 @@ class BindingWalk(WalkerBase):
             if api is not None:
                 if origin is not None:
                     self.alias_use(api, origin)
-                self.bind(pattern.text.decode(), Binding("api", api=api), var=var)
+                self.bind(node_text(pattern), Binding("api", api=api), var=var)
             else:
-                self.bind(pattern.text.decode(), Binding("opaque"), var=var)
+                self.bind(node_text(pattern), Binding("opaque"), var=var)
             return
         if kind == "object_pattern":
             for child in pattern.named_children:
                 if child.type == "shorthand_property_identifier_pattern":
-                    key = child.text.decode()
+                    key = node_text(child)
                     self.bind_property(key, key, api, param, var, origin)
                 elif child.type == "object_assignment_pattern":
                     left = child.child_by_field_name("left")
                     if left is not None and left.type == "shorthand_property_identifier_pattern":
-                        self.bind_property(left.text.decode(), left.text.decode(), api, param, var, origin)
+                        self.bind_property(node_text(left), node_text(left), api, param, var, origin)
                 elif child.type == "pair_pattern":
                     key_node, target = child.child_by_field_name("key"), child.child_by_field_name("value")
                     if key_node is None or target is None:
@@ -158,7 +159,7 @@ class BindingWalk(WalkerBase):
                         target = target.child_by_field_name("left") or target
                     sub_api = ApiRef(api.via, api.path + (key,)) if api is not None and key else None
                     if target.type == "identifier" and key == DISCRIMINANT and param is not None:
-                        self.bind(target.text.decode(), Binding("param-type", param=param), var=var)
+                        self.bind(node_text(target), Binding("param-type", param=param), var=var)
                     else:
                         self.destructure(target, sub_api, None, var=var, origin=origin)
                 elif child.type == "rest_pattern":
@@ -199,7 +200,7 @@ class BindingWalk(WalkerBase):
             name = None
             if node.type in ("function_declaration", "generator_function_declaration"):
                 name_node = node.child_by_field_name("name")
-                name = name_node.text.decode() if name_node is not None else None
+                name = node_text(name_node) if name_node is not None else None
             fn = self.declare_function(node, name)
         saved = (self.lex, self.fn, self.scope, self.load_time, self.try_depth)
         saved_wrapper = self.wrapper
@@ -211,7 +212,7 @@ class BindingWalk(WalkerBase):
         if node.type in ("function_expression", "function"):
             name_node = node.child_by_field_name("name")
             if name_node is not None:  # a named function expression sees its own name
-                self.lex.bindings[name_node.text.decode()] = Binding("fn", fn=fn)
+                self.lex.bindings[node_text(name_node)] = Binding("fn", fn=fn)
         self.fn, self.scope = fn, fn.scope
         self.load_time = self.load_time and iife
         self.try_depth = 0
@@ -248,7 +249,7 @@ class BindingWalk(WalkerBase):
             if pattern.type == "assignment_pattern":
                 pattern = pattern.child_by_field_name("left") or pattern
             if pattern.type == "identifier":
-                name = pattern.text.decode()
+                name = node_text(pattern)
                 fn.params.append(name)
                 if type_node is not None:
                     fn.param_types[name] = type_node
@@ -261,11 +262,11 @@ class BindingWalk(WalkerBase):
     def visit_class(self, node: Node) -> None:
         name_node = node.child_by_field_name("name")
         top_level = self.fn is None and self.scope == "" and not self.classes and name_node is not None
-        class_name = name_node.text.decode() if name_node is not None and top_level else None
+        class_name = node_text(name_node) if name_node is not None and top_level else None
         if node.type == "class" and name_node is not None:
             saved_lex = self.lex
             self.lex = LexicalScope(self.lex, False)
-            self.lex.bindings[name_node.text.decode()] = Binding("class", name=name_node.text.decode())
+            self.lex.bindings[node_text(name_node)] = Binding("class", name=node_text(name_node))
         else:
             saved_lex = self.lex
         body = node.child_by_field_name("body")
@@ -325,8 +326,8 @@ class BindingWalk(WalkerBase):
             if program_const and name is not None and name.type == "identifier":
                 constant = self.constant(value)
                 if constant is not NOT_CONSTANT:
-                    self.constants[name.text.decode()] = constant
-                    self.facts.constants.append(ConstantValue(name.text.decode(), constant, self.location(name)))
+                    self.constants[node_text(name)] = constant
+                    self.facts.constants.append(ConstantValue(node_text(name), constant, self.location(name)))
             if value.id in self.aliases:
                 continue
             self.visit(value)

@@ -15,6 +15,7 @@ from toolchain.analysis.api_tables import (
     SEND_APIS,
 )
 from toolchain.analysis.facts import Call, DynamicCode
+from toolchain.analysis.nodes import node_source, node_text
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction
 from toolchain.analysis.syntax import (
     FUNCTION_NODES,
@@ -42,7 +43,7 @@ class CallWalk(WalkerBase):
         bare = unwrap(callee)
         kind = bare.type
         if kind == "identifier":
-            name = bare.text.decode()
+            name = node_text(bare)
             binding = self.lookup(name)
             if binding is None:
                 if name in API_GLOBALS:
@@ -87,7 +88,7 @@ class CallWalk(WalkerBase):
             ref = ("other", short_text(bare))
             name = short_text(bare)
             if root.type == "identifier":
-                root_name = root.text.decode()
+                root_name = node_text(root)
                 resolved = self.resolve_root(root_name, props)
                 if resolved is not None:
                     api, rest = resolved
@@ -203,7 +204,7 @@ class CallWalk(WalkerBase):
         while stack:
             current = stack.pop()
             if current.type in ("identifier", "shorthand_property_identifier"):
-                binding = self.lookup(current.text.decode())
+                binding = self.lookup(node_text(current))
                 if binding is not None and binding.param is not None and binding.param[0] is fn:
                     return True
             elif current.type not in FUNCTION_NODES:
@@ -226,7 +227,7 @@ class CallWalk(WalkerBase):
                 owner, position = message.type_param
                 owner.sends_param.setdefault(position, (SEND_APIS[api], "type"))
             callbacks = [unwrap(a) for a in args[index + 1 :] if unwrap(a).type in FUNCTION_NODES]
-            if not site.handles_error and any(b"lastError" in callback.text for callback in callbacks):
+            if not site.handles_error and any(b"lastError" in node_source(callback) for callback in callbacks):
                 site.handles_error = True
             if any(has_parameters(callback) for callback in callbacks):  # `sendMessage(m, (reply) => …)`
                 site.result_use = "read"
@@ -246,7 +247,7 @@ class CallWalk(WalkerBase):
                 for pair in details.named_children:
                     key = (
                         static_key(pair.child_by_field_name("key")) if pair.type == "pair"
-                        else pair.text.decode() if pair.type == "shorthand_property_identifier" else None
+                        else node_text(pair) if pair.type == "shorthand_property_identifier" else None
                     )  # fmt: skip
                     value = pair.child_by_field_name("value") if pair.type == "pair" else pair
                     if key != "code" or self.constant_string(value):  # a packaged constant is not built code
@@ -320,7 +321,7 @@ class CallWalk(WalkerBase):
         message sent there exists)."""
         member = _outer(node)
         call = member.parent if member is not None and member.type == "member_expression" else None
-        method = member.child_by_field_name("property") if call is not None else None  # type: ignore[union-attr]
+        method = member.child_by_field_name("property") if member is not None and call is not None else None
         if call is None or call.type != "call_expression" or method is None or method.text != b"then":
             return
         arguments = call.child_by_field_name("arguments")
@@ -330,7 +331,7 @@ class CallWalk(WalkerBase):
         if handler.type in ("arrow_function", "function_expression", "function"):
             self.module.after_injection.add(handler.id)
         elif handler.type == "identifier":
-            binding = self.lookup(handler.text.decode())
+            binding = self.lookup(node_text(handler))
             if binding is not None and binding.kind == "fn" and binding.fn is not None:
                 self.module.after_injection.add(binding.fn.node.id)
 
@@ -371,8 +372,8 @@ class CallWalk(WalkerBase):
                 if callee is not None and callee.type == "member_expression"
                 else None
             )
-            if prop is not None and prop.text == b"bind":
-                target = callee.child_by_field_name("object")  # type: ignore[union-attr]
+            if callee is not None and prop is not None and prop.text == b"bind":
+                target = callee.child_by_field_name("object")
                 if target is not None:
                     bare = unwrap(target)
         kind = bare.type
@@ -381,10 +382,10 @@ class CallWalk(WalkerBase):
             if fn is not None:
                 info.ref, info.inline = ("fn", fn), True
         elif kind == "identifier":
-            binding = self.lookup(bare.text.decode())
+            binding = self.lookup(node_text(bare))
             if binding is None:
                 if self.module.kind == "script":
-                    info.ref = ("global", bare.text.decode())
+                    info.ref = ("global", node_text(bare))
             elif binding.kind == "param":
                 info.param = binding.param
             elif binding.kind == "fn" and binding.fn is not None:
@@ -399,7 +400,7 @@ class CallWalk(WalkerBase):
             target = bare.child_by_field_name("object")
             prop = bare.child_by_field_name("property")
             if target is not None and target.type == "this" and prop is not None and self.classes:
-                method = self.classes[-1][1].get(prop.text.decode())
+                method = self.classes[-1][1].get(node_text(prop))
                 if method is not None:
                     info.ref = ("fn", method)
         elif kind == "object":
@@ -408,7 +409,7 @@ class CallWalk(WalkerBase):
                 value = None
                 if child.type == "pair" and static_key(child.child_by_field_name("key")) == DISCRIMINANT:
                     value = child.child_by_field_name("value")
-                elif child.type == "shorthand_property_identifier" and child.text.decode() == DISCRIMINANT:
+                elif child.type == "shorthand_property_identifier" and node_text(child) == DISCRIMINANT:
                     value = child
                 if value is not None:
                     info.type_param = self.param_of(value)

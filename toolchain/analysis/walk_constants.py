@@ -7,12 +7,16 @@ from typing import TYPE_CHECKING
 
 from toolchain.analysis import guards as G
 from toolchain.analysis.api_tables import DISCRIMINANT
+from toolchain.analysis.facts import JsonType
+from toolchain.analysis.nodes import node_source, node_text
 from toolchain.analysis.scopes import FrozenDict
 from toolchain.analysis.syntax import call_arguments, first_expression, member_chain, property_name, static_key, unwrap
 from toolchain.analysis.walk_state import WalkerBase
 from toolchain.json_types import json_type_name
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
     from tree_sitter import Node
 
 #: what `constant` returns for an expression that is not a literal constant (None is the constant `null`)
@@ -26,17 +30,13 @@ class ConstantWalk(WalkerBase):
         node = unwrap(node)
         kind = node.type
         if kind in ("string", "template_string"):
-            value = G.string_value(node)
+            value: object = G.string_value(node)
             return NOT_CONSTANT if value is None else value
         if kind in ("number", "true", "false", "null", "unary_expression"):
             value = G.literal_value(node)
             return NOT_CONSTANT if value is G.MISSING else value
         if kind == "identifier":
-            return (
-                self.constants.get(node.text.decode(), NOT_CONSTANT)
-                if self.lookup(node.text.decode())
-                else NOT_CONSTANT
-            )
+            return self.constants.get(node_text(node), NOT_CONSTANT) if self.lookup(node_text(node)) else NOT_CONSTANT
         if kind == "object":
             result: dict[str, object] = {}
             for child in node.named_children:
@@ -50,10 +50,10 @@ class ConstantWalk(WalkerBase):
                         return NOT_CONSTANT
                     result[key] = value
                 elif child.type == "shorthand_property_identifier":
-                    value = self.constants.get(child.text.decode(), NOT_CONSTANT)
+                    value = self.constants.get(node_text(child), NOT_CONSTANT)
                     if value is NOT_CONSTANT:
                         return NOT_CONSTANT
-                    result[child.text.decode()] = value
+                    result[node_text(child)] = value
                 elif child.type == "spread_element":
                     inner = first_expression(child)
                     value = self.constant(inner, depth + 1) if inner is not None else NOT_CONSTANT
@@ -101,9 +101,9 @@ class ConstantWalk(WalkerBase):
             return fold_arithmetic(operator.type, left, right)
         return NOT_CONSTANT
 
-    def shape(self, node: Node) -> tuple[str | None, dict[str, str] | None]:
+    def shape(self, node: Node) -> tuple[str | None, dict[str, JsonType] | None]:
         message_type: str | None = None
-        payload: dict[str, str] | None = FrozenDict()
+        payload: dict[str, JsonType] | None = FrozenDict()
         for child in node.named_children:
             kind = child.type
             if kind == "pair":
@@ -117,7 +117,7 @@ class ConstantWalk(WalkerBase):
                 elif payload is not None:
                     payload[key] = self.json_type(value)
             elif kind == "shorthand_property_identifier":
-                key = child.text.decode()
+                key = node_text(child)
                 if key == DISCRIMINANT:
                     message_type = self.string_of(child)
                 elif payload is not None:
@@ -128,11 +128,11 @@ class ConstantWalk(WalkerBase):
                     payload[property_name(name) if name is not None else "?"] = "unknown"
             elif kind == "spread_element":  # `{ ...BASE, x }`: literal when BASE is a constant of this file
                 inner = first_expression(child)
-                value = self.constant(inner) if inner is not None else NOT_CONSTANT
-                if not isinstance(value, dict):
+                spread = self.constant(inner) if inner is not None else NOT_CONSTANT
+                if not isinstance(spread, dict):
                     payload = None
                     continue
-                for key, item in value.items():
+                for key, item in spread.items():
                     if key == DISCRIMINANT:
                         message_type = item if isinstance(item, str) else None
                     elif payload is not None:
@@ -152,7 +152,7 @@ class ConstantWalk(WalkerBase):
                     target = current.child_by_field_name("left") or current.child_by_field_name("argument")
                     targets = [target] if target is not None else current.named_children[:1]
                     for part in targets:  # destructuring puts identifiers inside patterns
-                        names.update(n.text.decode() for n in _identifiers(part))
+                        names.update(node_text(n) for n in _identifiers(part))
                 stack.extend(current.children)
             self.module.reassigned = names
         return self.module.reassigned
@@ -164,21 +164,21 @@ class ConstantWalk(WalkerBase):
         if value is not None:
             return value
         if node.type in ("identifier", "shorthand_property_identifier"):
-            binding = self.lookup(node.text.decode())
+            binding = self.lookup(node_text(node))
             if (
                 binding is not None
                 and binding.kind == "value"
                 and binding.init is not None
-                and (binding.const or node.text.decode() not in self.reassigned_names())
+                and (binding.const or node_text(node) not in self.reassigned_names())
             ):  # `let x = "a"`, never set again
                 return G.string_value(unwrap(binding.init))
-            value = self.known_constant(node.text.decode(), [])
-            return value if isinstance(value, str) else None
+            known = self.known_constant(node_text(node), [])
+            return known if isinstance(known, str) else None
         if node.type in ("member_expression", "subscript_expression"):
             root, props, extras = member_chain(node)
             if root.type == "identifier" and not extras:
-                value = self.known_constant(root.text.decode(), props)
-                return value if isinstance(value, str) else None
+                known = self.known_constant(node_text(root), props)
+                return known if isinstance(known, str) else None
         return None
 
     def known_constant(self, name: str, props: list[str]) -> object:
@@ -187,21 +187,9 @@ class ConstantWalk(WalkerBase):
         if binding is None:
             return NOT_CONSTANT
         if binding.kind == "import" and binding.module is not None:
-            target = self.resolver.export(binding.module, binding.name or name)
-            module = self.resolver.modules.get(target[0]) if target is not None else None
-            value = (
-                next((c.value for c in module.base.constants if c.name == target[1]), NOT_CONSTANT)
-                if module
-                else NOT_CONSTANT
-            )  # type: ignore[index]
+            value = self.exported_constant(binding.module, binding.name or name)
         elif binding.kind == "namespace" and binding.module is not None and props:
-            target = self.resolver.export(binding.module, props[0])
-            module = self.resolver.modules.get(target[0]) if target is not None else None
-            value = (
-                next((c.value for c in module.base.constants if c.name == target[1]), NOT_CONSTANT)
-                if module
-                else NOT_CONSTANT
-            )  # type: ignore[index]
+            value = self.exported_constant(binding.module, props[0])
             props = props[1:]
         else:
             value = self.constants.get(name, NOT_CONSTANT)
@@ -209,7 +197,15 @@ class ConstantWalk(WalkerBase):
             value = value.get(prop, NOT_CONSTANT) if isinstance(value, dict) else NOT_CONSTANT
         return value
 
-    def json_type(self, node: Node, depth: int = 0) -> str:
+    def exported_constant(self, path: Path, name: str) -> object:
+        """The value of the top-level constant a project file exports as `name`."""
+        target = self.resolver.export(path, name)
+        module = self.resolver.modules.get(target[0]) if target is not None else None
+        if target is None or module is None:
+            return NOT_CONSTANT
+        return next((c.value for c in module.base.constants if c.name == target[1]), NOT_CONSTANT)
+
+    def json_type(self, node: Node, depth: int = 0) -> JsonType:
         node = unwrap(node) if node.type != "as_expression" else node
         kind = node.type
         if kind == "as_expression":
@@ -249,16 +245,16 @@ class ConstantWalk(WalkerBase):
                 return "boolean"
             if op in ("-", "*", "/", "%", "**", "|", "&", "^", "<<", ">>", ">>>"):
                 return "number"
-            if op == "+" and depth < 8:
-                left = self.json_type(node.child_by_field_name("left"), depth + 1)  # type: ignore[arg-type]
-                right = self.json_type(node.child_by_field_name("right"), depth + 1)  # type: ignore[arg-type]
+            left_node, right_node = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if op == "+" and depth < 8 and left_node is not None and right_node is not None:
+                left, right = self.json_type(left_node, depth + 1), self.json_type(right_node, depth + 1)
                 if "string" in (left, right):
                     return "string"
                 if left == right == "number":
                     return "number"
             return "unknown"
         if kind in ("identifier", "shorthand_property_identifier") and depth < 8:
-            name = node.text.decode()
+            name = node_text(node)
             binding = self.lookup(name)
             if binding is None:
                 return "unknown"
@@ -277,7 +273,7 @@ class ConstantWalk(WalkerBase):
             return "unknown"
         if kind == "call_expression":
             callee = node.child_by_field_name("function")
-            text = callee.text if callee is not None else b""
+            text = node_source(callee) if callee is not None else b""
             if text in (b"String", b"JSON.stringify") or text.endswith((b".toString", b".join", b".trim", b".slice")):
                 return "string" if text != b".slice" else "unknown"
             if text in (b"Number", b"Date.now", b"parseInt", b"parseFloat") or text.startswith(b"Math."):
@@ -295,36 +291,28 @@ class ConstantWalk(WalkerBase):
 def fold_arithmetic(operator: str, left: object, right: object) -> object:
     if left is NOT_CONSTANT or right is NOT_CONSTANT:
         return NOT_CONSTANT
-    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right))
-    if operator == "+":
-        if isinstance(left, str) and isinstance(right, str):
-            return left + right
-        if (
-            isinstance(left, str)
-            and numbers is False
-            and isinstance(right, (int, float))
-            and not isinstance(right, bool)
-        ):
-            return NOT_CONSTANT
-        if not numbers:
-            return NOT_CONSTANT
-        result = left + right  # type: ignore[operator]
-    elif not numbers:
+    if operator == "+" and isinstance(left, str) and isinstance(right, str):
+        return left + right
+    a, b = _number(left), _number(right)
+    if a is None or b is None:  # a string and a number, or anything not a number: not folded
         return NOT_CONSTANT
+    result: int | float
+    if operator == "+":
+        result = a + b
     elif operator == "-":
-        result = left - right  # type: ignore[operator]
+        result = a - b
     elif operator == "*":
-        result = left * right  # type: ignore[operator]
+        result = a * b
     elif operator == "/":
-        if right == 0:
+        if b == 0:
             return NOT_CONSTANT
-        result = left / right  # type: ignore[operator]
+        result = a / b
     elif operator == "%":
-        if right == 0:
+        if b == 0:
             return NOT_CONSTANT
-        result = abs(left) % abs(right) * (1 if left >= 0 else -1)  # type: ignore[operator]
+        result = abs(a) % abs(b) * (1 if a >= 0 else -1)
     elif operator == "**":
-        result = left**right  # type: ignore[operator]
+        result = a**b
     else:
         return NOT_CONSTANT
     if isinstance(result, float) and result.is_integer() and abs(result) < 2**53:
@@ -332,7 +320,18 @@ def fold_arithmetic(operator: str, left: object, right: object) -> object:
     return result
 
 
-def annotation_json_type(node: Node | None) -> str:
+def _number(value: object) -> int | float | None:
+    """A JavaScript number (a bool is an int in Python, not a number in JavaScript)."""
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+#: TypeScript's predefined types that are one JSON type
+_PREDEFINED_JSON_TYPES: dict[str, JsonType] = {
+    "string": "string", "number": "number", "boolean": "boolean", "null": "null", "object": "object"
+}  # fmt: skip
+
+
+def annotation_json_type(node: Node | None) -> JsonType:
     """The JSON type a TypeScript type annotation stands for (`unknown` when it is not one JSON type)."""
     if node is None:
         return "unknown"
@@ -343,9 +342,8 @@ def annotation_json_type(node: Node | None) -> str:
     if kind == "parenthesized_type":
         return annotation_json_type(first_expression(node))
     if kind == "predefined_type":
-        text = node.text.decode()
-        return {"string": "string", "number": "number", "boolean": "boolean", "null": "null",
-                "object": "object"}.get(text, "unknown")  # fmt: skip
+        text = node_text(node)
+        return _PREDEFINED_JSON_TYPES.get(text, "unknown")
     if kind == "literal_type":
         inner = first_expression(node)
         if inner is None:
@@ -369,7 +367,7 @@ def annotation_json_type(node: Node | None) -> str:
         return "object"
     if kind == "generic_type":
         name = node.child_by_field_name("name")
-        text = name.text.decode() if name is not None else ""
+        text = node_text(name) if name is not None else ""
         if text in ("Array", "ReadonlyArray"):
             return "array"
         if text in ("Record", "Partial", "Readonly", "Required", "Pick", "Omit"):

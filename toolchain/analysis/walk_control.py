@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from toolchain.analysis import guards as G
+from toolchain.analysis.nodes import node_text
 from toolchain.analysis.scopes import LexicalScope
 from toolchain.analysis.syntax import member_chain, unwrap
 from toolchain.analysis.walk_state import WalkerBase
@@ -164,7 +165,7 @@ class ControlFlowWalk(WalkerBase):
                 if props and props[-1] in ("then", "catch", "finally"):
                     return ["promise"]
                 if root.type == "identifier":
-                    name = root.text.decode()
+                    name = node_text(root)
                     if name == "Promise" and self.lookup(name) is None:
                         return ["promise"]
                     resolved = self.resolve_root(name, props)

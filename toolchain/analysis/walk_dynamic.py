@@ -21,7 +21,8 @@ from toolchain.analysis.api_tables import (
     STORAGE_GLOBALS,
     TIMERS,
 )
-from toolchain.analysis.facts import Call
+from toolchain.analysis.facts import Call, LoadWorkKind
+from toolchain.analysis.nodes import node_text
 from toolchain.analysis.syntax import call_arguments, is_literal_string, member_chain, short_text, unwrap
 from toolchain.analysis.walk_state import WalkerBase
 from toolchain.urls import is_remote_url
@@ -42,7 +43,7 @@ class DynamicWalk(WalkerBase):
         if is_literal_string(node):
             return True
         if node.type == "identifier":
-            binding = self.lookup(node.text.decode())
+            binding = self.lookup(node_text(node))
             return (
                 binding is not None
                 and binding.kind == "value"
@@ -60,7 +61,7 @@ class DynamicWalk(WalkerBase):
         if callee.type == "identifier":
             return callee.text in SANITIZER_FUNCTIONS
         root, props, _ = member_chain(callee)
-        owner = props[-2] if len(props) > 1 else root.text.decode() if root.type == "identifier" else ""
+        owner = props[-2] if len(props) > 1 else node_text(root) if root.type == "identifier" else ""
         return bool(props) and props[-1] == "sanitize" and "purify" in owner.lower()
 
     def html_sinks(self, node: Node, method: str | None, args: list[Node]) -> None:
@@ -122,7 +123,7 @@ class DynamicWalk(WalkerBase):
                     return
                 self.load_work("dom-read", f"{root}.{'.'.join(props[:-1])}", node)
                 return
-            kind = "dom-write" if method in DOM_MUTATORS else "dom-read"
+            kind: LoadWorkKind = "dom-write" if method in DOM_MUTATORS else "dom-read"
             if root == "document" and props and props[0] == "cookie":
                 kind = "storage"
             self.load_work(kind, f"{root}.{'.'.join(props)}()", node)
@@ -147,7 +148,7 @@ class DynamicWalk(WalkerBase):
         if node.type == "binary_expression":
             return self.json_type(node) == "string"
         if node.type == "identifier":
-            binding = self.lookup(node.text.decode())
+            binding = self.lookup(node_text(node))
             if binding is not None and binding.kind == "value" and binding.init is not None:
                 return unwrap(binding.init).type in ("string", "template_string")
         return False
@@ -164,7 +165,7 @@ class DynamicWalk(WalkerBase):
         if callee is None:
             return False
         root, props, _ = member_chain(unwrap(callee))
-        resolved = self.resolve_root(root.text.decode(), props) if root.type == "identifier" else None
+        resolved = self.resolve_root(node_text(root), props) if root.type == "identifier" else None
         if resolved is None:
             return False
         api, rest = resolved
@@ -196,7 +197,7 @@ class DynamicWalk(WalkerBase):
         if constructor is not None:
             bare = unwrap(constructor)
             if bare.type == "identifier":
-                name = bare.text.decode()
+                name = node_text(bare)
                 binding = self.lookup(name)
                 if binding is None:
                     if name == "Function":
@@ -252,23 +253,25 @@ class DynamicWalk(WalkerBase):
                 if right is not None and last in ("innerHTML", "outerHTML") and not self.safe_html(right):
                     self.dynamic("inner-html", f"{last} assigned a computed value", node)
                 if right is not None and last == "src" and root.type == "identifier" and len(props) == 1:
-                    binding = self.lookup(root.text.decode())
+                    binding = self.lookup(node_text(root))
                     if binding is not None and id(binding) in self.script_elements:
                         url = G.string_value(unwrap(right))
                         if url is None or is_remote_url(url):
                             self.dynamic("remote-script", "a <script> element's src set to a remote or computed URL",
                                          node)  # fmt: skip
                 if root.type == "identifier":
-                    name = root.text.decode()
+                    name = node_text(root)
                     binding = self.lookup(name)
                     if binding is None:
-                        handler = (
-                            last is not None
+                        event = (
+                            last[2:]
+                            if last is not None
                             and last.startswith("on")
                             and (len(props) == 1 and name in GLOBAL_OBJECTS | {"document"})
+                            else None
                         )
-                        if handler and right is not None:
-                            self.registration(node, f"dom:{last[2:]}", right)
+                        if event is not None and right is not None:
+                            self.registration(node, f"dom:{event}", right)
                         else:
                             self.global_read(name, props, target, write=True)
                     else:
@@ -280,7 +283,7 @@ class DynamicWalk(WalkerBase):
                 for extra in extras:
                     self.visit(extra)
             elif target.type == "identifier":
-                name = target.text.decode()
+                name = node_text(target)
                 if self.lookup(name) is None and name.startswith("on") and right is not None:
                     self.registration(node, f"dom:{name[2:]}", right)
                 elif self.lookup(name) is None and name in DOM_READ_GLOBALS:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from toolchain.analysis import guards as G
 from toolchain.analysis.api_tables import INLINED_POLYFILL, POLYFILL_MODULES
+from toolchain.analysis.nodes import node_text
 from toolchain.analysis.scopes import ApiRef, Binding
 from toolchain.analysis.syntax import call_arguments, declared_names, property_name, unwrap
 from toolchain.analysis.walk_state import WalkerBase
@@ -34,17 +35,17 @@ class ModuleWalk(WalkerBase):
             return
         for child in clause.named_children:
             if child.type == "identifier":
-                self.bind(child.text.decode(), self.imported(specifier, target, "default"))
+                self.bind(node_text(child), self.imported(specifier, target, "default"))
             elif child.type == "namespace_import":
                 local = next((c for c in child.named_children if c.type == "identifier"), None)
                 if local is None:
                     continue
                 if specifier in POLYFILL_MODULES:
-                    self.bind(local.text.decode(), Binding("api", api=ApiRef("polyfill", ())))
+                    self.bind(node_text(local), Binding("api", api=ApiRef("polyfill", ())))
                 elif target is not None:
-                    self.bind(local.text.decode(), Binding("namespace", module=target))
+                    self.bind(node_text(local), Binding("namespace", module=target))
                 else:
-                    self.bind(local.text.decode(), Binding("opaque"))
+                    self.bind(node_text(local), Binding("opaque"))
             elif child.type == "named_imports":
                 for spec in child.named_children:
                     if spec.type != "import_specifier" or any(c.type == "type" for c in spec.children):
@@ -53,7 +54,7 @@ class ModuleWalk(WalkerBase):
                     alias = spec.child_by_field_name("alias") or name
                     if name is None or alias is None:
                         continue
-                    self.bind(alias.text.decode(), self.imported(specifier, target, property_name(name)))
+                    self.bind(node_text(alias), self.imported(specifier, target, property_name(name)))
 
     def imported(self, specifier: str, target: Path | None, name: str) -> Binding:
         if specifier in POLYFILL_MODULES:
@@ -101,7 +102,7 @@ class ModuleWalk(WalkerBase):
         if args:  # __toESM(require_x(), 1): the wrapped module is the first argument
             first = unwrap(args[0])
             return first.type == "call_expression" and not call_arguments(first) and self.inlined_polyfill_of(first)
-        binding = self.lookup(callee.text.decode())
+        binding = self.lookup(node_text(callee))
         init = (
             unwrap(binding.init)
             if binding is not None and binding.kind == "value" and binding.init is not None
@@ -175,8 +176,8 @@ class ModuleWalk(WalkerBase):
             if default and value is not None:
                 bare = unwrap(value)
                 if bare.type == "identifier":
-                    exports["default"] = bare.text.decode()
-                    binding = self.lex.bindings.get(bare.text.decode())
+                    exports["default"] = node_text(bare)
+                    binding = self.lex.bindings.get(node_text(bare))
                     if binding is not None and binding.kind == "api" and binding.api is not None:
                         self.module.api_exports["default"] = binding.api
                 else:
@@ -193,11 +194,11 @@ class ModuleWalk(WalkerBase):
             for spec in clause.named_children:
                 if spec.type != "export_specifier":
                     continue
-                name = spec.child_by_field_name("name")
-                alias = spec.child_by_field_name("alias") or name
-                if name is None or alias is None:
+                name_node = spec.child_by_field_name("name")
+                alias_node = spec.child_by_field_name("alias") or name_node
+                if name_node is None or alias_node is None:
                     continue
-                local, exported = property_name(name), property_name(alias)
+                local, exported = property_name(name_node), property_name(alias_node)
                 binding = self.lex.bindings.get(local)
                 if binding is not None and binding.kind == "api" and binding.api is not None:
                     self.module.api_exports[exported] = binding.api

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toolchain.analysis import guards as G
-from toolchain.analysis.facts import DynamicCode, LoadTimeWork, Location
-from toolchain.analysis.scopes import Binding, LexicalScope, ProjectFunction, WalkedModule
+from toolchain.analysis.facts import DynamicCode, DynamicKind, JsonType, LoadTimeWork, LoadWorkKind, Location
+from toolchain.analysis.scopes import ApiRef, Binding, LexicalScope, ProjectFunction, WalkedModule
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -62,6 +62,46 @@ class WalkerBase:
         self.wrapper: ProjectFunction | None = None  # the program-level IIFE being walked (walk_bindings)
         self.polyfill_wrappers: dict[int, bool] = {}  # call nodes (bundler module wrappers) → wrap the polyfill?
 
+    if TYPE_CHECKING:  # pragma: no cover
+        # What one concern asks of another: each is defined by its concern (named on the right), and only
+        # `walker.Walker` has them all. Declared here for the type checker, which checks each definition against
+        # its declaration.
+        def api_of(self, node: Node) -> ApiRef | None: ...  # walk_api
+        def resolve_root(self, name: str, props: list[str]) -> tuple[ApiRef, list[str]] | None: ...  # walk_api
+        def param_of(self, node: Node) -> tuple[ProjectFunction, int] | None: ...  # walk_api
+        def type_subject(self, node: Node) -> tuple[ProjectFunction, int] | None: ...  # walk_api
+        def alias_use(self, api: ApiRef, node: Node) -> None: ...  # walk_api
+        def record_api(self, api: ApiRef, props: list[str], called: bool, node: Node) -> tuple[str, str] | None: ...
+        def type_tables(self, node: Node) -> None: ...  # walk_api
+        def reference(self, node: Node, *, as_root: bool) -> None: ...  # walk_api
+        def visit_function(self, node: Node, *, iife: bool = False) -> None: ...  # walk_bindings
+        def destructure(
+            self,
+            pattern: Node,
+            api: ApiRef | None,
+            param: tuple[ProjectFunction, int] | None,
+            *,
+            var: bool,
+            origin: Node | None = None,
+        ) -> None: ...  # walk_bindings
+        def callee_ref(self, callee: Node) -> tuple[Any, str]: ...  # walk_calls
+        def registration(self, node: Node, event: str, callback: Node) -> None: ...  # walk_calls
+        def constant(self, node: Node, depth: int = 0) -> object: ...  # walk_constants
+        def shape(self, node: Node) -> tuple[str | None, dict[str, JsonType] | None]: ...  # walk_constants
+        def string_of(self, node: Node) -> str | None: ...  # walk_constants
+        def json_type(self, node: Node, depth: int = 0) -> JsonType: ...  # walk_constants
+        def classify_return(self, value: Node | None) -> list[Any]: ...  # walk_control
+        def html_sinks(self, node: Node, method: str | None, args: list[Node]) -> None: ...  # walk_dynamic
+        def global_call(self, node: Node, name: str, args: list[Node]) -> None: ...  # walk_dynamic
+        def global_member_call(self, node: Node, root: str, props: list[str], args: list[Node]) -> None: ...
+        def constant_string(self, node: Node | None) -> bool: ...  # walk_dynamic
+        def dynamic_import(self, node: Node, args: list[Node]) -> None: ...  # walk_dynamic
+        def global_read(self, root: str, props: list[str], node: Node, *, write: bool) -> None: ...  # walk_dynamic
+        def is_script_element(self, node: Node) -> bool: ...  # walk_dynamic
+        def import_statement(self, node: Node) -> None: ...  # walk_modules
+        def require_of(self, node: Node) -> Binding | None: ...  # walk_modules
+        def reexport(self, statement: Node) -> None: ...  # walk_modules
+
     def visit(self, node: Node) -> None:
         kind = node.type
         handler = HANDLERS.get(kind)
@@ -88,18 +128,16 @@ class WalkerBase:
     def lookup(self, name: str) -> Binding | None:
         return self.lex.lookup(name)
 
-    def dynamic(self, kind: str, description: str, node: Node) -> None:
+    def dynamic(self, kind: DynamicKind, description: str, node: Node) -> None:
         self.facts.dynamic_code.append(
-            DynamicCode(kind, description, self.location(node), G.as_guard(self.guard), self.scope)  # type: ignore[arg-type]
+            DynamicCode(kind, description, self.location(node), G.as_guard(self.guard), self.scope)
         )
 
-    def load_work(self, kind: str, description: str, node: Node) -> None:
+    def load_work(self, kind: LoadWorkKind, description: str, node: Node) -> None:
         if not self.load_time:
             return
         key = (id(self.statement), kind, description)
         if key in self.load_seen:
             return
         self.load_seen.add(key)
-        self.facts.load_time_work.append(
-            LoadTimeWork(kind, description, self.location(node), G.as_guard(self.guard))  # type: ignore[arg-type]
-        )
+        self.facts.load_time_work.append(LoadTimeWork(kind, description, self.location(node), G.as_guard(self.guard)))

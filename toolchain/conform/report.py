@@ -8,7 +8,7 @@ the same. JSON output holds every failure with its full expected and actual valu
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -253,7 +253,10 @@ class ConformReport:
                 if where:
                     yield f"  {where}"
         for function, count in hidden.items():
-            yield f"… and {count:,} more failing result{'s' if count != 1 else ''} of {function} (--format json lists them all)"
+            yield (
+                f"… and {count:,} more failing result{'s' if count != 1 else ''} of {function} "
+                "(--format json lists them all)"
+            )
 
     def _summary(self) -> str:
         skips = sum(e.total.skipped for e in self.engines)
@@ -279,7 +282,7 @@ def _count(items: Iterator[str] | Any) -> list[tuple[str, int]]:
     return list(counts.items())
 
 
-def _table(rows: list[tuple[str, ...]], right: tuple[int, ...] = ()) -> Iterator[str]:
+def _table(rows: Sequence[tuple[str, ...]], right: tuple[int, ...] = ()) -> Iterator[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         cells = [cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)]

@@ -7,9 +7,9 @@ folders and its corpus. Nothing here knows any project's functions.
   `source: "adversarial"`), the corpus pages (the reference's `corpus_cases`, `source: "corpus"`) and seeded
   generation (its `property_cases`, `source: "property"`) — checks each one's resolved arguments (the parameters,
   then the reference's `case_problems`), computes `expected` with the reference and writes
-  `<vectors>/<function>.json` canonically. Two runs give identical bytes. **Without the corpus it refuses** (`InputError`, exit 2): writing
-  files without their corpus cases would silently drop them, and keeping the committed ones would keep `expected`
-  values nobody recomputed.
+  `<vectors>/<function>.json` canonically. Two runs give identical bytes. **Without the corpus it refuses**
+  (`InputError`, exit 2): writing files without their corpus cases would silently drop them, and keeping the
+  committed ones would keep `expected` values nobody recomputed.
 - `check()` regenerates in memory and compares with the committed files byte for byte, reporting differing,
   missing and extra case ids. Without the corpus it checks everything else and reports the committed corpus cases
   as *skipped* (never as passed).
@@ -344,7 +344,8 @@ def generate(
     root = corpus_root or golden.corpus
     if root is not None and not golden.reference.corpus_available(root):
         raise InputError.single(
-            f"corpus not found at {root}: generate needs it to derive and evaluate the corpus cases (pass --corpus PATH); "
+            f"corpus not found at {root}: "
+            "generate needs it to derive and evaluate the corpus cases (pass --corpus PATH); "
             "`xtk golden check` runs without it and reports corpus cases as skipped"
         )
     target = out_dir or golden.vectors
@@ -356,11 +357,11 @@ def generate(
         for function in built.files:
             confine(target / f"{function}.json", confined_to)
     size = 0
-    for function, golden in built.files.items():
-        text = dumps_golden(golden)
+    for function, golden_file in built.files.items():
+        text = dumps_golden(golden_file)
         path = target / f"{function}.json"
         if not (path.is_file() and path.read_bytes() == text.encode("ascii")):  # leave identical files untouched
-            write_golden(golden, path)
+            write_golden(golden_file, path)
         size += len(text)
     return summarize(built.files, built, size=size, seconds=time.perf_counter() - started)
 

@@ -27,7 +27,7 @@ class Var:
 class Code:
     """A JavaScript expression made of text and variables."""
 
-    def __init__(self, *pieces: str | Var | Code) -> None:
+    def __init__(self, *pieces: str | Var | Code | Pointer) -> None:
         self.pieces = pieces
 
     def __format__(self, spec: str) -> str:

@@ -106,6 +106,8 @@ class DocMindServer:
         self._stop = asyncio.Event()
         if self._stop_requested.is_set():
             self._stop.set()
+        # ignore: hypercorn types an ASGI app with its own scope and event TypedDicts, Starlette's (our app) with its
+        # own Scope/Receive/Send aliases; the same protocol at run time.
         await serve(DocMindApp(self.state), self._config(), shutdown_trigger=self._stop.wait)  # type: ignore[arg-type]
 
     def shutdown(self) -> None:

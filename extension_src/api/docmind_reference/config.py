@@ -28,8 +28,9 @@ CONTEXT_MENU_CONFIG = MappingProxyType(
 
 CITATION_LIMITS = MappingProxyType({"MIN_COUNT": 1, "MAX_COUNT": 5, "MIN_TEXT_LENGTH": 20, "MAX_TEXT_LENGTH": 300})
 
-#: The matcher's own constants (§6.8, §6.4): not in HIGHLIGHT_CONFIG in the seed, frozen all the same.
-MATCHING_CONFIG = MappingProxyType(
+#: The matcher's own constants (§6.8, §6.4): not in HIGHLIGHT_CONFIG in the seed, frozen all the same. Counts and
+#: lengths are ints (slice bounds), scores floats: the value type is the key's, so Any to the type checker.
+MATCHING_CONFIG: MappingProxyType[str, Any] = MappingProxyType(
     {
         "MIN_TOKENS_FOR_OVERLAP": 6,
         "MIN_TOKEN_LENGTH": 3,  # tokens are kept when longer than 2 code units

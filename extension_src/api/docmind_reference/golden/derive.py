@@ -267,7 +267,8 @@ class _Deriver:
             if not page.raw:
                 return None
             lo, hi = window_around(rng, page, [rng.below(len(page.raw))])
-            citations, shapes = [], []
+            citations: list[dict[str, Any]] = []
+            shapes: list[str] = []
             for shape in ("exact", "light", "short", "cross", "absent"):
                 made = self.quote(rng, shape, (lo, hi))
                 if made is not None:
