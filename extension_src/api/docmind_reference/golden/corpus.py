@@ -68,7 +68,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.normalize import SegmentType, normalize_for_matching
 from docmind_reference.text import js_trim, text, units
 
 KINDS = ("prose", "code", "heading")
@@ -96,7 +96,7 @@ class CorpusUnavailable(CorpusReferenceError):
 @dataclass(frozen=True)
 class Segment:
     text: str  # raw text, as in the file after character references are decoded
-    type: str  # "prose" | "code" | "heading"
+    type: SegmentType
 
 
 class _Extractor(HTMLParser):
@@ -106,14 +106,14 @@ class _Extractor(HTMLParser):
         self.heading = False
         self.pre = 0
         self.buffer: list[str] = []
-        self.buffer_kind = "prose"
+        self.buffer_kind: SegmentType = "prose"
         self.segments: list[Segment] = []
 
     @property
     def skipping(self) -> bool:
         return any(self.skip.values())
 
-    def _kind(self) -> str:
+    def _kind(self) -> SegmentType:
         return "code" if self.pre else "heading" if self.heading else "prose"
 
     def flush(self) -> None:
@@ -207,7 +207,7 @@ def page_segments(root: Path, page: str) -> tuple[Segment, ...]:
 
 @cache
 def _normalized(root: str, page: str) -> tuple[str, ...]:
-    return tuple(normalize_for_matching(s.text, s.type) for s in _page(root, page))  # type: ignore[arg-type]
+    return tuple(normalize_for_matching(s.text, s.type) for s in _page(root, page))
 
 
 def normalized_texts(root: Path, page: str) -> tuple[str, ...]:
@@ -216,8 +216,8 @@ def normalized_texts(root: Path, page: str) -> tuple[str, ...]:
 
 
 @cache
-def _full_text(root: str, page: str, kind: str) -> str:
-    return normalize_for_matching("\n".join(s.text for s in _page(root, page)), kind)  # type: ignore[arg-type]
+def _full_text(root: str, page: str, kind: SegmentType) -> str:
+    return normalize_for_matching("\n".join(s.text for s in _page(root, page)), kind)
 
 
 # -- resolving references -----------------------------------------------------------------------------------
@@ -247,7 +247,7 @@ def _range(value: Any, limit: int, what: str) -> tuple[int, int]:
     return start, end
 
 
-def _kind(value: Any, what: str) -> str:
+def _kind(value: Any, what: str) -> SegmentType:
     if value not in KINDS:
         raise CorpusReferenceError(f"{what}: expected one of {', '.join(KINDS)}, got {value!r}")
     return value
@@ -312,7 +312,7 @@ def resolve_reference(spec: Any, corpus_root: Path) -> Any:
         value = _full_text(root, page, _kind(spec["fullText"], "fullText"))
 
     if "normalize" in spec:
-        value = normalize_for_matching(value, _kind(spec["normalize"], "normalize"))  # type: ignore[arg-type]
+        value = normalize_for_matching(value, _kind(spec["normalize"], "normalize"))
     if "slice" in spec:
         unit_value = units(value)
         start, end = _range(spec["slice"], len(unit_value), "slice")

@@ -87,7 +87,7 @@ def load_page(root: Path, name: str) -> Page:
         name,
         [units(s.text) for s in segments],
         [s.type for s in segments],
-        [units(normalize_for_matching(s.text, s.type)) for s in segments],  # type: ignore[arg-type]
+        [units(normalize_for_matching(s.text, s.type)) for s in segments],
     )
 
 

@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from docmind_reference.normalize import normalize_for_matching
+from docmind_reference.normalize import SegmentType, normalize_for_matching
 from docmind_reference.text import WHITESPACE, domain_violations, text, units
 from docmind_reference.url import MEANINGFUL_PARAMS, parse_url_identity
 from toolchain.golden.format import GoldenCase
@@ -362,12 +362,13 @@ def gen_match_citations(rng: Rng) -> Generated:
     raw: list[str] = []
     segments: list[dict[str, Any]] = []
     for _ in range(rng.between(0, 10)):
-        kind = rng.weighted([(75, "prose"), (15, "heading"), (10, "code")])
+        kinds: list[tuple[float, SegmentType]] = [(75, "prose"), (15, "heading"), (10, "code")]
+        kind = rng.weighted(kinds)
         value = words_text(
             rng, vocabulary, rng.weighted([(3, rng.between(1, 8)), (5, rng.between(8, 40)), (1, rng.between(40, 120))])
         )
         raw.append(value)
-        segments.append({"normalizedText": normalize_for_matching(value, kind), "type": kind})  # type: ignore[arg-type]
+        segments.append({"normalizedText": normalize_for_matching(value, kind), "type": kind})
     citations = []
     shapes = []
     for number in range(rng.weighted([(1, 0), (6, 1), (3, rng.between(2, 5))])):
