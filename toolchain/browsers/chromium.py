@@ -341,7 +341,7 @@ class ChromiumBrowser(ExtensionBrowser, UserActions):
         if scheme not in ("light", "dark"):
             raise ValueError(f"color scheme must be 'light' or 'dark', not {scheme!r}")
         for page in self._ctx.pages:
-            page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+            page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]  # a str, checked to be one of the two above
 
     # --- errors ------------------------------------------------------------------------------------------
 

@@ -186,7 +186,7 @@ def read_whole_page(parser: HTMLParser, text: str) -> None:
             parser.lineno, parser.offset = position  # _markupbase moved them before raising
             return parser.parse_bogus_comment(i)
 
-    parser.parse_html_declaration = tolerant_declaration  # type: ignore[method-assign]
+    parser.parse_html_declaration = tolerant_declaration  # type: ignore[method-assign]  # this one parser's, on purpose
     parser.feed(text)
     tail = parser.rawdata
     cut = tail.find("<", tail.rfind(">") + 1)
