@@ -3,8 +3,8 @@
 A target is what `[targets.NAME]` in xtk.toml and `--browser NAME` name: its engine (which manifest conversions,
 which driver runs it), the manifest versions it accepts, the schema its manifest is checked against, the flag its
 code sees (`import.meta.env.NAME`), the manifest key that holds its minimum version, its key in the lint's knowledge
-base (MDN's browser-compat-data names), esbuild's name for it and the store it ships to. Adding a browser of a known engine is one entry
-here (plus, to run it, its driver in `toolchain/browsers/`); nothing else lists browsers.
+base (MDN's browser-compat-data names), esbuild's name for it and the store it ships to. Adding a browser of a known
+engine is one entry here (plus, to run it, its driver in `toolchain/browsers/`); nothing else lists browsers.
 
 At the bottom of the package: only the standard library.
 """

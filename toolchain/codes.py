@@ -66,7 +66,7 @@ CODES: tuple[Code, ...] = (
 
         Fix: give Firefox another way to run the untrusted code (an iframe of a data-only page, or no such feature
         there), or accept the warning knowingly.
-        """,
+        """,  # noqa: E501  (the explanation as `xtk lint --explain` and docs/lint.md show it)
     ),
     Code(
         "XB102",
@@ -112,7 +112,7 @@ CODES: tuple[Code, ...] = (
 
         Fix: build that target as Manifest V3 (`manifest_version = 3`), or inject the page-world code with a
         `<script>` element from the isolated content script.
-        """,
+        """,  # noqa: E501  (the explanation as `xtk lint --explain` and docs/lint.md show it)
     ),
     Code(
         "XB104",
@@ -160,7 +160,7 @@ CODES: tuple[Code, ...] = (
 
         Fix: set `min_version = "142.0"` (or `"140.0"` with `android_min_version = "142.0"`), or accept the gap
         knowingly.
-        """,
+        """,  # noqa: E501  (the explanation as `xtk lint --explain` and docs/lint.md show it)
     ),
     # -- xtk build: the project's locales (toolchain/project/locales.py) ----------------------------------------------
     Code(
@@ -184,7 +184,7 @@ CODES: tuple[Code, ...] = (
             _locales/fr/messages.json: warning XB111: extension.name: __MSG_extName__ is not translated in locale 'fr': …
 
         Fix: add the message to that locale's messages.json (or remove the locale folder if it is not shipped).
-        """,
+        """,  # noqa: E501  (the explanation as `xtk lint --explain` and docs/lint.md show it)
     ),
     # -- xtk lint: the engine itself (toolchain/lint/engine.py) -------------------------------------------------------
     Code(
@@ -251,7 +251,7 @@ CODES: tuple[Code, ...] = (
             const x = ;                          // XL003 syntax error: unexpected `=`: facts from this file may be incomplete
 
         Fix: fix the syntax error (the bundler reports it too), or keep files that are not code out of the build.
-        """,
+        """,  # noqa: E501  (the explanation as `xtk lint --explain` and docs/lint.md show it)
     ),
     Code(
         "XL004",
@@ -279,7 +279,7 @@ CODES: tuple[Code, ...] = (
         Fix: lint the sources, not a bundle (exclude generated or vendored files), or raise the limit with
         `--max-file-size` if the file really is source; a file past its parse budget is not JavaScript the parser
         can read (noise, a binary named .js); past the deadline, raise `--timeout`.
-        """,
+        """,  # noqa: E501  (the explanation as `xtk lint --explain` and docs/lint.md show it)
     ),
     Code(
         "XL005",

@@ -8,8 +8,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from toolchain.diagnostics import InputError
 from toolchain.confine import write_problem
+from toolchain.diagnostics import InputError
 
 
 def confine(path: Path, inside: Path) -> Path:

@@ -38,8 +38,8 @@ def render_remembered(folder: Path, name: str, **values: Any) -> str:
     """`render`, its text remembered under `folder` (a project's `.xtk/`), so that a build or lint whose template
     values did not change neither imports Jinja2 nor loads the template.
 
-    The key is the template's name, the values and what rendering depends on besides them: xtk's templates and this module
-    (`_render_stamp`) and Jinja2's version. Only plain JSON values (dict with str keys, list, str, int, float,
+    The key is the template's name, the values and what rendering depends on besides them: xtk's templates and this
+    module (`_render_stamp`) and Jinja2's version. Only plain JSON values (dict with str keys, list, str, int, float,
     bool, None) are keyed: anything else (a tuple renders differently from a list) is rendered every time.
     Best-effort: an unreadable or unwritable folder means rendering, never an error.
     """

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
 from toolchain.builder.recipe import Recipe
-from toolchain.fingerprint import file_sha256, tool_stamp, toolchain_stamp
 from toolchain.confine import copied_files, source_links, write_problem
+from toolchain.fingerprint import file_sha256, tool_stamp, toolchain_stamp
 from toolchain.tools.project_files import PROJECT_FILES
 
 if TYPE_CHECKING:

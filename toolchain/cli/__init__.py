@@ -1,9 +1,10 @@
 """The `xtk` command. Thin: parse options, call one stage, turn its diagnostics into text and an exit code.
 
 One module per command group (build.py: build, package, prepare, inspect; lint.py; golden.py; conform.py;
-protocol.py; init.py; dev.py: dev and run; help.py: the shipped docs); output.py is the one error envelope and XtkGroup maps errors to exit
-codes. Exit codes: 0 ok; 1 the project has errors (build, type-check, lint); 2 bad usage or bad input (arguments,
-config, schema, manifest). Stages are imported inside the commands so `xtk --help` starts fast.
+protocol.py; init.py; dev.py: dev and run; help.py: the shipped docs); output.py is the one error envelope and
+XtkGroup maps errors to exit codes. Exit codes: 0 ok; 1 the project has errors (build, type-check, lint); 2 bad
+usage or bad input (arguments, config, schema, manifest). Stages are imported inside the commands so `xtk --help`
+starts fast.
 """
 
 from __future__ import annotations

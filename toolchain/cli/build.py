@@ -111,7 +111,8 @@ def build(project: str | None, browser: str, mode: str, typecheck: bool, use_cac
     emit(warnings)
     for b in report.builds:
         click.echo(
-            f"built {b.browser:<8} → {paths.display(b.out_dir)}/ (MV{b.manifest.get('manifest_version')}, {b.files} files)"
+            f"built {b.browser:<8} → {paths.display(b.out_dir)}/ "
+            f"(MV{b.manifest.get('manifest_version')}, {b.files} files)"
         )
     notes = [n for n, on in (("type-checked", typecheck), ("recipe from cache", report.cached)) if on]
     click.echo(f"{len(report.builds)} build(s) in {report.seconds * 1000:.0f} ms" + "".join(f", {n}" for n in notes))
@@ -138,8 +139,9 @@ def package(project: str | None, browser: str, typecheck: bool, use_cache: bool,
     One zip per browser (<name>-<version>-<browser>.zip) and a sources zip (<name>-<version>-sources.zip)
     with everything needed to rebuild, as Firefox's add-on review asks for: the files git tracks (outside git,
     every file but installed and generated folders). Secrets never go in, tracked or not (.env*, private keys,
-    keystores, .npmrc, .netrc, .ssh/...: --format json lists what was left out); a link out of the project is refused. Zips are
-    reproducible: the same input gives byte-identical files (sorted entries, fixed timestamps and permissions).
+    keystores, .npmrc, .netrc, .ssh/...: --format json lists what was left out); a link out of the project is refused.
+    Zips are reproducible: the same input gives byte-identical files (sorted entries, fixed timestamps and
+    permissions).
     """
     from toolchain.project import load_project
     from toolchain.tools.package import package_builds, package_sources, source_files
@@ -170,7 +172,8 @@ def package(project: str | None, browser: str, typecheck: bool, use_cache: bool,
         return
     for packaged in zips:
         click.echo(
-            f"wrote {loaded.display(packaged.path)} ({packaged.path.stat().st_size:,} bytes, {len(packaged.names)} files)"
+            f"wrote {loaded.display(packaged.path)} "
+            f"({packaged.path.stat().st_size:,} bytes, {len(packaged.names)} files)"
         )
         for name in packaged.names:
             click.echo(f"  {name}")

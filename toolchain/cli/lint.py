@@ -50,7 +50,9 @@ DEFAULT_TIMEOUT_SECONDS = 300.0
     type=SizeParam(),
     default=None,
     metavar="SIZE",
-    help=f"A source file larger than this is not parsed: XL004 says so (default {format_size(_LIMITS.max_file_bytes)}).",
+    help=(
+        f"A source file larger than this is not parsed: XL004 says so (default {format_size(_LIMITS.max_file_bytes)})."
+    ),
 )
 @click.option(
     "--max-archive-size",

@@ -3,8 +3,8 @@
 1. Load the vector files (`--vectors`, else the project's `[conformance] vectors`, else its `[golden] vectors`),
    checked against the golden schema; every case must have `expected` (an inputs file is an input error: run
    `xtk golden make`), ids are unique across files, parameters are in the reference's order.
-2. Resolve `{"$corpus": ...}` references with the project's reference module (`[golden]`). Without the corpus, the cases that
-   need it are skipped, with the reason, never passed.
+2. Resolve `{"$corpus": ...}` references with the project's reference module (`[golden]`). Without the corpus, the
+   cases that need it are skipped, with the reason, never passed.
 3. Bundle the conformance module (bundle.py) and run every engine at once, each in its own thread: one start-up
    per engine, then the cases of each function in batches of a few hundred. A batch that times out or crashes
    the engine is run again one case at a time in a fresh engine, so a hanging case becomes a failure that names

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.confine import inside
+from toolchain.diagnostics import Diagnostic, InputError
 
 Problem = tuple[str, str]  # (JSON pointer inside `arguments`, message)
 

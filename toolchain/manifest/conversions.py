@@ -332,7 +332,8 @@ def data_collection_version_conflict(browser: Browser, target: FirefoxTarget) ->
     if _major(target.min_version) < DATA_COLLECTION_MIN_FIREFOX:
         warnings.append(
             _warning(
-                f"data_collection_permissions is read from Firefox {DATA_COLLECTION_MIN_FIREFOX} on, but min_version is "
+                f"data_collection_permissions is read from Firefox {DATA_COLLECTION_MIN_FIREFOX} on, "
+                "but min_version is "
                 f'{target.min_version}: set min_version to "{DATA_COLLECTION_MIN_FIREFOX_ANDROID}.0" '
                 f"({DATA_COLLECTION_MIN_FIREFOX} on desktop, {DATA_COLLECTION_MIN_FIREFOX_ANDROID} on Android)",
                 browser,
@@ -347,8 +348,10 @@ def data_collection_version_conflict(browser: Browser, target: FirefoxTarget) ->
     ):
         warnings.append(
             _warning(
-                f"data_collection_permissions is read from Firefox for Android {DATA_COLLECTION_MIN_FIREFOX_ANDROID} on, "
-                f'but the Android minimum is {android}: set android_min_version to "{DATA_COLLECTION_MIN_FIREFOX_ANDROID}.0"',
+                "data_collection_permissions is read from Firefox for Android "
+                f"{DATA_COLLECTION_MIN_FIREFOX_ANDROID} on, "
+                f"but the Android minimum is {android}: "
+                f'set android_min_version to "{DATA_COLLECTION_MIN_FIREFOX_ANDROID}.0"',
                 browser,
                 f"targets.{browser}.android_min_version",
                 "XB110",

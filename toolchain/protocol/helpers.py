@@ -17,7 +17,8 @@ RUNTIME_HELPERS = Path(__file__).resolve().parent / "runtime" / "helpers.ts"
 # An exported declaration at the start of a line: a one-line type alias, or a function up to the `}` closing it at
 # the start of a line; the `/** */` comment right above it goes with it.
 _EXPORTED = re.compile(
-    r"^(?P<doc>/\*\*(?:(?!\*/).)*\*/\n)?export (?P<code>(?:type (?P<type>[\w$]+)[^\n]*;|function (?P<function>[\w$]+)[^\n]*\{\n.*?^\}))$",
+    r"^(?P<doc>/\*\*(?:(?!\*/).)*\*/\n)?"
+    r"export (?P<code>(?:type (?P<type>[\w$]+)[^\n]*;|function (?P<function>[\w$]+)[^\n]*\{\n.*?^\}))$",
     re.MULTILINE | re.DOTALL,
 )
 

@@ -4,9 +4,9 @@ one run, with the `u` flag the generated module uses), and each is searched for 
 A pattern Node does not compile is an error (exit 2) located at its JSON pointer: the module would throw when it
 loads. A nested unbounded quantifier whose repetitions nothing separates (`^(a+)+$`) is a warning: such a pattern
 can backtrack exponentially on a short hostile string, in every receiver that checks it. The search is a heuristic
-(patterns over 10,000 characters are not searched) and says so: a repeated group whose every alternative holds a mandatory character the inner repetition cannot
-match (`(/[^/]+)+`: each `/` ends one repetition) is not reported, and alternations that overlap (`(a|aa)+`) or
-bounded inner repetitions (`(a{1,9})+`) are not looked for.
+(patterns over 10,000 characters are not searched) and says so: a repeated group whose every alternative holds a
+mandatory character the inner repetition cannot match (`(/[^/]+)+`: each `/` ends one repetition) is not reported,
+and alternations that overlap (`(a|aa)+`) or bounded inner repetitions (`(a{1,9})+`) are not looked for.
 """
 
 from __future__ import annotations

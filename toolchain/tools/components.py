@@ -7,8 +7,8 @@ compiler ran. A project whose package.json depends on `svelte` or `vue` therefor
 project keeps the native binary and its start-up speed.
 
 The native command stays the one source of truth: its arguments are translated into the JavaScript API's
-options (by `toolchain.tools.esbuild_options`, which `xtk dev` uses too), so both paths bundle with the same settings. Only the standard library here (the
-cached build path runs it).
+options (by `toolchain.tools.esbuild_options`, which `xtk dev` uses too), so both paths bundle with the same
+settings. Only the standard library here (the cached build path runs it).
 """
 
 from __future__ import annotations

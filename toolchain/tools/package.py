@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from toolchain.confine import inside, shown
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.project import Project
-from toolchain.confine import inside, shown
 from toolchain.project.locales import package_name
 
 #: The earliest date a zip can hold; any fixed date works, this one is what reproducible-build tools use.

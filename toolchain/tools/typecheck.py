@@ -78,19 +78,19 @@ def parse_tsc_output(output: str, root: Path, display_base: Path) -> list[Diagno
             except ValueError:
                 shown = str(path)
             found.append(
-                dict(
-                    severity=m["sev"],
-                    message=m["msg"],
-                    path=shown,
-                    line=int(m["line"]),
-                    column=int(m["col"]),
-                    code=m["code"],
-                )
+                {
+                    "severity": m["sev"],
+                    "message": m["msg"],
+                    "path": shown,
+                    "line": int(m["line"]),
+                    "column": int(m["col"]),
+                    "code": m["code"],
+                }
             )
             continue
         g = _GLOBAL.match(line)
         if g:
-            found.append(dict(severity=g["sev"], message=g["msg"], code=g["code"]))
+            found.append({"severity": g["sev"], "message": g["msg"], "code": g["code"]})
         elif line.startswith(" ") and found and line.strip():
             found[-1]["message"] = f"{found[-1]['message']}\n    {line.strip()}"
     return [Diagnostic(**d) for d in found]  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from toolchain.conform.engines.base import Engine, EngineError, EngineTimeout, check_ascii
 
@@ -75,7 +75,7 @@ DRIVER_GRACE = 15.0
 
 class BrowserEngine(Engine):
     browser = ""  # toolchain.browsers' name
-    manifest: dict[str, Any] = {}
+    manifest: ClassVar[dict[str, Any]] = {}
 
     def __init__(self) -> None:
         super().__init__()
@@ -114,7 +114,7 @@ class BrowserEngine(Engine):
         try:
             answer = self._browser.evaluate(
                 self._tab,
-                "(input) => globalThis.__xtkHost.run(input, %d)" % max(1, int(timeout * 1000)),
+                f"(input) => globalThis.__xtkHost.run(input, {max(1, int(timeout * 1000))})",
                 arg=check_ascii(input_json, "the request"),
                 timeout=timeout + DRIVER_GRACE,
             )

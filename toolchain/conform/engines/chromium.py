@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from toolchain.conform.engines.browser import BrowserEngine
 
 
@@ -9,7 +11,7 @@ class ChromiumEngine(BrowserEngine):
     name = "chromium"
     title = "headless Chromium"
     browser = "chromium"
-    manifest = {
+    manifest: ClassVar[dict[str, Any]] = {
         "manifest_version": 3,
         "name": "xtk conform",
         "version": "1.0",

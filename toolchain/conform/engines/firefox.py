@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from toolchain.conform.engines.browser import BrowserEngine
 
 
@@ -9,7 +11,7 @@ class FirefoxEngine(BrowserEngine):
     name = "firefox"
     title = "headless Firefox ESR"
     browser = "firefox"
-    manifest = {
+    manifest: ClassVar[dict[str, Any]] = {
         "manifest_version": 2,
         "name": "xtk conform",
         "version": "1.0",
