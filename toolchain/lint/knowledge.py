@@ -185,7 +185,7 @@ class _Knowledge:
             partial=frozenset(_with_targets(dict.fromkeys(raw.get("partial", ()), True))),
             removed=_with_targets(raw.get("removed", {})),
             flags=_with_targets(raw.get("flags", {})),
-            bcd=raw["bcd"] if "bcd" in raw else name,
+            bcd=raw.get("bcd", name),
             source=source,
         )
 
@@ -364,9 +364,13 @@ def available(
             if browser in entry.flags:
                 return False, f"{ancestor} is only behind a flag in {label} ({entry.flags[browser]})"
             return False, f"{ancestor} is not available in {label}"
-        if isinstance(value, str) and version is not None and not value.startswith("≤"):
-            if _version_key(version) < _version_key(value):
-                return False, f"{ancestor} needs {label} {value} or later (the declared minimum is {version})"
+        if (
+            isinstance(value, str)
+            and version is not None
+            and not value.startswith("≤")
+            and _version_key(version) < _version_key(value)
+        ):
+            return False, f"{ancestor} needs {label} {value} or later (the declared minimum is {version})"
     versions = info.manifest_versions.get(browser)
     if versions is not None and manifest_version not in versions:
         only = " and ".join(f"MV{v}" for v in versions)
@@ -391,9 +395,12 @@ def _resolve_namespace_alias(name: str, browser: str, manifest_version: int) -> 
     """Firefox MV2's `browser.userScripts` is the legacy API BCD names `userScripts_legacy`."""
     for alias in _knowledge().namespace_aliases:
         ns = alias["name"]
-        if (name == ns or name.startswith(ns + ".")) and data_browser(browser) in alias["browsers"]:
-            if manifest_version in alias["manifest_versions"]:
-                return alias["means"] + name[len(ns) :]
+        if (
+            (name == ns or name.startswith(ns + "."))
+            and data_browser(browser) in alias["browsers"]
+            and manifest_version in alias["manifest_versions"]
+        ):
+            return alias["means"] + name[len(ns) :]
     return name
 
 

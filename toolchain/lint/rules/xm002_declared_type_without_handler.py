@@ -19,8 +19,8 @@ class DeclaredTypeWithoutHandler(Rule):
     none of its receiving contexts (an offscreen document in Firefox, which has none: the project does that work
     elsewhere there, and its sends to the channel are compiled out). Without a protocol (a plain extension),
     the converse of XM001. Worker channels (postMessage to and from a Web Worker) are not checked: their
-    receivers are `onmessage` handlers, which the source facts do not record: a type a handler tests for that no send reaching it ever sends (a send whose type is
-    not a literal counts as sending anything).
+    receivers are `onmessage` handlers, which the source facts do not record: a type a handler tests for that no
+    send reaching it ever sends (a send whose type is not a literal counts as sending anything).
 
     Why it matters: a declared type without a handler is a request that can only fail: the sender waits for an
     answer that never comes (or gets `undefined`), and the protocol documents a feature that does not exist.

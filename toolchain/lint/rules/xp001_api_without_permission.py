@@ -71,6 +71,7 @@ class ApiWithoutPermission(Rule):
                         f"`{use.api}` needs host access to its target page, and the manifest grants none "
                         "(no host permission, no `activeTab`)",
                         browser=target.browser,
-                        fix="declare `activeTab` (access after a user gesture) or the narrowest host pattern that works",
+                        fix="declare `activeTab` (access after a user gesture) "
+                        "or the narrowest host pattern that works",
                         **ctx.where(use.location),
                     )

@@ -25,9 +25,8 @@ def permission_used(permission: str, browser: str, apis: set[str]) -> bool | Non
             continue
         if permission in info.permissions(browser) or (info.name in enabled and info.kind in knowledge.MEMBER_KINDS):
             return True
-        if knowledge.is_host_pattern(permission) or permission == "activeTab":
-            if info.host_access is not None:
-                return True
+        if (knowledge.is_host_pattern(permission) or permission == "activeTab") and info.host_access is not None:
+            return True
     fields = {name.split(".", 1)[0] for name in enabled if name.count(".") >= 2 and _kind(name) in ("property", "type")}
     return bool(fields & {api.split(".", 1)[0] for api in apis})
 
@@ -49,8 +48,9 @@ class UnusedPermission(Rule):
     What it checks: each API permission in `permissions` and `optional_permissions` of a target's manifest against
     the API uses present in that target's build: the permission is used when some use needs it there (per browser,
     from `specs/knowledge/`), or a manifest key, an argument value (`["blocking"]`), a web call
-    (`execCommand("copy")`) or a request by name needs it (`specs/knowledge/permission-uses.json`). Host patterns are not judged (a `fetch()` or a content script may use them), nor are
-    permissions that enable no API (`unlimitedStorage`, `clipboardWrite`, `geolocation`…). Fields a permission
+    (`execCommand("copy")`) or a request by name needs it (`specs/knowledge/permission-uses.json`). Host patterns
+    are not judged (a `fetch()` or a content script may use them), nor are permissions that enable no API
+    (`unlimitedStorage`, `clipboardWrite`, `geolocation`…). Fields a permission
     reveals on tab objects (`tabs.Tab.url` for `tabs` and `activeTab`) count as used when any `tabs.*` API is, and
     `tabs`/`activeTab` when a Tab's `url`, `title`, `favIconUrl` or `pendingUrl` is read (a listener's Tab, a
     `tabs.query` result: XP009 reports such reads with neither).

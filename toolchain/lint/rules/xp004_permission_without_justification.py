@@ -60,12 +60,13 @@ class PermissionWithoutJustification(Rule):
                 for index, permission in ctx.entries(target, key):
                     where = ctx.manifest_where(f"/{key}/{index}", target)
                     if not _justified(config, permission, target.browser):
+                        section = "host_permissions" if knowledge.is_host_pattern(permission) else "permissions"
                         yield self.finding(
                             f"`{permission}` is in the {target.browser} manifest's {key} but has no justification in "
-                            f"{ctx.manifest_source.display} (added by a raw `targets.{target.browser}.manifest` override?)",
+                            f"{ctx.manifest_source.display} "
+                            f"(added by a raw `targets.{target.browser}.manifest` override?)",
                             browser=target.browser,
-                            fix=f"declare it under [{'host_permissions' if knowledge.is_host_pattern(permission) else 'permissions'}] "
-                            "with the reason a reviewer reads",
+                            fix=f"declare it under [{section}] with the reason a reviewer reads",
                             **where,
                         )
                     if (
@@ -76,9 +77,10 @@ class PermissionWithoutJustification(Rule):
                         and permission not in posture.permissions.forbidden
                     ):
                         yield self.finding(
-                            f"`{permission}` is not in the posture's allowed permissions ({posture.display}), so it has "
-                            "no reviewed justification",
+                            f"`{permission}` is not in the posture's allowed permissions ({posture.display}), "
+                            "so it has no reviewed justification",
                             browser=target.browser,
-                            fix="remove it, or add it to the posture's `allowed` with its justification (a spec change)",
+                            fix="remove it, or add it to the posture's `allowed` with its justification "
+                            "(a spec change)",
                             **where,
                         )

@@ -45,10 +45,6 @@ class RedundantPermission(Rule):
                 for key in ("optional_permissions", "optional_host_permissions")
                 for i, p in ctx.entries(target, key)
             ]
-
-            def where(key: str, index: int) -> dict[str, object]:
-                return ctx.manifest_where(f"/{key}/{index}", target)
-
             names = [p for _, _, p in required]
             for redundancy in knowledge.redundant_permissions(names):
                 if redundancy.severity != "warning":
@@ -57,8 +53,9 @@ class RedundantPermission(Rule):
                 yield self.finding(
                     f"`{redundancy.permission}` is redundant beside `{redundancy.because_of}`: {redundancy.note}",
                     browser=target.browser,
-                    fix=f"remove `{redundancy.permission}` (or, better, the broader `{redundancy.because_of}` if it is not needed)",
-                    **where(key, index),
+                    fix=f"remove `{redundancy.permission}` "
+                    f"(or, better, the broader `{redundancy.because_of}` if it is not needed)",
+                    **ctx.manifest_where(f"/{key}/{index}", target),
                 )
             for entries in (required, optional):
                 seen: set[str] = set()
@@ -68,7 +65,7 @@ class RedundantPermission(Rule):
                             f"`{permission}` is declared twice ({key})",
                             browser=target.browser,
                             fix="remove the duplicate",
-                            **where(key, index),
+                            **ctx.manifest_where(f"/{key}/{index}", target),
                         )
                     seen.add(permission)
             for key, index, permission in optional:
@@ -77,5 +74,5 @@ class RedundantPermission(Rule):
                         f"`{permission}` is optional ({key}) but also required: the optional entry adds nothing",
                         browser=target.browser,
                         fix="keep it in one list: required if the extension always needs it, optional otherwise",
-                        **where(key, index),
+                        **ctx.manifest_where(f"/{key}/{index}", target),
                     )

@@ -16,8 +16,9 @@ class ComputedHtmlSink(Rule):
     bundling) that give an HTML sink a computed value: `innerHTML`, `outerHTML`, `insertAdjacentHTML`,
     `document.write`. A string literal is not reported, nor a sanitiser's output (`DOMPurify.sanitize(…)`, on any
     object whose name says purify, and sanitize-html's `sanitizeHtml(…)`, directly or through a `const`). It is a
-    warning: xtk cannot know whether other values were escaped first, a reviewer can. Until the code catalog gave it its own code this was XS001 (with
-    XS001's errors beside it): `xtk-ignore[XS001]`, `--select XS001` and `--ignore XS001` still apply to it.
+    warning: xtk cannot know whether other values were escaped first, a reviewer can. Until the code catalog gave it
+    its own code this was XS001 (with XS001's errors beside it): `xtk-ignore[XS001]`, `--select XS001` and
+    `--ignore XS001` still apply to it.
 
     Why it matters: HTML built from a page, a message or a model's answer can carry `<img onerror=…>` and run in
     the extension's page with its privileges (or, in a content script, rewrite the page the user trusts); stores
