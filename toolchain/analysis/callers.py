@@ -29,9 +29,13 @@ def direct_callers(
     name = _name_of(function)
     if name is None or _mentions(module, name)[0] != len(callers) + 1:  # the declaration and the calls, nothing else
         return []
-    if module.kind == "script" and function.name is not None:  # a global: no other file may name it at all
-        if any(sum(_mentions(other, name)) for other in others if other is not module):
-            return []
+    # a global: no other file may name it at all
+    if (
+        module.kind == "script"
+        and function.name is not None
+        and any(sum(_mentions(other, name)) for other in others if other is not module)
+    ):
+        return []
     return callers
 
 

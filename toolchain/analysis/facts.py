@@ -149,7 +149,8 @@ class LoadTimeWork:
 class DynamicCode:
     """Code built or fetched at run time: `eval`, `new Function`, string timers, computed/remote `import()`,
     `importScripts`/`<script src>` of a computed or remote URL, HTML sinks given computed values (`innerHTML`,
-    `outerHTML`, `insertAdjacentHTML`, `document.write` — kind "inner-html"), `tabs.executeScript({ code })` ("eval")."""
+    `outerHTML`, `insertAdjacentHTML`, `document.write` — kind "inner-html"), `tabs.executeScript({ code })`
+    ("eval")."""
 
     kind: DynamicKind
     description: str

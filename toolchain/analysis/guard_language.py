@@ -28,8 +28,8 @@ from collections.abc import Mapping
 from typing import Union
 
 # --- the guard AST -------------------------------------------------------------------------------------------------
-# ("var", name) | ("cmp", name, "==" | "!=", value, type name) | ("not", node) | ("and", (nodes…)) | ("or", (nodes…)), and the
-# Python constants True ("always", i.e. no guard) and False ("never").
+# ("var", name) | ("cmp", name, "==" | "!=", value, type name) | ("not", node) | ("and", (nodes…)) | ("or", (nodes…)),
+# and the Python constants True ("always", i.e. no guard) and False ("never").
 Node_ = Union[bool, tuple]  # noqa: UP007 - a tuple AST or a constant
 
 ALWAYS: Node_ = True

@@ -41,7 +41,7 @@ class Walker(BindingWalk, ModuleWalk, ApiWalk, ConstantWalk, CallWalk, DynamicWa
         if b"xtk-ignore" in self.parsed.source:
             self.facts.suppressions = source_suppressions(root, self.parsed.source, self.location)
         if self.module.kind == "script":
-            for name, fn in self.module.named.items():
+            for name in self.module.named:
                 if "." not in name:
                     self.facts.exports.setdefault(name, name)
 
