@@ -1,4 +1,5 @@
-"""The body of `xtk dev` and `xtk run` (toolchain/cli/dev.py only parses options): run a session until Ctrl-C or SIGTERM."""
+"""The body of `xtk dev` and `xtk run` (toolchain/cli/dev.py only parses options): run a session until Ctrl-C or
+SIGTERM."""
 
 from __future__ import annotations
 
