@@ -189,9 +189,8 @@ def _parse_within(grammar: Grammar, source: bytes, spend: ParseBudget) -> Tree |
     """The tree, or None when the parse ran out of the budget (cancelled: the parser is reset for the next file,
     which would otherwise resume this one)."""
     chosen = parser(grammar)
-    try:  # bytes (py-tree-sitter reads nothing else), in small chunks: `Node.text` of a tree parsed from a callback
-        # calls it again for every node asked, and 64 KiB chunks made the walk of a bundle ten times slower
-        return chosen.parse(
+    try:  # the budget needs a progress callback, which py-tree-sitter takes only with a read callback
+        budgeted = chosen.parse(
             lambda offset, _point: source[offset : offset + READ_CHUNK], progress_callback=spend.progress
         )
     except ValueError:  # py-tree-sitter's "Parsing failed": the progress callback cancelled it
@@ -199,6 +198,11 @@ def _parse_within(grammar: Grammar, source: bytes, spend: ParseBudget) -> Tree |
         if not spend.reason:
             raise
         return None
+    # The same tree again, read from the bytes and reusing every node of the first (milliseconds for megabytes): a
+    # tree parsed from a callback calls back into Python for each `Node.text`, and where the walk meets the
+    # recursion limit inside that callback the parser's C code crashed (`f(f(f(…)))` 10,000 deep: a segmentation
+    # fault instead of the RecursionError the walk handles). Its nodes' text is now sliced in C.
+    return chosen.parse(source, old_tree=budgeted)
 
 
 def parse_source(

@@ -261,6 +261,36 @@ def test_a_statement_nested_past_the_walk_is_said_not_skipped_silently(tmp_path:
     assert "XP002" not in done.stdout
 
 
+#: Deep nestings of every shape the walk recurses through, 20,000 levels: each past the walk's frames
+DEEP_SHAPES = {
+    "calls": (b"f(" * 20000, b")" * 20000),  # crashed in the parser's text callback at the recursion limit
+    "arrays": (b"x = " + b"[" * 20000, b"]" * 20000),
+    "parentheses": (b"x = " + b"(" * 20000 + b"0", b")" * 20000),
+    "functions": (b"function f() {" * 20000, b"}" * 20000),
+    "objects": (b"x = " + b"({a: " * 20000, b"})" * 20000),
+    "arrows": (b"x = " + b"() => " * 20000, b"0"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(DEEP_SHAPES))
+def test_every_deep_shape_is_xl004_never_a_crash(tmp_path: Path, shape: str) -> None:
+    """A subprocess: a segmentation fault fails the test instead of ending the run."""
+    import subprocess
+    import sys
+
+    opening, closing = DEEP_SHAPES[shape]
+    content = opening + b"\n" + closing + b";\nchrome.alarms.create('tick', {periodInMinutes: 1});\n"
+    folder = extension(tmp_path / "ext", content)
+    done = subprocess.run(
+        [sys.executable, "-m", "toolchain", "lint", "--no-cache", str(folder)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[3],
+    )
+    assert done.returncode == 1, (done.returncode, done.stdout[-500:], done.stderr[-500:])
+    assert "XL004 file not analysed" in done.stdout and "nests deeper than the analysis follows" in done.stdout
+
+
 def test_a_page_over_the_size_limit_is_not_read_and_is_named(tmp_path: Path) -> None:
     """A page is read whole and scanned by a parser written in Python (about 1 MB a second): one over
     --max-file-size is not read, as a source file over it is not parsed, and XL004 says so."""
