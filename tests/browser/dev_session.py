@@ -99,8 +99,11 @@ class ReportServer:
 class XtkProcess:
     """`xtk <command> ... --format json` running in `project`; `next_event` reads its events in order."""
 
-    def __init__(self, *args: str, project: Path, env: dict[str, str] | None = None) -> None:
-        xtk = Path(sys.executable).with_name("xtk")
+    def __init__(
+        self, *args: str, project: Path, env: dict[str, str] | None = None, executable: Path | None = None
+    ) -> None:
+        """`executable`: another installed `xtk` (default: this environment's)."""
+        xtk = executable or Path(sys.executable).with_name("xtk")
         command = [str(xtk)] if xtk.exists() else [sys.executable, "-m", "toolchain"]
         self.process = subprocess.Popen(
             [*command, *args, "--format", "json"],

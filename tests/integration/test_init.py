@@ -281,7 +281,7 @@ def test_an_installed_xtk_has_the_templates(tmp_path: Path) -> None:
         check=True,
         timeout=300,
     )
-    (wheel,) = (tmp_path / "wheel").glob("xtk-*.whl")
+    (wheel,) = (tmp_path / "wheel").glob("xtk_toolchain-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(tmp_path / "installed")
     work = tmp_path / "work"

@@ -45,14 +45,14 @@ def test_the_wheel_holds_only_the_toolchain_within_3_mb(tmp_path: Path) -> None:
         check=True,
         timeout=300,
     )
-    (wheel,) = tmp_path.glob("xtk-*.whl")
+    (wheel,) = tmp_path.glob("xtk_toolchain-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         entries = archive.infolist()
     names = [entry.filename for entry in entries]
     unpacked = sum(entry.file_size for entry in entries)
     print(f"{wheel.name}: {len(names)} files, {unpacked / 1e6:.2f} MB unpacked")
     assert not [n for n in names if any(mark.lower() in n.lower() for mark in DOCMIND_MARKS)]
-    assert all(n.startswith(("toolchain/", "xtk-")) for n in names), sorted({n.split("/")[0] for n in names})
+    assert all(n.startswith(("toolchain/", "xtk_toolchain-")) for n in names), sorted({n.split("/")[0] for n in names})
     data = {n.split("/")[3] for n in names if n.startswith("toolchain/_data/specs/")}
     assert data == {"manifest", "knowledge", "golden"}
     assert [n for n in names if n.startswith("toolchain/_data/specs/golden/")] == [
