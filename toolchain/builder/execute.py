@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from toolchain.builder.imported_css import css_bundles, with_content_script_css, with_linked_css
 from toolchain.builder.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.files import confine, make_folder, write_if_changed
@@ -157,24 +158,26 @@ class Execution:
 
     def _complete(self, recipe: BrowserRecipe, metafiles: list[dict[str, Any]]) -> BrowserBuild:
         staging = staging_dir(self.out_dir, recipe.browser)
+        metafile = merge_metafiles(metafiles, staging, self.root)
+        css_of = css_bundles(metafile)  # CSS the scripts import: loaded where they run (imported_css.py)
         for out, text in recipe.pages:
             target = staging / out
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            target.write_text(with_linked_css(out, text, css_of), encoding="utf-8")
         for source, out in recipe.assets:
             target = staging / out
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
-        manifest_text = json.dumps(recipe.manifest, indent=2, ensure_ascii=False) + "\n"
+        manifest = with_content_script_css(recipe.manifest, css_of)
+        manifest_text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
         (staging / "manifest.json").write_text(manifest_text, encoding="utf-8")
         final = self.out_dir / recipe.browser  # it, the staging folder and the two maps were confined in `start`
         shutil.rmtree(final, ignore_errors=True)
         staging.rename(final)
-        metafile = merge_metafiles(metafiles, staging, self.root)
         _write_json(self.out_dir / f"{recipe.browser}.metafile.json", metafile)
         _write_json(self.out_dir / f"{recipe.browser}.contexts.json", recipe.contexts)
         files = sum(1 for p in final.rglob("*") if p.is_file())
-        return BrowserBuild(recipe.browser, final, recipe.manifest, files, metafile)
+        return BrowserBuild(recipe.browser, final, manifest, files, metafile)
 
 
 @contextmanager

@@ -32,6 +32,8 @@ class BundleResult:
     inputs: set[Path] = field(default_factory=set)
     #: Each output file (absolute) and the source files it was made from: which outputs an edit reaches.
     outputs: dict[Path, set[Path]] = field(default_factory=dict)
+    #: Each script output (absolute) and the CSS esbuild wrote for what it imports (the metafile's cssBundle).
+    css: dict[Path, Path] = field(default_factory=dict)
 
 
 class Bundler:
@@ -119,6 +121,8 @@ class Bundler:
             result.inputs.update((self.root / name).resolve() for name in part["inputs"])
             for output, inputs in part.get("outputs", {}).items():
                 result.outputs[(self.root / output).resolve()] = {(self.root / name).resolve() for name in inputs}
+            for output, css in part.get("css", {}).items():
+                result.css[(self.root / output).resolve()] = (self.root / css).resolve()
         return result
 
     def close(self) -> None:

@@ -27,9 +27,11 @@ async function rebuildOne({ name, context }) {
   try {
     const result = await context.rebuild();
     const outputs = Object.entries(result.metafile?.outputs ?? {}).map(([file, output]) => [file, Object.keys(output.inputs)]);
+    const css = Object.entries(result.metafile?.outputs ?? {}).filter(([, output]) => output.cssBundle)
+      .map(([file, output]) => [file, output.cssBundle]);
     return { name, errors: "", warnings: await format(result.warnings, "warning"),
              inputs: Object.keys(result.metafile?.inputs ?? {}), outputs: Object.fromEntries(outputs),
-             outputFiles: result.outputFiles };
+             css: Object.fromEntries(css), outputFiles: result.outputFiles };
   } catch (failure) {
     // A failed build writes nothing: the last good output stays where it is.
     return { name, errors: await format(failure.errors ?? [{ text: String(failure) }], "error"),

@@ -47,7 +47,7 @@ from toolchain.dev.events import Events
 from toolchain.dev.reload import Deadline, NotConfirmed, Reloader
 from toolchain.dev.reloaders import reloader_for
 from toolchain.dev.watcher import ChangeBatch, Watcher
-from toolchain.diagnostics import ProjectError, XtkError
+from toolchain.diagnostics import Diagnostic, ProjectError, XtkError
 from toolchain.project import Project, load_project
 from toolchain.tools.esbuild import find_esbuild
 
@@ -115,6 +115,7 @@ class DevSession:
         self._build_id = ""
         self._static_pending = False  # a config change planned, its bundles not yet built
         self._bundled = BundleResult()  # the last good build's bundles: which sources they read
+        self._css_said: set[Path] = set()  # scripts whose imported CSS the dev build was said not to load
         # The last reload was not confirmed: what the browser runs is unknown, so the next one reloads it all.
         self._unconfirmed = False
 
@@ -151,6 +152,7 @@ class DevSession:
         if result.errors:
             raise ProjectError(result.errors)
         self._bundled = result
+        self._say_unloaded_css(result)
         write_static(self.dev)
         fields: dict[str, object] = {"path": self.project.display(self.dev.out)}
         if self.options.launch:
@@ -226,6 +228,7 @@ class DevSession:
             self.events.error(result.errors, (time.perf_counter() - started) * 1000)
             return
         self._bundled = result
+        self._say_unloaded_css(result)
         if self._static_pending:
             write_static(self.dev)
             self._static_pending = False
@@ -238,6 +241,27 @@ class DevSession:
                 # what imports what); one they no longer read reached none but the content scripts, as it always did.
                 kind = max(ChangeKind.CONTENT_SCRIPT, change_kind(batch.paths, BuiltFiles.of(self.dev, result)))
             self._reload(batch, kind)
+
+    def _say_unloaded_css(self, result: BundleResult) -> None:
+        """CSS a script imports is loaded by `xtk build` (listed for its content script, linked in its page), not yet
+        by the dev build: said once per script, never silently unstyled."""
+        assert self.project is not None
+        for script, css in sorted(result.css.items()):
+            if script in self._css_said:
+                continue
+            self._css_said.add(script)
+            self.events.warnings(
+                [
+                    Diagnostic(
+                        "warning",
+                        f"{self.project.display(script)}: its sources import CSS, bundled as "
+                        f"{self.project.display(css)}, which xtk dev does not load yet (this dev build shows it "
+                        "unstyled); `xtk build` lists it for its content script or links it in its page",
+                        path=self.project.display(css),
+                        browser=self.options.browser,
+                    )
+                ]
+            )
 
     def _reload(self, batch: ChangeBatch, kind: ChangeKind) -> None:
         assert self.reloader is not None and self.dev is not None
