@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.files import confine, make_folder, write_if_changed
 from toolchain.tools.components import missing_framework_hint
 from toolchain.tools.esbuild import EsbuildCommand, finish_esbuild, merge_metafiles, start_esbuild
-from toolchain.tools.typecheck import TypeCheck
+from toolchain.tools.typecheck import TypeCheck, TypecheckMode
 
 #: `.xtk/env.d.ts` (its path and text), or a function that makes it.
 EnvTypes = tuple[Path, str] | Callable[[], tuple[Path, str]]
@@ -60,11 +61,16 @@ class Execution:
         self.started = time.perf_counter()
         self.processes: list[tuple[EsbuildCommand, subprocess.Popen[bytes]]] = []
         self.checker: TypeCheck | None = None
+        self.typecheck: TypecheckMode = "off"
         self.staged: list[Path] = []
         self.made_out_dir = False
 
     def start(
-        self, commands: list[EsbuildCommand], env_types: EnvTypes, typecheck: bool, browsers: list[str] | None = None
+        self,
+        commands: list[EsbuildCommand],
+        env_types: EnvTypes,
+        typecheck: bool | TypecheckMode,
+        browsers: list[str] | None = None,
     ) -> tuple[Path, str]:
         """Start esbuild, then write the generated types and start tsc; returns the types written.
 
@@ -91,7 +97,8 @@ class Execution:
             types = env_types() if callable(env_types) else env_types
             with interrupts_deferred():
                 write_if_changed(*types, inside=self.base_dir)
-                if typecheck:
+                self.typecheck = typecheck if isinstance(typecheck, str) else "error" if typecheck else "off"
+                if self.typecheck != "off":
                     self.checker = TypeCheck(self.root, self.base_dir)
                     self.checker.start()
             return types
@@ -138,6 +145,8 @@ class Execution:
                 metafiles.setdefault(command.browser, []).append(metafile)
         if self.checker:
             found = self.checker.finish()
+            if self.typecheck == "warn":  # typecheck = "warn": tsc's errors are shown, the build goes on
+                found = [replace(d, severity="warning") for d in found]
             errors += [d for d in found if d.severity == "error"]
             report.warnings += [d for d in found if d.severity == "warning"]
 
@@ -154,6 +163,7 @@ class Execution:
             self.staged.clear()
             shutil.rmtree(scratch_dir(self.out_dir), ignore_errors=True)
         report.seconds = time.perf_counter() - self.started
+        report.typecheck = self.typecheck
         return report
 
     def _complete(self, recipe: BrowserRecipe, metafiles: list[dict[str, Any]]) -> BrowserBuild:
@@ -204,7 +214,9 @@ def interrupts_deferred() -> Iterator[None]:
             raise KeyboardInterrupt
 
 
-def execute(recipe: Recipe, typecheck: bool, on_warning: Callable[[Diagnostic], None] | None = None) -> BuildReport:
+def execute(
+    recipe: Recipe, typecheck: bool | TypecheckMode, on_warning: Callable[[Diagnostic], None] | None = None
+) -> BuildReport:
     """Run a whole recipe (the cached path: everything is known up front)."""
     execution = Execution(recipe.root, recipe.base_dir, recipe.out_dir)
     execution.start(

@@ -20,7 +20,7 @@ from toolchain.plan.pages import rewrite_page
 from toolchain.project import Browser, Project
 from toolchain.tools.components import check_installed, component_frameworks, node_command
 from toolchain.tools.esbuild import esbuild_commands, find_esbuild
-from toolchain.tools.typecheck import env_types_path, env_types_text
+from toolchain.tools.typecheck import TypecheckMode, env_types_path, env_types_text
 
 
 def env_types(project: Project) -> tuple[Path, str]:
@@ -40,7 +40,7 @@ def build(
     project: Project,
     browsers: list[Browser],
     mode: Mode = "production",
-    typecheck: bool = True,
+    typecheck: bool | TypecheckMode = True,
     on_warning: Callable[[Diagnostic], None] | None = None,
     request: str | None = None,
     out_dir: Path | None = None,
@@ -95,7 +95,7 @@ def build(
         raise
     report = execution.finish(recipes, on_warning)
     if request is not None and fingerprint is not None:
-        recipe = Recipe(project.root, project.base_dir, out, types, recipes)
+        recipe = Recipe(project.root, project.base_dir, out, types, recipes, project.config.typecheck)
         store(project.config_path, request, mode, recipe, fingerprint)
     return report
 

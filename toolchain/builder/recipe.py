@@ -56,6 +56,7 @@ class Recipe:
     out_dir: Path
     env_types: tuple[Path, str]  # (.xtk/env.d.ts, its text)
     browsers: list[BrowserRecipe]
+    typecheck: bool | str = True  # the config's `typecheck` (the replay does not load the config)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,6 +65,7 @@ class Recipe:
             "out_dir": str(self.out_dir),
             "env_types": [str(self.env_types[0]), self.env_types[1]],
             "browsers": [b.to_json() for b in self.browsers],
+            "typecheck": self.typecheck,
         }
 
     @classmethod
@@ -74,6 +76,7 @@ class Recipe:
             Path(data["out_dir"]),
             (Path(data["env_types"][0]), data["env_types"][1]),
             [BrowserRecipe.from_json(b) for b in data["browsers"]],
+            data.get("typecheck", True),
         )
 
     def display(self, path: Path) -> str:
@@ -99,3 +102,4 @@ class BuildReport:
     warnings: list[Diagnostic] = field(default_factory=list)
     seconds: float = 0.0
     cached: bool = False  # the recipe came from the cache: the config was not loaded again
+    typecheck: str = "off"  # what tsc's errors did: "error" (fail the build), "warn", or "off" (not run)

@@ -17,7 +17,7 @@ def _run_build(
     project: str | None,
     browser: str,
     mode: str,
-    typecheck: bool,
+    typecheck: bool | None,
     use_cache: bool,
     on_warning: Callable[[Diagnostic], None],
 ) -> tuple[Any, Any]:
@@ -27,6 +27,7 @@ def _run_build(
     """
     from toolchain.builder import cache
     from toolchain.project import find_config
+    from toolchain.tools.typecheck import typecheck_mode
 
     _interrupt_on_sigterm()
     config_path = find_config(project)
@@ -34,7 +35,7 @@ def _run_build(
     if recipe is not None:
         from toolchain.builder.execute import execute
 
-        report = execute(recipe, typecheck, on_warning)
+        report = execute(recipe, typecheck_mode(typecheck, recipe.typecheck), on_warning)
         report.cached = True
         return report, recipe
     from toolchain.builder.pipeline import build as full_build
@@ -42,7 +43,8 @@ def _run_build(
 
     loaded = load_project(config_path)
     browsers = loaded.chosen_targets(browser)
-    report = full_build(loaded, browsers, mode, typecheck, on_warning, request=browser)  # type: ignore[arg-type]
+    checked = typecheck_mode(typecheck, loaded.config.typecheck)
+    report = full_build(loaded, browsers, mode, checked, on_warning, request=browser)  # type: ignore[arg-type]
     return report, loaded
 
 
@@ -74,10 +76,17 @@ def _interrupt_on_sigterm() -> None:
     show_default=True,
     help="production minifies; development keeps names and writes source maps.",
 )
-@click.option("--typecheck/--no-typecheck", default=True, show_default=True, help="Run `tsc --noEmit` (strict) too.")
+@click.option(
+    "--typecheck/--no-typecheck",
+    default=None,
+    help='Run `tsc --noEmit` (strict) too, or not. Default: xtk.toml\'s `typecheck` (true, "warn" or false; true '
+    "when absent).",
+)
 @cache_option
 @format_option
-def build(project: str | None, browser: str, mode: str, typecheck: bool, use_cache: bool, output_format: str) -> None:
+def build(
+    project: str | None, browser: str, mode: str, typecheck: bool | None, use_cache: bool, output_format: str
+) -> None:
     """Build the extension into build/<browser>/ for each target browser.
 
     Each build holds manifest.json (validated against xtk's JSON Schema for its browser before it is written),
@@ -114,7 +123,8 @@ def build(project: str | None, browser: str, mode: str, typecheck: bool, use_cac
             f"built {b.browser:<8} → {paths.display(b.out_dir)}/ "
             f"(MV{b.manifest.get('manifest_version')}, {b.files} files)"
         )
-    notes = [n for n, on in (("type-checked", typecheck), ("recipe from cache", report.cached)) if on]
+    checked = {"error": "type-checked", "warn": "type-checked (errors as warnings)"}.get(report.typecheck)
+    notes = [n for n, on in ((checked, checked), ("recipe from cache", report.cached)) if on]
     click.echo(f"{len(report.builds)} build(s) in {report.seconds * 1000:.0f} ms" + "".join(f", {n}" for n in notes))
 
 
@@ -129,11 +139,13 @@ def build(project: str | None, browser: str, mode: str, typecheck: bool, use_cac
     help="Which target to package; all = every [targets.*].",
 )
 @click.option(
-    "--typecheck/--no-typecheck", default=True, show_default=True, help="Run `tsc --noEmit` before packaging."
+    "--typecheck/--no-typecheck",
+    default=None,
+    help="Run `tsc --noEmit` before packaging, or not. Default: xtk.toml's `typecheck`.",
 )
 @cache_option
 @format_option
-def package(project: str | None, browser: str, typecheck: bool, use_cache: bool, output_format: str) -> None:
+def package(project: str | None, browser: str, typecheck: bool | None, use_cache: bool, output_format: str) -> None:
     """Build in production mode and write store-ready zips to dist/, listing what went into each.
 
     One zip per browser (<name>-<version>-<browser>.zip) and a sources zip (<name>-<version>-sources.zip)

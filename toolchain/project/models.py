@@ -452,6 +452,9 @@ class ProjectConfig(_Strict):
     public: str = "public"
     #: `_locales` folder relative to root, copied to `_locales/`; needs extension.default_locale.
     locales: str | None = None
+    #: tsc (`--noEmit`, strict) in every `xtk build` and `xtk package`: true (its errors fail the build), "warn" (they
+    #: are shown, the build goes on: a project adopting types) or false (not run). `--no-typecheck` turns it off.
+    typecheck: bool | Literal["warn"] = True
     #: Where `xtk build` and `xtk package` write, relative to this file.
     out: str = "build"
     dist: str = "dist"

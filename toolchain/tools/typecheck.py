@@ -12,6 +12,7 @@ import subprocess
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Literal
 
 from toolchain import browser_targets
 from toolchain.diagnostics import Diagnostic, InputError
@@ -94,6 +95,18 @@ def parse_tsc_output(output: str, root: Path, display_base: Path) -> list[Diagno
         elif line.startswith(" ") and found and line.strip():
             found[-1]["message"] = f"{found[-1]['message']}\n    {line.strip()}"
     return [Diagnostic(**d) for d in found]  # type: ignore[arg-type]
+
+
+#: What a build does with tsc: its errors fail the build ("error"), are shown as warnings ("warn"), or it does not run.
+TypecheckMode = Literal["error", "warn", "off"]
+
+
+def typecheck_mode(flag: bool | None, configured: bool | str) -> TypecheckMode:
+    """`--typecheck/--no-typecheck` (None: not given) over xtk.toml's `typecheck = true | false | "warn"`: the flag
+    turns tsc on or off; the config also says whether its errors fail the build."""
+    if flag is False or (flag is None and configured is False):
+        return "off"
+    return "warn" if configured == "warn" else "error"
 
 
 def env_types_text(browsers: list[str], constants: dict[str, object], remembered: Path | None = None) -> str:
