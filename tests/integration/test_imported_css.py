@@ -9,6 +9,7 @@ import signal
 from pathlib import Path
 
 from tests.browser.dev_session import XtkProcess, copy_dev_mini
+from tests.conftest import run_xtk
 from tests.integration.support import build, copy_fixture, edit
 from toolchain.builder.imported_css import css_bundles, with_content_script_css, with_linked_css
 
@@ -46,6 +47,23 @@ def test_a_content_script_and_a_page_get_the_css_their_code_imports(tmp_path: Pa
     assert build(project).code == 0
     replayed = json.loads((project / "build/chrome/manifest.json").read_text(encoding="utf-8"))
     assert replayed["content_scripts"][0]["css"] == ["content/content.css", "content/index.css"]
+
+
+def test_css_modules_and_assets_type_check_with_the_types_xtk_writes(tmp_path: Path) -> None:
+    """tsc passes on `import "./x.css"`, a CSS module's classes and an image's URL: .xtk/env.d.ts declares them
+    (before: TS2882 on the CSS import even in a fresh `xtk init` project, TS2307 on the image)."""
+    project = _project(tmp_path)
+    edit(
+        project / "src/popup/popup.ts",
+        "",
+        'import icon from "../../public/icons/icon-16.png";\nconst url: string = icon;\ndocument.title += url;\n',
+    )
+    result = run_xtk("build", "--browser", "chrome", cwd=project)
+    assert result.code == 0, result.output
+    assert "type-checked" in result.stdout
+    types = (project / ".xtk/env.d.ts").read_text(encoding="utf-8")
+    assert 'declare module "*.module.css"' in types and 'declare module "*.woff2"' in types
+    assert list((project / "build/chrome/assets").glob("icon-16-*.png"))  # the image bundled, its URL imported
 
 
 def test_xtk_dev_says_it_does_not_load_imported_css_yet(tmp_path: Path) -> None:

@@ -26,7 +26,12 @@ def test_the_second_render_reads_the_remembered_text_byte_for_byte(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = _counting_renders(monkeypatch, text="line one\r\nline two\n")
-    values = {"browsers": ['"chrome"'], "flags": ["CHROME", "FIREFOX"], "constants": {"API": "string", "N": "number"}}
+    values = {
+        "browsers": ['"chrome"'],
+        "flags": ["CHROME", "FIREFOX"],
+        "assets": [".png"],
+        "constants": {"API": "string", "N": "number"},
+    }
     first = templating.render_remembered(tmp_path, "env.d.ts.j2", **values)
     second = templating.render_remembered(tmp_path, "env.d.ts.j2", **values)
     assert first == second == "line one\r\nline two\n"
@@ -34,7 +39,12 @@ def test_the_second_render_reads_the_remembered_text_byte_for_byte(
 
 
 def test_the_real_template_gives_the_same_text_remembered_or_not(tmp_path: Path) -> None:
-    values = {"browsers": ['"chrome"', '"firefox"'], "flags": ["CHROME", "FIREFOX"], "constants": {"API": "string"}}
+    values = {
+        "browsers": ['"chrome"', '"firefox"'],
+        "flags": ["CHROME", "FIREFOX"],
+        "assets": [".png"],
+        "constants": {"API": "string"},
+    }
     rendered = templating.render("env.d.ts.j2", **values)
     assert "API" in rendered
     assert templating.render_remembered(tmp_path, "env.d.ts.j2", **values) == rendered

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
 
 #: Files a stylesheet or script may reference; esbuild copies them next to the build under assets/.
-_FILE_LOADERS = (
+#: asset files code may import: bundled as files, their URL the import's value (typed in .xtk/env.d.ts)
+FILE_LOADERS = (
     ".png",
     ".jpg",
     ".jpeg",
@@ -173,7 +174,7 @@ def _argv(
         "--charset=ascii",
         # Dead branches of other browsers go even in development, so each build holds only its own code.
         "--minify-syntax",
-        *[f"--loader:{ext}=file" for ext in _FILE_LOADERS],
+        *[f"--loader:{ext}=file" for ext in FILE_LOADERS],
         *defines,
     ]
     tsconfig = project.root / "tsconfig.json"

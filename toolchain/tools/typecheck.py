@@ -16,7 +16,7 @@ from typing import Literal
 
 from toolchain import browser_targets
 from toolchain.diagnostics import Diagnostic, InputError
-from toolchain.tools.esbuild import platform_package
+from toolchain.tools.esbuild import FILE_LOADERS, platform_package
 
 _LINE = re.compile(
     r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$"
@@ -118,6 +118,7 @@ def env_types_text(browsers: list[str], constants: dict[str, object], remembered
         "env.d.ts.j2",
         browsers=[json.dumps(b) for b in browsers],
         flags=[target.env_flag for target in browser_targets.targets()],
+        assets=list(FILE_LOADERS),
         constants={name: _ts_type(value) for name, value in sorted(constants.items())},
     )
 
