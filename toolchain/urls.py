@@ -45,3 +45,10 @@ def package_path(folder: tuple[str, ...] | list[str], path: str) -> tuple[str, .
         elif part not in ("", "."):
             parts.append(part)
     return tuple(parts)
+
+
+def split_address(value: str) -> tuple[str, str]:
+    """A page address as the config may write it → (the file, its `?query` / `#fragment` as written): a popup at
+    `src/popup/index.html#/popup` is the file src/popup/index.html, opened at that fragment (a router's start)."""
+    cut = min((i for i in (value.find("?"), value.find("#")) if i >= 0), default=len(value))
+    return value[:cut], value[cut:]

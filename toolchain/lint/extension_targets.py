@@ -37,6 +37,7 @@ from toolchain.manifest.schema import decode_manifest, parse_manifest_text
 from toolchain.plan.pages import scan_page
 from toolchain.positions.json import value_positions
 from toolchain.project import load_project
+from toolchain.urls import split_address
 
 
 def extension_context(
@@ -215,6 +216,9 @@ def _manifest_entries(root: Path, manifest: dict[str, Any], outside: Outside) ->
     def add(relative: object, context: str) -> None:
         if not isinstance(relative, str):
             return
+        page, _suffix = split_address(relative)  # `popup.html#/popup` opens popup.html (at a router's start)
+        if page.lower().endswith((".html", ".htm")):
+            relative = page
         path = inside_extension(root, relative)
         if path is None:  # never read (XL010 names it)
             outside.add(relative, context)

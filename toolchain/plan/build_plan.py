@@ -19,6 +19,7 @@ from toolchain.diagnostics import Diagnostic
 from toolchain.plan.pages import scan_page
 from toolchain.project import Browser, Project
 from toolchain.project.models import Context
+from toolchain.urls import split_address
 
 Mode = Literal["development", "production"]
 Format = Literal["iife", "esm"]
@@ -67,7 +68,11 @@ class BuildPlan:
     problems: list[Diagnostic] = field(default_factory=list)
 
     def output_of(self, config_path: str) -> str:
-        """The build path of a file named in the config (a script becomes .js)."""
+        """The build path of a file named in the config (a script becomes .js); a page's `?query` / `#fragment`
+        kept after it."""
+        config_path, suffix = split_address(config_path)
+        if suffix:
+            return self.output_of(config_path) + suffix
         absolute = self.project.path(config_path)
         for entries in (self.scripts, self.styles):
             if absolute in entries:
@@ -150,6 +155,7 @@ class BuildPlan:
         self.assets.setdefault(out, AssetCopy(source, out))
 
     def add_page(self, config_path: str, context: Context) -> str:
+        config_path = split_address(config_path)[0]  # the file: its query or fragment stays in the manifest
         project = self.project
         source = project.path(config_path)
         out = project.build_path(config_path)

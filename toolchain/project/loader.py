@@ -22,6 +22,7 @@ from toolchain.positions.toml import KeyPath, key_at, key_positions, line_column
 from toolchain.project.locales import check_locales
 from toolchain.project.locate import find_config
 from toolchain.project.models import Browser, ProjectConfig
+from toolchain.urls import split_address
 
 #: What a file reference may be: a script bundled by esbuild, an HTML page, a stylesheet, anything copied.
 FileKind = str  # "script" | "module" (a script or a folder of them) | "page" | "style" | "asset" | "dir"
@@ -386,23 +387,23 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
         yield FileRef(("background", "entry"), c.background.entry, "script")
     if c.action:
         if c.action.popup:
-            yield FileRef(("action", "popup"), c.action.popup, "page")
+            yield FileRef(("action", "popup"), split_address(c.action.popup)[0], "page")
         for size, icon in c.action.icons.items():
             yield FileRef(("action", "icons", size), icon, "asset")
     if c.options:
-        yield FileRef(("options", "page"), c.options.page, "page")
+        yield FileRef(("options", "page"), split_address(c.options.page)[0], "page")
     if c.side_panel:
-        yield FileRef(("side_panel", "page"), c.side_panel.page, "page")
+        yield FileRef(("side_panel", "page"), split_address(c.side_panel.page)[0], "page")
         for size, icon in c.side_panel.icons.items():
             yield FileRef(("side_panel", "icons", size), icon, "asset")
     for group in ("offscreen", "sandbox", "pages"):
         for i, page in enumerate(getattr(c, group)):
-            yield FileRef((group, i, "page"), page.page, "page")
+            yield FileRef((group, i, "page"), split_address(page.page)[0], "page")
     if c.overrides:
         for name in ("newtab", "bookmarks", "history"):
             value = getattr(c.overrides, name)
             if value:
-                yield FileRef(("overrides", name), value, "page")
+                yield FileRef(("overrides", name), split_address(value)[0], "page")
     if c.conformance:
         yield FileRef(("conformance", "module"), c.conformance.module, "script")
     if c.lint and c.lint.abstraction:
