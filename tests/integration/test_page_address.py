@@ -37,6 +37,13 @@ def test_a_missing_page_is_named_without_its_fragment(tmp_path: Path) -> None:
     assert result.code == 2 and "action.popup: file not found: src/popup/gone.html" in result.output, result.output
 
 
+def test_an_address_that_is_only_a_fragment_is_named_as_written(tmp_path: Path) -> None:
+    project = copy_fixture(tmp_path / "project")
+    edit(project / "xtk.toml", 'popup = "src/popup/index.html"', 'popup = "#/popup"')
+    result = build(project)
+    assert result.code == 2 and "action.popup: file not found: #/popup" in result.output, result.output
+
+
 def test_split_address() -> None:
     assert split_address("a/b.html") == ("a/b.html", "")
     assert split_address("a/b.html#/x?y") == ("a/b.html", "#/x?y")

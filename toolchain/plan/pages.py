@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from toolchain.diagnostics import Diagnostic
-from toolchain.urls import is_remote_url, package_path, url_scheme
+from toolchain.urls import is_remote_url, package_path, split_address, url_scheme
 
 _SCRIPT_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"}
 #: Inline `<script type=...>` blocks that hold data, not code: allowed by CSP.
@@ -96,7 +96,7 @@ class _Scanner(HTMLParser):
             return
         if url_scheme(value) is not None:  # the extension's own URL (chrome-extension://…): not a file to bundle
             return
-        path_part = re.split(r"[?#]", value, maxsplit=1)[0]
+        path_part = split_address(value)[0]
         if self.root is None:
             target = (self.page.parent / path_part).resolve()
         else:

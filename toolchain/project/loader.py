@@ -376,6 +376,12 @@ def _model_of(annotation: object) -> type[BaseModel] | None:
     return None
 
 
+def _page_file(address: str) -> str:
+    """The file a page address names (`index.html#/popup` → index.html); an address that is only a query or a
+    fragment names itself, so the error shows what was written."""
+    return split_address(address)[0] or address
+
+
 def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
     """Every file or folder the config names, with the key that names it."""
     c = config
@@ -387,23 +393,23 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
         yield FileRef(("background", "entry"), c.background.entry, "script")
     if c.action:
         if c.action.popup:
-            yield FileRef(("action", "popup"), split_address(c.action.popup)[0], "page")
+            yield FileRef(("action", "popup"), _page_file(c.action.popup), "page")
         for size, icon in c.action.icons.items():
             yield FileRef(("action", "icons", size), icon, "asset")
     if c.options:
-        yield FileRef(("options", "page"), split_address(c.options.page)[0], "page")
+        yield FileRef(("options", "page"), _page_file(c.options.page), "page")
     if c.side_panel:
-        yield FileRef(("side_panel", "page"), split_address(c.side_panel.page)[0], "page")
+        yield FileRef(("side_panel", "page"), _page_file(c.side_panel.page), "page")
         for size, icon in c.side_panel.icons.items():
             yield FileRef(("side_panel", "icons", size), icon, "asset")
     for group in ("offscreen", "sandbox", "pages"):
         for i, page in enumerate(getattr(c, group)):
-            yield FileRef((group, i, "page"), split_address(page.page)[0], "page")
+            yield FileRef((group, i, "page"), _page_file(page.page), "page")
     if c.overrides:
         for name in ("newtab", "bookmarks", "history"):
             value = getattr(c.overrides, name)
             if value:
-                yield FileRef(("overrides", name), split_address(value)[0], "page")
+                yield FileRef(("overrides", name), _page_file(value), "page")
     if c.conformance:
         yield FileRef(("conformance", "module"), c.conformance.module, "script")
     if c.lint and c.lint.abstraction:

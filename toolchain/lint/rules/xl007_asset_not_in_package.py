@@ -9,6 +9,7 @@ from pathlib import Path
 
 from toolchain.lint.context import LintContext, Target
 from toolchain.lint.model import Finding, Rule
+from toolchain.urls import split_address
 
 #: the calls that turn a path in the package into its extension URL
 URL_OF_PACKAGED_FILE = frozenset({"runtime.getURL", "extension.getURL"})
@@ -18,7 +19,7 @@ def _resource_name(value: str) -> str | None:
     """The package path a string names (`/icons/a.png?v=2#x` → `icons/a.png`); None for what is not a path."""
     if "://" in value or value.startswith(("data:", "blob:", "//")):
         return None
-    name = value.split("#", 1)[0].split("?", 1)[0].lstrip("/")
+    name = split_address(value)[0].lstrip("/")
     return name or None
 
 
