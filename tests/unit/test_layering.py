@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("golden",),
     ("conform",),
     ("dev",),
-    ("scaffold",),
+    ("scaffold", "importer"),
     ("cli",),
 )
 LAYER_OF = {package: index for index, layer in enumerate(LAYERS) for package in layer}

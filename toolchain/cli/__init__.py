@@ -20,6 +20,7 @@ from toolchain.cli import conform as conform_command
 from toolchain.cli import dev as dev_commands
 from toolchain.cli import golden as golden_commands
 from toolchain.cli import help as help_command
+from toolchain.cli import import_ as import_command
 from toolchain.cli import init as init_command
 from toolchain.cli import lint as lint_command
 from toolchain.cli import protocol as protocol_commands
@@ -57,6 +58,7 @@ for command in (
     dev_commands.dev,
     dev_commands.run_command,
     init_command.init,
+    import_command.import_command,
     help_command.help_command,
 ):
     main.add_command(command)

@@ -261,6 +261,8 @@ def _path_values(config: ProjectConfig) -> Iterator[tuple[KeyPath, str, bool]]:
         yield (name,), getattr(config, name), True
     for ref in file_refs(config):
         yield ref.key, ref.value, True
+    for name, target in config.aliases.items():
+        yield ("aliases", name), target, True
     if config.lint and config.lint.posture:
         yield ("lint", "posture"), config.lint.posture, False
     if config.protocol:
@@ -430,7 +432,8 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
 _EXPECTED_SUFFIX = {
     "script": _SCRIPT_SUFFIXES,
     "module": _SCRIPT_SUFFIXES,
-    "page": {".html", ".htm"},
+    # a page, or a React component xtk mounts in a page it writes (docs/config.md, "Component pages")
+    "page": {".html", ".htm", ".tsx", ".jsx"},
     "style": {".css"},
 }
 

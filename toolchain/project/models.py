@@ -76,6 +76,7 @@ _VERSION = re.compile(r"^(0|[1-9]\d{0,4})(\.(0|[1-9]\d{0,4})){0,3}([-+][0-9A-Za-
 _BROWSER_VERSION = re.compile(r"^\d+(\.\d+){0,2}$")
 _PERMISSION = re.compile(r"^[A-Za-z][A-Za-z0-9.]*$")
 _CONSTANT = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_ALIAS = re.compile(r"^[@~#$A-Za-z0-9_][@~A-Za-z0-9_.-]*$")
 _MATCH_PATTERN = re.compile(
     r"^(<all_urls>|(\*|https?|wss?|ftp|file|data|urn|chrome-extension|moz-extension)://(\*|\*\.[^/*]+|[^/*]+)?(/.*))$"
 )
@@ -182,11 +183,11 @@ class DataCollection(_Strict):
 
 
 class FirefoxTarget(_Strict):
-    """Firefox: Manifest V2 by default, V3 when asked for."""
+    """Firefox: Manifest V3 by default (background `scripts` beside `service_worker`), V2 when asked for."""
 
     min_version: BrowserVersion
     android_min_version: BrowserVersion | None = None
-    manifest_version: Literal[2, 3] = 2
+    manifest_version: Literal[2, 3] = 3
     gecko_id: str
     data_collection: DataCollection
     manifest: dict[str, Any] = Field(default_factory=dict)
@@ -487,6 +488,12 @@ class ProjectConfig(_Strict):
     package: PackageSettings | None = None
     #: Build-time constants, readable in code as `import.meta.env.NAME`.
     constants: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    #: A framework whose build-time runtime xtk supplies, so its projects build unchanged (docs/import.md): "wxt"
+    #: injects WXT's auto-imported `browser` and `define*` helpers and resolves `wxt/*` and `#imports` to them.
+    framework: Literal["wxt"] | None = None
+    #: Import paths resolved to project folders or files (relative to root), like tsconfig `paths` or Vite's
+    #: `resolve.alias`: `"@" = "src"` makes `@/utils/x` import `src/utils/x`.
+    aliases: dict[str, str] = Field(default_factory=dict)
 
     @field_validator("permissions", "optional_permissions")
     @classmethod
@@ -505,6 +512,14 @@ class ProjectConfig(_Strict):
             if not size.isdigit():
                 raise ValueError(f'icon size {size!r} must be a number of pixels, like "16" or "128"')
         return icons
+
+    @field_validator("aliases")
+    @classmethod
+    def _alias_names(cls, aliases: dict[str, str]) -> dict[str, str]:
+        for name in aliases:
+            if not _ALIAS.match(name):
+                raise ValueError(f"{name!r}: an alias is an import path's first part, like '@', '~' or '@lib'")
+        return aliases
 
     @field_validator("constants")
     @classmethod

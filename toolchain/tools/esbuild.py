@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain.diagnostics import Diagnostic, InputError, ProjectError
 from toolchain.files import write_if_changed
+from toolchain.tools.framework_runtime import framework_arguments
 
 if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
@@ -133,13 +134,23 @@ def define_arguments(defines: dict[str, str], root: Path) -> tuple[list[str], tu
 
 def esbuild_commands(plan: BuildPlan, binary: Path, outdir: Path, scratch: Path) -> list[EsbuildCommand]:
     """The esbuild commands that bundle everything in `plan` into `outdir`, one per output format."""
-    groups: dict[str, list[Path]] = {}
+    root = plan.project.root
+    groups: dict[str, list[str]] = {}
+    mounts: list[tuple[str, str]] = []
     for entry in plan.scripts.values():
-        groups.setdefault(entry.format, []).append(entry.source)
-    styles = [s.source for s in plan.styles.values()]
+        if entry.generated is None:
+            argument = entry.source.relative_to(root).as_posix()
+        else:  # esbuild's `out=in`: the generated module bundled under the entry's own output name
+            argument = f"{entry.out.removesuffix('.js')}={entry.generated[0]}"
+            mounts.append((str(root / entry.generated[0]), entry.generated[1]))
+        groups.setdefault(entry.format, []).append(argument)
+    styles = [s.source.relative_to(root).as_posix() for s in plan.styles.values()]
     if styles:  # stylesheets have no format: they ride along with the first group
         groups.setdefault(next(iter(groups), "iife"), []).extend(styles)
-    defines, generated = define_arguments(plan.defines(), plan.project.root)
+    defines, generated = define_arguments(plan.defines(), root)
+    framework, runtime = framework_arguments(plan.project.config.framework, plan.project.config.aliases, root)
+    defines += framework
+    generated += runtime + tuple(mounts)
     return [
         EsbuildCommand(
             plan.browser,
@@ -153,12 +164,12 @@ def esbuild_commands(plan: BuildPlan, binary: Path, outdir: Path, scratch: Path)
 
 
 def _argv(
-    plan: BuildPlan, binary: Path, fmt: str, entries: list[Path], outdir: Path, metafile: Path, defines: list[str]
+    plan: BuildPlan, binary: Path, fmt: str, entries: list[str], outdir: Path, metafile: Path, defines: list[str]
 ) -> list[str]:
     project = plan.project
     argv = [
         str(binary),
-        *[str(e.relative_to(project.root)) for e in entries],
+        *entries,
         "--bundle",
         f"--format={fmt}",
         "--platform=browser",

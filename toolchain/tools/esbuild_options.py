@@ -48,7 +48,8 @@ def esbuild_options(argv: Sequence[str], working_dir: Path) -> dict[str, Any]:
     options: dict[str, Any] = {"absWorkingDir": str(working_dir), "entryPoints": []}
     for argument in argv[1:]:
         if not argument.startswith("-"):
-            options["entryPoints"].append(argument)
+            out, named, source = argument.partition("=")  # `out=in`: a generated module under the entry's name
+            options["entryPoints"].append({"in": source, "out": out} if named else argument)
             continue
         match = _FLAG.match(argument)
         if match is None:

@@ -1,0 +1,459 @@
+"""A WXT project: wxt.config.* (its `manifest` and folder options), entrypoints/ by WXT's file conventions with
+each entry's `define*` options, public/, and the names WXT imports for the code (docs/import.md, "WXT")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from toolchain.importer.common import (
+    first_file,
+    meta_options,
+    meta_value,
+    package_json,
+    source_files,
+    typecheck_setting,
+)
+from toolchain.importer.literals import (
+    Unread,
+    call_parts,
+    default_export,
+    exported_names,
+    free_uses,
+    function_result,
+    imports_of,
+    read_source,
+    value_of,
+)
+from toolchain.importer.manifest_map import add_devtools_page, apply_manifest
+from toolchain.importer.model import Imported
+
+CONFIG_NAMES = ["wxt.config.ts", "wxt.config.mts", "wxt.config.js", "wxt.config.mjs"]
+#: What xtk's runtime supplies (templates/runtime/wxt.js).
+SUPPLIED = frozenset(
+    {"browser", "defineBackground", "defineContentScript", "defineUnlistedScript", "ContentScriptContext"}
+)
+#: What WXT auto-imports that xtk does not supply: each use is named with the change to make.
+NOT_SUPPLIED = {
+    "storage": "install @wxt-dev/storage and `import { storage } from '@wxt-dev/storage'`",
+    "createShadowRootUi": "mount the UI yourself (attachShadow on a host element) or declare it as an [[injected]] "
+    "bundle",
+    "createIntegratedUi": "append the UI's element to the page yourself",
+    "createIframeUi": "create the iframe yourself, its page as a [[pages]] entry",
+    "useAppConfig": "import the object app.config.ts exports instead",
+    "defineAppConfig": "export the object itself",
+    "injectScript": "inject with a <script src=browser.runtime.getURL(...)> element and list the script in "
+    "web_accessible_resources",
+    "MatchPattern": "install @webext-core/match-patterns and import MatchPattern from it",
+    "defineWxtPlugin": "call the plugin's code from the entries that need it",
+}
+_RUNTIME_MODULES = ("#imports", "wxt/browser", "wxt/sandbox", "wxt/client", "wxt/utils/")
+#: WXT's folders whose exports WXT auto-imports everywhere (relative to srcDir).
+_AUTO_IMPORT_FOLDERS = ("utils", "components", "composables", "hooks")
+#: entry name → (table, context) for the pages WXT puts in the manifest
+_PAGES = {
+    "popup": "action",
+    "options": "options",
+    "sidepanel": "side_panel",
+    "newtab": "newtab",
+    "bookmarks": "bookmarks",
+    "history": "history",
+    "devtools": "devtools",
+    "sandbox": "sandbox",
+}
+
+
+def find_config(directory: Path) -> Path | None:
+    return first_file(directory, CONFIG_NAMES)
+
+
+def read_wxt(imported: Imported) -> None:
+    directory = imported.directory
+    config_file = find_config(directory)
+    options: dict[str, Any] = {}
+    manifest: dict[str, Any] = {}
+    config_where = ""
+    if config_file is not None:
+        config_where = imported.relative(config_file)
+        options, manifest = _read_config(imported, config_file)
+    src_dir = directory / _folder(options.get("srcDir"), ".")
+    entrypoints = src_dir / _folder(options.get("entrypointsDir"), "entrypoints")
+    public = _public_dir(directory, src_dir, options.get("publicDir"))
+    if not entrypoints.is_dir():
+        imported.note(imported.where(entrypoints), "no entrypoints folder: WXT's entries live there")
+    config = imported.config
+    config["framework"] = "wxt"
+    config["src"] = imported.relative(entrypoints) if entrypoints.is_dir() else "entrypoints"
+    config["public"] = imported.relative(public) if public.is_dir() else "public"
+    if (public / "_locales").is_dir():
+        imported.comment("", "_locales/ in public/ is copied as it is")
+    wxt_src = imported.relative(src_dir) if src_dir != directory else "."
+    config["aliases"] = {"@": wxt_src, "~": wxt_src, "@@": ".", "~~": "."}
+    imported.comment("aliases", "WXT's path aliases: @ and ~ are its srcDir, @@ and ~~ the project's root")
+    package = package_json(directory)
+    manifest = dict(manifest)
+    apply_manifest(imported, manifest, config_where or "package.json", resolve=None)
+    extension = config.setdefault("extension", {})  # WXT's manifest first, then package.json (as WXT does)
+    extension.setdefault("name", str(package.get("displayName") or package.get("name") or directory.name))
+    extension.setdefault("version", str(package.get("version") or "0.1.0"))
+    if isinstance(package.get("description"), str):
+        extension.setdefault("description", package["description"])
+    if "icons" not in manifest:
+        _discover_icons(imported, public)
+    elif isinstance(manifest.get("icons"), dict):
+        imported.config["icons"] = {
+            str(size): imported.relative(public / path)
+            for size, path in manifest["icons"].items()
+            if isinstance(path, str) and (public / path).is_file()
+        }
+    if manifest.get("action") and isinstance(manifest["action"], dict):
+        title = manifest["action"].get("default_title")
+        if isinstance(title, str):
+            config.setdefault("action", {})["title"] = title
+    typecheck_setting(imported)
+    if entrypoints.is_dir():
+        _entrypoints(imported, entrypoints)
+    _auto_imports(imported, src_dir, directory)
+
+
+def _folder(value: Any, default: str) -> str:
+    return value.strip("/") or "." if isinstance(value, str) else default
+
+
+def _public_dir(directory: Path, src_dir: Path, option: Any) -> Path:
+    if isinstance(option, str):
+        return directory / option
+    return src_dir / "public"
+
+
+def _read_config(imported: Imported, path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    parsed = read_source(path)
+    where = imported.relative(path)
+    if parsed is None or parsed.errors:
+        imported.note(where, "cannot read the WXT config (a syntax error, or not UTF-8): nothing taken from it")
+        return {}, {}
+    call = call_parts(parsed, default_export(parsed))
+    exported = default_export(parsed)
+    argument = call[1] if call else exported
+    if argument is None:
+        imported.note(where, "no `export default defineConfig({...})`: nothing taken from it")
+        return {}, {}
+    options = value_of(parsed, argument)
+    if not isinstance(options, dict):
+        imported.note(f"{where}:{argument.start_point[0] + 1}", "the config is not an object literal: nothing taken")
+        return {}, {}
+    manifest = options.get("manifest") or {}
+    if isinstance(manifest, Unread):
+        node = _pair_value(parsed, argument, "manifest")
+        result = function_result(parsed, node) if node is not None else None
+        if result is not None and result.type == "object":
+            manifest = value_of(parsed, result)
+            imported.note(
+                f"{where}:{node.start_point[0] + 1}" if node is not None else where,
+                "`manifest` is a function (of the browser or mode): its object is taken as written; per-browser "
+                "branches in it are not brought over (use [targets.<browser>] manifest)",
+            )
+        else:
+            imported.note(
+                f"{where}:{manifest.line}",
+                "`manifest` is not an object literal: not brought over; write its keys in xtk.toml",
+            )
+            manifest = {}
+    for name, item in options.items():
+        if name in (
+            "manifest",
+            "srcDir",
+            "entrypointsDir",
+            "publicDir",
+            "outDir",
+            "extensionApi",
+            "manifestVersion",
+            "targetBrowsers",
+            "browser",
+            "imports",
+        ):
+            continue
+        line = item.line if isinstance(item, Unread) else None
+        if name == "modules":
+            for module in item if isinstance(item, list) else [item]:
+                imported.note(
+                    f"{where}:{line}" if line else where,
+                    f"WXT module {module!s}: xtk does not run WXT "
+                    "modules; do by hand what it does (its docs say what it adds to the build or manifest)",
+                )
+        elif name == "vite":
+            imported.note(
+                f"{where}:{line}" if line else where,
+                "`vite` options (plugins, aliases, defines) are not "
+                "brought over: xtk bundles with esbuild; Svelte and Vue components build through the "
+                "project's own compilers, path aliases go in [aliases]",
+            )
+        elif name == "alias" and isinstance(item, dict):
+            imported.config.setdefault("aliases", {}).update({k: v for k, v in item.items() if isinstance(v, str)})
+        elif name == "hooks":
+            imported.note(f"{where}:{line}" if line else where, "`hooks`: xtk does not run WXT's build hooks")
+        else:
+            imported.note(f"{where}:{line}" if line else where, f"WXT option `{name}` is not brought over", "info")
+    if options.get("imports") is False:
+        imported.note(where, "auto-imports are off (`imports: false`): the code imports what it uses", "info")
+    return options, manifest if isinstance(manifest, dict) else {}
+
+
+def _pair_value(parsed: Any, node: Any, name: str) -> Any:
+    for child in node.named_children:
+        if child.type == "pair":
+            key = child.child_by_field_name("key")
+            if key is not None and parsed.text(key).strip("'\"") == name:
+                return child.child_by_field_name("value")
+    return None
+
+
+def _discover_icons(imported: Imported, public: Path) -> None:
+    """WXT's icon discovery in public/: icon-16.png, icon/16.png, icons/16.png, icon@16w.png, icon-16x16.png."""
+    found: dict[int, str] = {}
+    if not public.is_dir():
+        return
+    import re
+
+    pattern = re.compile(r"^(?:icons?[/@-]?)?(\d+)(?:x\d+|w)?\.png$")
+    for path in sorted(public.rglob("*.png")):
+        relative = path.relative_to(public).as_posix()
+        match = pattern.match(relative) if relative.startswith("icon") else None
+        if match:
+            found.setdefault(int(match.group(1)), imported.relative(path))
+    if found:
+        imported.config["icons"] = {str(size): file for size, file in sorted(found.items())}
+
+
+def _entry_name(path: Path, entrypoints: Path) -> tuple[str, Path] | None:
+    """`popup.html` / `popup/index.html` → ("popup", file). Files deeper than one folder are not entries."""
+    relative = path.relative_to(entrypoints)
+    if len(relative.parts) == 1:
+        name = path.name.split(".")[0] if not path.name.count(".") > 1 else path.name.rsplit(".", 1)[0]
+        return name, path
+    if len(relative.parts) == 2 and path.stem == "index":
+        return relative.parts[0], path
+    return None
+
+
+def _entrypoints(imported: Imported, entrypoints: Path) -> None:
+    entries: list[tuple[str, Path]] = []
+    for path in sorted(entrypoints.rglob("*")):
+        if not path.is_file() or path.name.endswith(".d.ts"):
+            continue
+        found = _entry_name(path, entrypoints)
+        if found is not None and path.suffix in (".html", ".ts", ".tsx", ".js", ".jsx", ".css", ".scss", ".mts"):
+            entries.append(found)
+    for name, path in entries:
+        kind = name.split(".")[-1] if "." in name else name
+        relative = imported.relative(path)
+        if path.suffix == ".html":
+            _page(imported, kind, name, path, relative)
+        elif kind == "background":
+            _background(imported, path, relative)
+        elif kind == "content":
+            if path.suffix in (".css", ".scss"):
+                imported.note(relative, "a CSS-only content script: xtk.toml gets it with <all_urls>; set its matches")
+                imported.config.setdefault("content_scripts", []).append({"matches": ["<all_urls>"], "css": [relative]})
+            else:
+                _content_script(imported, path, relative)
+        elif path.suffix in (".css", ".scss"):
+            imported.note(
+                relative,
+                "an unlisted stylesheet entry: xtk builds stylesheets pages link or scripts "
+                "import; link it from a page or import it from a script",
+            )
+        else:
+            _unlisted_script(imported, path, relative)
+
+
+def _page(imported: Imported, kind: str, name: str, path: Path, relative: str) -> None:
+    config = imported.config
+    meta = meta_options(path)
+    if kind == "popup":
+        action = config.setdefault("action", {})
+        action["popup"] = relative
+        if "default_title" in meta:
+            action["title"] = meta["default_title"][0]
+        if "default_icon" in meta:
+            icon = meta_value(meta["default_icon"][0])
+            if isinstance(icon, dict):
+                public = imported.directory / config["public"]
+                action["icons"] = {
+                    str(k): imported.relative(public / v)
+                    for k, v in icon.items()
+                    if isinstance(v, str) and (public / v.lstrip("/")).is_file()
+                }
+        if "type" in meta and meta["type"][0] == "page_action":
+            imported.note(imported.where(path, meta["type"][1]), "page_action: built as the toolbar action")
+    elif kind == "options":
+        options: dict[str, Any] = {"page": relative}
+        if meta.get("open_in_tab", ("false", 0))[0] == "true":
+            options["open_in_tab"] = True
+        config["options"] = options
+    elif kind == "sidepanel":
+        config["side_panel"] = {"page": relative}
+        if "default_title" in meta:
+            config["side_panel"]["title"] = meta["default_title"][0]
+        config.setdefault("permissions", {}).setdefault(
+            "sidePanel", {"justification": "WXT adds it for the side panel", "browsers": ["chrome", "edge"]}
+        )
+    elif kind in ("newtab", "bookmarks", "history"):
+        config.setdefault("overrides", {})[kind] = relative
+    elif kind == "devtools":
+        add_devtools_page(imported, relative, relative)
+    elif kind == "sandbox":
+        config.setdefault("sandbox", []).append({"page": relative})
+    else:
+        config.setdefault("pages", []).append({"page": relative})
+    for option, (_, line) in meta.items():
+        if option not in ("default_title", "default_icon", "open_in_tab", "type"):
+            imported.note(imported.where(path, line), f"page option manifest.{option} is not brought over", "info")
+
+
+def _definition(imported: Imported, path: Path, expected: str) -> tuple[Any, str] | None:
+    """The options object of `export default <expected>(...)`, or None (named) when the entry has none."""
+    parsed = read_source(path)
+    relative = imported.relative(path)
+    if parsed is None or parsed.errors:
+        imported.note(relative, "cannot parse this entry: its options are not brought over")
+        return None
+    exported = default_export(parsed)
+    call = call_parts(parsed, exported)
+    if call is None or call[0] != expected:
+        line = exported.start_point[0] + 1 if exported is not None else None
+        imported.note(imported.where(path, line), f"no `export default {expected}(...)`: bundled as a plain script")
+        return None
+    argument = call[1]
+    if argument is None:
+        return {}, relative
+    value = value_of(parsed, argument)
+    if isinstance(value, Unread):
+        return {}, relative  # a function: `defineBackground(() => {...})`
+    return value, relative
+
+
+def _background(imported: Imported, path: Path, relative: str) -> None:
+    background: dict[str, Any] = {"entry": relative}
+    found = _definition(imported, path, "defineBackground")
+    if found is not None:
+        options = found[0]
+        if options.get("type") == "module":
+            background["type"] = "module"
+        if options.get("persistent") is True:
+            background["persistent"] = True
+        _browser_filters(imported, path, options)
+    imported.config["background"] = background
+
+
+def _browser_filters(imported: Imported, path: Path, options: dict[str, Any]) -> None:
+    for key in ("include", "exclude"):
+        if options.get(key):
+            imported.note(
+                imported.relative(path),
+                f"`{key}: {options[key]}` (browsers) is not brought over: the entry "
+                "is built for every browser; branch on import.meta.env.BROWSER in code instead",
+            )
+
+
+_CONTENT_KEYS = {
+    "matches": "matches",
+    "excludeMatches": "exclude_matches",
+    "runAt": "run_at",
+    "allFrames": "all_frames",
+    "matchAboutBlank": "match_about_blank",
+    "world": "world",
+}
+
+
+def _content_script(imported: Imported, path: Path, relative: str) -> None:
+    script: dict[str, Any] = {"matches": ["<all_urls>"]}
+    found = _definition(imported, path, "defineContentScript")
+    if found is not None:
+        options = found[0]
+        for key, toml_key in _CONTENT_KEYS.items():
+            item = options.get(key)
+            if isinstance(item, Unread):
+                imported.note(
+                    imported.where(path, item.line), f"`{key}` is not a literal: not brought over; write it in xtk.toml"
+                )
+            elif item is not None:
+                script[toml_key] = item
+        mode = options.get("cssInjectionMode")
+        if mode in ("ui", "manual"):
+            imported.note(
+                relative,
+                f"cssInjectionMode '{mode}': xtk lists the script's imported CSS in the manifest "
+                "(WXT's 'manifest' mode); a shadow-root UI must load its CSS itself",
+            )
+        if options.get("registration") == "runtime":
+            imported.note(
+                relative,
+                "registration 'runtime': xtk declares it in the manifest; remove it from "
+                "xtk.toml and register it with scripting.registerContentScripts yourself",
+            )
+        if "matches" not in options:
+            imported.note(relative, "no matches: WXT requires them; xtk.toml says <all_urls>, narrow it")
+        _browser_filters(imported, path, options)
+    script["js"] = [relative]
+    imported.config.setdefault("content_scripts", []).append(script)
+
+
+def _unlisted_script(imported: Imported, path: Path, relative: str) -> None:
+    imported.config.setdefault("workers", []).append({"entry": relative, "type": "classic"})
+    imported.note(
+        relative,
+        "an unlisted script: built as a standalone classic bundle ([[workers]]), at the path "
+        "WXT gives it without the folder's index; check the code that loads it names that path",
+        "info",
+    )
+
+
+def _auto_imports(imported: Imported, src_dir: Path, directory: Path) -> None:
+    """Name each use of what WXT imports for the code and xtk does not supply, with the change to make."""
+    project_exports: dict[str, str] = {}
+    for folder in _AUTO_IMPORT_FOLDERS:
+        for path in source_files(src_dir / folder):
+            parsed = read_source(path)
+            if parsed is not None:
+                for name in exported_names(parsed) - {"default"}:
+                    project_exports.setdefault(name, imported.relative(path))
+    wanted = frozenset(NOT_SUPPLIED) | frozenset(project_exports)
+    for path in source_files(src_dir if src_dir != directory else directory):
+        parsed = read_source(path)
+        if parsed is None:
+            continue
+        for module, names, line in imports_of(parsed):
+            if module.startswith(_RUNTIME_MODULES):
+                for name in sorted(names - SUPPLIED):
+                    imported.note(
+                        imported.where(path, line),
+                        f"`{name}` from {module!r}: xtk's WXT runtime does not "
+                        f"supply it; {NOT_SUPPLIED.get(name, 'import it from the package that provides it')}",
+                    )
+            elif module in ("wxt/storage", "wxt/utils/storage"):
+                imported.note(imported.where(path, line), f"{module!r}: install @wxt-dev/storage and import from it")
+        own = imported.relative(path)
+        for name, line in sorted(free_uses(parsed, wanted).items(), key=lambda item: item[1]):
+            if name in project_exports and project_exports[name] != own:
+                imported.note(
+                    imported.where(path, line),
+                    f"`{name}` is auto-imported by WXT from "
+                    f'{project_exports[name]}: add `import {{ {name} }} from "@/'
+                    f'{_module_path(project_exports[name], src_dir, directory)}"`',
+                )
+            elif name in NOT_SUPPLIED:
+                imported.note(
+                    imported.where(path, line),
+                    f"`{name}` (WXT auto-import) is not supplied by xtk: {NOT_SUPPLIED[name]}",
+                )
+    imported.comment(
+        "",
+        'framework = "wxt": xtk supplies browser, defineBackground, defineContentScript and '
+        "defineUnlistedScript and answers wxt/browser and #imports (`xtk help import`)",
+    )
+
+
+def _module_path(file: str, src_dir: Path, directory: Path) -> str:
+    path = (directory / file).relative_to(src_dir)
+    return path.with_suffix("").as_posix()
