@@ -246,8 +246,7 @@ def free_uses(parsed: ParsedFile, names: frozenset[str] | set[str]) -> dict[str,
     for _, imported, _line in imports_of(parsed):
         bound |= imported
     for kind in ("variable_declarator", "function_declaration", "class_declaration"):
-        for node in _declarations(parsed, kind):
-            bound.add(node)
+        bound.update(_declarations(parsed, kind))
     found: dict[str, int] = {}
     for node in parsed.nodes("identifier"):
         name = parsed.text(node)

@@ -340,15 +340,15 @@ def _entries(imported: Imported, manifest: dict[str, Any], resolve: Resolver, wh
         css = [f for f in (source_of(f"content_scripts[{index}].css", p) for p in script.get("css") or []) if f]
         if not js and not css:
             continue
-        entry: dict[str, Any] = {"matches": script.get("matches") or ["<all_urls>"]}
+        content: dict[str, Any] = {"matches": script.get("matches") or ["<all_urls>"]}
         for key in ("exclude_matches", "run_at", "all_frames", "match_about_blank", "world"):
             if key in script:
-                entry[key] = script[key]
+                content[key] = script[key]
         if js:
-            entry["js"] = js
+            content["js"] = js
         if css:
-            entry["css"] = css
-        scripts_out.append(entry)
+            content["css"] = css
+        scripts_out.append(content)
     if scripts_out:
         config["content_scripts"] = scripts_out
 

@@ -79,8 +79,8 @@ def read_plasmo(imported: Imported) -> None:
     author = package.get("author")
     if isinstance(author, str):
         extension["author"] = author
-    manifest = package.get("manifest") if isinstance(package.get("manifest"), dict) else {}
-    apply_manifest(imported, dict(manifest), "package.json", resolve=None)
+    manifest = package.get("manifest")
+    apply_manifest(imported, dict(manifest) if isinstance(manifest, dict) else {}, "package.json", resolve=None)
     if assets.is_dir():
         imported.comment("", "public = assets: Plasmo's assets/ is copied into each build as it is")
     icon = assets / "icon.png"

@@ -1,0 +1,153 @@
+"""The importer's readers on small projects written in tmp_path: what they take, and what they name with file:line."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from toolchain.diagnostics import InputError
+from toolchain.importer.manifest_map import stable_gecko_id
+from toolchain.importer.run import import_project
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def imported(folder: Path, kind: str | None = None) -> tuple[dict, list[str]]:
+    report = import_project(folder, kind, force=False, dry_run=True)  # type: ignore[arg-type]
+    return tomllib.loads(report.text), [note.text() for note in report.notes]
+
+
+def test_wxt_fixture_reads_its_config_entries_and_meta_options() -> None:
+    config, notes = imported(REPO / "tests/fixtures/import/wxt")
+    assert config["framework"] == "wxt" and config["src"] == "entrypoints" and config["public"] == "public"
+    assert config["extension"]["name"] == "Word Counter"  # the manifest's, over package.json's name
+    assert config["action"] == {"popup": "entrypoints/popup/index.html", "title": "Count words"}
+    assert config["content_scripts"][0] == {
+        "matches": ["https://*.example.com/*"],
+        "run_at": "document_end",
+        "js": ["entrypoints/content.ts"],
+    }
+    assert config["targets"]["firefox"]["gecko_id"] == "word-counter@example.com"
+    assert config["aliases"]["@"] == "." and config["typecheck"] is False
+    assert any(n.startswith("wxt.config.ts") and "@wxt-dev/auto-icons" in n for n in notes)
+
+
+def test_wxt_names_what_it_cannot_supply_with_file_and_line(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "wxt.config.ts": "import { defineConfig } from 'wxt';\nexport default defineConfig({\n"
+            "  manifest: { permissions: PERMS },\n});\n",
+            "entrypoints/background.ts": "import { storage } from '#imports';\n"
+            "export default defineBackground({ type: 'module', main() { storage; } });\n",
+            "entrypoints/ui.content.ts": "const hosts = ['https://a.example/*'];\n"
+            "export default defineContentScript({\n  matches: hosts,\n  async main(ctx) {\n"
+            "    await createShadowRootUi(ctx, {});\n    shout();\n  },\n});\n",
+            "utils/shout.ts": "export function shout() {}\n",
+        },
+    )
+    config, notes = imported(tmp_path)
+    assert config["background"] == {"entry": "entrypoints/background.ts", "type": "module"}
+    assert config["content_scripts"][0]["matches"] == ["<all_urls>"]
+    joined = "\n".join(notes)
+    assert "wxt.config.ts:3: warning: manifest key 'permissions' is not a literal (PERMS)" in joined
+    assert "entrypoints/background.ts:1: warning: `storage` from '#imports'" in joined
+    assert "entrypoints/ui.content.ts:3: warning: `matches` is not a literal" in joined
+    assert "entrypoints/ui.content.ts:5: warning: `createShadowRootUi` (WXT auto-import) is not supplied" in joined
+    assert (
+        "entrypoints/ui.content.ts:6: warning: `shout` is auto-imported by WXT from utils/shout.ts: "
+        'add `import { shout } from "@/utils/shout"`' in joined
+    )
+
+
+def test_plasmo_reads_package_manifest_component_pages_and_names_csui(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "package.json": json.dumps(
+                {
+                    "name": "x",
+                    "displayName": "Plasmo X",
+                    "version": "1.0.0",
+                    "dependencies": {"plasmo": "0.90.5"},
+                    "manifest": {"permissions": ["tabs"], "host_permissions": ["https://*/*"]},
+                }
+            ),
+            "popup.tsx": "export default function Popup() { return null }\n",
+            "contents/ui.tsx": 'import { sendToBackground } from "@plasmohq/messaging"\n'
+            "export const config = { matches: ['https://example.com/*'], world: 'MAIN' }\n"
+            "export const getRootContainer = () => document.body\nexport default function Ui() { return null }\n",
+        },
+    )
+    config, notes = imported(tmp_path)
+    assert config["extension"]["name"] == "Plasmo X" and config["src"] == "."
+    assert config["action"]["popup"] == "popup.tsx"
+    assert config["content_scripts"] == [
+        {"matches": ["https://example.com/*"], "world": "MAIN", "js": ["contents/ui.tsx"]}
+    ]
+    assert (
+        config["permissions"] == {"tabs": config["permissions"]["tabs"]} and "https://*/*" in config["host_permissions"]
+    )
+    joined = "\n".join(notes)
+    assert "contents/ui.tsx:1: warning: @plasmohq/messaging" in joined
+    assert (
+        "contents/ui.tsx: warning: a content-script UI (CSUI: a default-exported component, getRootContainer)" in joined
+    )
+
+
+def test_plain_mv2_manifest_maps_to_mv3_keys_and_keeps_unknown_ones(tmp_path: Path) -> None:
+    manifest = {
+        "manifest_version": 2,
+        "name": "Old",
+        "version": "1.0",
+        "background": {"scripts": ["src/bg.js"]},
+        "browser_action": {"default_popup": "src/popup.html"},
+        "permissions": ["tabs", "https://example.com/*"],
+        "web_accessible_resources": ["img/*.png"],
+        "omnibox": {"keyword": "old"},
+    }
+    write(tmp_path, {"manifest.json": json.dumps(manifest), "src/bg.ts": "", "src/popup.html": "<p></p>"})
+    config, notes = imported(tmp_path)
+    assert config["src"] == "src"
+    assert config["background"] == {"entry": "src/bg.ts"}  # bg.js named, its TypeScript source found
+    assert config["action"] == {"popup": "src/popup.html"}
+    assert list(config["permissions"]) == ["tabs"] and list(config["host_permissions"]) == ["https://example.com/*"]
+    assert config["web_accessible_resources"] == [{"resources": ["img/*.png"], "matches": ["<all_urls>"]}]
+    assert all(t["manifest"] == {"omnibox": {"keyword": "old"}} for t in config["targets"].values())
+    assert config["targets"]["firefox"]["gecko_id"] == stable_gecko_id("Old")
+    assert any("names no add-on id" in n for n in notes)
+
+
+def test_gecko_id_made_from_the_name_is_stable_and_accepted() -> None:
+    assert stable_gecko_id("Tab Notes") == stable_gecko_id("Tab Notes") != stable_gecko_id("Other")
+    assert stable_gecko_id("Tab Notes").startswith("{") and len(stable_gecko_id("Tab Notes")) == 38
+
+
+def test_existing_config_refused_and_unknown_folder_named(tmp_path: Path) -> None:
+    write(tmp_path, {"manifest.json": '{"name": "A", "version": "1"}', "xtk.toml": "# mine\n"})
+    with pytest.raises(InputError, match="already exists"):
+        import_project(tmp_path, None, force=False, dry_run=False)
+    assert (tmp_path / "xtk.toml").read_text() == "# mine\n"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(InputError, match="not a project xtk import reads"):
+        import_project(empty, None, force=False, dry_run=True)
+
+
+def test_a_value_xtk_refuses_is_named_and_nothing_written(tmp_path: Path) -> None:
+    manifest = {"name": "A", "version": "1", "content_scripts": [{"matches": ["not a pattern"], "js": ["c.js"]}]}
+    write(tmp_path, {"manifest.json": json.dumps(manifest), "c.js": ""})
+    with pytest.raises(InputError, match=r"content_scripts\.0\.matches"):
+        import_project(tmp_path, None, force=False, dry_run=False)
+    assert not (tmp_path / "xtk.toml").exists()
