@@ -1,0 +1,71 @@
+"""The build supplies a framework's runtime and the project's aliases (toolchain/tools/framework_runtime.py), bundles
+a component page through its generated mount module (`out=in`), and the dev loop's JS API reads the same."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXTENSION, REPO, run_xtk
+from toolchain.dev.bundler import Bundler
+from toolchain.plan import plan_build
+from toolchain.project import load_project
+from toolchain.tools.esbuild import esbuild_commands, find_esbuild
+from toolchain.tools.esbuild_options import esbuild_options
+from toolchain.tools.framework_runtime import WXT_MODULES, framework_arguments
+
+
+def test_aliases_and_the_wxt_runtime_become_esbuild_arguments(tmp_path: Path) -> None:
+    arguments, generated = framework_arguments("wxt", {"@": ".", "~lib": "src/lib"}, tmp_path)
+    runtime = tmp_path / ".xtk" / "runtime" / "wxt.js"
+    assert arguments[:3] == ["--alias:@=./.", "--alias:~lib=./src/lib", f"--inject:{runtime}"]
+    assert {f"--alias:{name}=./.xtk/runtime/wxt.js" for name in WXT_MODULES} <= set(arguments)
+    assert generated[0][0] == str(runtime) and "export function defineContentScript" in generated[0][1]
+    assert framework_arguments(None, {}, tmp_path) == ([], ())
+
+
+def test_an_out_in_entry_is_an_entry_point_object_for_the_js_api() -> None:
+    options = esbuild_options(["esbuild", "popup=.xtk/pages/popup.mount.js", "src/a.ts"], Path("/p"))
+    assert options["entryPoints"] == [{"in": ".xtk/pages/popup.mount.js", "out": "popup"}, "src/a.ts"]
+
+
+@pytest.mark.node
+def test_wxt_and_component_page_bundles_are_the_same_through_the_js_api(tmp_path: Path) -> None:
+    """The dev loop bundles an imported WXT project (inject, aliases) and a component page (`out=in`) byte for byte
+    as the build does."""
+    modules = REPO / "tests/fixtures/import/react-modules/node_modules"
+    if not (modules / "react-dom").is_dir():
+        pytest.skip("react-modules not installed (tests/integration/test_import.py installs them)")
+    for kind, node_modules in (("wxt", EXTENSION / "node_modules"), ("plasmo", modules)):
+        folder = tmp_path / kind
+        shutil.copytree(REPO / "tests/fixtures/import" / kind, folder)
+        (folder / "node_modules").symlink_to(node_modules, target_is_directory=True)
+        assert run_xtk("import", cwd=folder).code == 0
+        project = load_project(folder)
+        binary = find_esbuild(project.root)
+        plan = plan_build(project, "chrome", "development")
+        cli_out, api_out = tmp_path / f"{kind}-cli", tmp_path / f"{kind}-api"
+        contexts = []
+        for command in esbuild_commands(plan, binary, cli_out, tmp_path / "scratch"):
+            for path, text in command.generated:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                Path(path).write_text(text, encoding="utf-8")
+            subprocess.run(command.argv, cwd=project.root, check=True, capture_output=True)
+            argv = [a.replace(str(cli_out), str(api_out)) for a in command.argv]
+            contexts.append((command.fmt, esbuild_options(argv, project.root)))
+        bundler = Bundler(project.root, project.base_dir, binary, "chrome")
+        try:
+            bundler.start(contexts)
+            result = bundler.rebuild()
+        finally:
+            bundler.close()
+        assert result.errors == []
+        built = sorted(p.relative_to(cli_out).as_posix() for p in cli_out.rglob("*") if p.is_file())
+        assert built == sorted(p.relative_to(api_out).as_posix() for p in api_out.rglob("*") if p.is_file())
+        assert ("popup.js" in built) == (kind == "plasmo")
+        for name in built:
+            cli_text = (cli_out / name).read_text().replace(str(cli_out), "OUT")
+            assert cli_text == (api_out / name).read_text().replace(str(api_out), "OUT"), name
