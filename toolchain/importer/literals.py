@@ -252,7 +252,7 @@ def free_uses(parsed: ParsedFile, names: frozenset[str] | set[str]) -> dict[str,
         name = parsed.text(node)
         if name in names and name not in bound and name not in found:
             parent = node.parent
-            if parent is not None and parent.type in ("import_specifier", "namespace_import"):
+            if parent is not None and parent.type in ("import_specifier", "namespace_import", "export_specifier"):
                 continue
             found[name] = line_of(node)
     return found

@@ -15,7 +15,7 @@ from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.importer.model import Imported
 from toolchain.project.models import ProjectConfig
 
-_TOP = ("framework", "root", "src", "public", "locales", "typecheck")
+_TOP = ("framework", "root", "src", "public", "locales", "typecheck", "auto_imports")
 _TABLES = ("extension", "aliases", "icons", "background", "action", "options", "side_panel", "overrides")
 _ARRAYS = ("content_scripts", "pages", "sandbox", "offscreen", "workers", "injected", "web_accessible_resources")
 _GRANTS = ("permissions", "optional_permissions", "host_permissions", "optional_host_permissions")

@@ -18,7 +18,6 @@ from toolchain.importer.literals import (
     Unread,
     call_parts,
     default_export,
-    exported_names,
     free_uses,
     function_result,
     imports_of,
@@ -410,15 +409,16 @@ def _unlisted_script(imported: Imported, path: Path, relative: str) -> None:
 
 
 def _auto_imports(imported: Imported, src_dir: Path, directory: Path) -> None:
-    """Name each use of what WXT imports for the code and xtk does not supply, with the change to make."""
-    project_exports: dict[str, str] = {}
-    for folder in _AUTO_IMPORT_FOLDERS:
-        for path in source_files(src_dir / folder):
-            parsed = read_source(path)
-            if parsed is not None:
-                for name in exported_names(parsed) - {"default"}:
-                    project_exports.setdefault(name, imported.relative(path))
-    wanted = frozenset(NOT_SUPPLIED) | frozenset(project_exports)
+    """WXT's own auto-import folders become `auto_imports` (xtk injects their exports); each use of what WXT imports
+    for the code and xtk does not supply is named, with the change to make."""
+    folders = [src_dir / name for name in _AUTO_IMPORT_FOLDERS if (src_dir / name).is_dir()]
+    if folders:
+        imported.config["auto_imports"] = [imported.relative(folder) for folder in folders]
+        imported.comment(
+            "",
+            "auto_imports: WXT's auto-imported folders; their exports are injected into every bundle, and their "
+            "modules' top-level code runs in each",
+        )
     for path in source_files(src_dir if src_dir != directory else directory):
         parsed = read_source(path)
         if parsed is None:
@@ -428,32 +428,18 @@ def _auto_imports(imported: Imported, src_dir: Path, directory: Path) -> None:
                 for name in sorted(names - SUPPLIED):
                     imported.note(
                         imported.where(path, line),
-                        f"`{name}` from {module!r}: xtk's WXT runtime does not "
-                        f"supply it; {NOT_SUPPLIED.get(name, 'import it from the package that provides it')}",
+                        f"`{name}` from {module!r}: xtk's WXT runtime does not supply it; "
+                        f"{NOT_SUPPLIED.get(name, 'import it from the package that provides it')}",
                     )
             elif module in ("wxt/storage", "wxt/utils/storage"):
                 imported.note(imported.where(path, line), f"{module!r}: install @wxt-dev/storage and import from it")
-        own = imported.relative(path)
-        for name, line in sorted(free_uses(parsed, wanted).items(), key=lambda item: item[1]):
-            if name in project_exports and project_exports[name] != own:
-                imported.note(
-                    imported.where(path, line),
-                    f"`{name}` is auto-imported by WXT from "
-                    f'{project_exports[name]}: add `import {{ {name} }} from "@/'
-                    f'{_module_path(project_exports[name], src_dir, directory)}"`',
-                )
-            elif name in NOT_SUPPLIED:
-                imported.note(
-                    imported.where(path, line),
-                    f"`{name}` (WXT auto-import) is not supplied by xtk: {NOT_SUPPLIED[name]}",
-                )
+        for name, line in sorted(free_uses(parsed, frozenset(NOT_SUPPLIED)).items(), key=lambda item: item[1]):
+            imported.note(
+                imported.where(path, line),
+                f"`{name}` (WXT auto-import) is not supplied by xtk: {NOT_SUPPLIED[name]}",
+            )
     imported.comment(
         "",
         'framework = "wxt": xtk supplies browser, defineBackground, defineContentScript and '
         "defineUnlistedScript and answers wxt/browser and #imports (`xtk help import`)",
     )
-
-
-def _module_path(file: str, src_dir: Path, directory: Path) -> str:
-    path = (directory / file).relative_to(src_dir)
-    return path.with_suffix("").as_posix()

@@ -50,7 +50,6 @@ Context = Literal[
     "history",
     "worker",
     "injected",
-    "devtools",
 ]
 
 RunAt = Literal["document_start", "document_end", "document_idle"]
@@ -275,12 +274,6 @@ class OptionsPage(_Strict):
     open_in_tab: bool = False
 
 
-class DevtoolsPage(_Strict):
-    """`devtools_page`: the page each open DevTools window loads (it creates panels with `devtools.panels.create`)."""
-
-    page: NonBlank
-
-
 class SidePanel(_Strict):
     """Chrome's `side_panel` (needs the `sidePanel` permission); Firefox's `sidebar_action`."""
 
@@ -312,31 +305,12 @@ class ContentScript(_Strict):
     match_about_blank: bool = False
     #: MAIN runs in the page's own world (Chrome 111+, Firefox 128+ in MV3 only).
     world: Literal["ISOLATED", "MAIN"] = "ISOLATED"
-    #: Accepted only as "classic": content scripts are bundled as classic scripts (IIFE), their imports included.
-    type: ScriptType = "classic"
-
-    @field_validator("type")
-    @classmethod
-    def _classic(cls, value: str) -> str:
-        if value == "module":
-            raise ValueError(
-                "content scripts are bundled as classic scripts (IIFE), with their ES module imports bundled in: "
-                'remove type = "module"; for a module loaded at run time with import(), use [[injected]]'
-            )
-        return value
 
     @model_validator(mode="after")
     def _has_files(self) -> ContentScript:
         if not self.js and not self.css:
             raise ValueError("a content script needs at least one file in js or css")
         return self
-
-
-class ExecutedScript(_Strict):
-    """A script the extension runs with `scripting.executeScript({files: [...]})`: a classic bundle at its build
-    path, whose default export (awaited by the browser when it is a promise) is the result executeScript returns."""
-
-    entry: NonBlank
 
 
 class InjectedBundle(_Strict):
@@ -492,14 +466,12 @@ class ProjectConfig(_Strict):
     action: Action | None = None
     options: OptionsPage | None = None
     side_panel: SidePanel | None = None
-    devtools: DevtoolsPage | None = None
     offscreen: list[Page] = Field(default_factory=list)
     sandbox: list[Page] = Field(default_factory=list)
     pages: list[Page] = Field(default_factory=list)
     overrides: UrlOverrides | None = None
     workers: list[Worker] = Field(default_factory=list)
     content_scripts: list[ContentScript] = Field(default_factory=list)
-    scripts: list[ExecutedScript] = Field(default_factory=list)
     injected: list[InjectedBundle] = Field(default_factory=list)
     web_accessible_resources: list[WebAccessibleResources] = Field(default_factory=list)
 
@@ -522,6 +494,9 @@ class ProjectConfig(_Strict):
     #: Import paths resolved to project folders or files (relative to root), like tsconfig `paths` or Vite's
     #: `resolve.alias`: `"@" = "src"` makes `@/utils/x` import `src/utils/x`.
     aliases: dict[str, str] = Field(default_factory=dict)
+    #: Folders (relative to root) whose modules' named exports code uses without importing them, as WXT's
+    #: utils/, components/, composables/ and hooks/: each bundle gets them injected (their top-level code runs in it).
+    auto_imports: list[NonBlank] = Field(default_factory=list)
 
     @field_validator("permissions", "optional_permissions")
     @classmethod
@@ -569,14 +544,6 @@ class ProjectConfig(_Strict):
             raise ValueError(
                 f"side_panel needs the 'sidePanel' permission in {labels}: declare it under [permissions] "
                 f"with a justification and browsers = {json.dumps(list(browser_targets.of_engine('chromium')))}"
-            )
-        overridden = [
-            name for name in ("newtab", "bookmarks", "history") if self.overrides and getattr(self.overrides, name)
-        ]
-        if len(overridden) > 1 and chromium:  # Chromium refuses to load such an extension at all
-            raise ValueError(
-                f"overrides: {' and '.join(overridden)} are set, but Chrome and Edge load an extension that overrides "
-                "one page only (they refuse the whole extension): keep one"
             )
         if self.offscreen and "offscreen" not in self.permissions and chromium:
             raise ValueError("offscreen documents need the 'offscreen' permission: declare it under [permissions]")

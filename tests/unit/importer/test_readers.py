@@ -65,10 +65,8 @@ def test_wxt_names_what_it_cannot_supply_with_file_and_line(tmp_path: Path) -> N
     assert "entrypoints/background.ts:1: warning: `storage` from '#imports'" in joined
     assert "entrypoints/ui.content.ts:3: warning: `matches` is not a literal" in joined
     assert "entrypoints/ui.content.ts:5: warning: `createShadowRootUi` (WXT auto-import) is not supplied" in joined
-    assert (
-        "entrypoints/ui.content.ts:6: warning: `shout` is auto-imported by WXT from utils/shout.ts: "
-        'add `import { shout } from "@/utils/shout"`' in joined
-    )
+    assert config["auto_imports"] == ["utils"]  # `shout` comes from there: injected, not named
+    assert "shout" not in joined
 
 
 def test_plasmo_reads_package_manifest_component_pages_and_names_csui(tmp_path: Path) -> None:

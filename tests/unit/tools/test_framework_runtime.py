@@ -13,18 +13,45 @@ from tests.conftest import EXTENSION, REPO, run_xtk
 from toolchain.dev.bundler import Bundler
 from toolchain.plan import plan_build
 from toolchain.project import load_project
+from toolchain.project.models import ProjectConfig
 from toolchain.tools.esbuild import esbuild_commands, find_esbuild
 from toolchain.tools.esbuild_options import esbuild_options
 from toolchain.tools.framework_runtime import WXT_MODULES, framework_arguments
 
 
+def config(**keys: object) -> ProjectConfig:
+    targets = {"targets": {"chrome": {"min_version": "116"}}}
+    return ProjectConfig.model_validate({"extension": {"name": "x", "version": "1"}, **targets, **keys})
+
+
 def test_aliases_and_the_wxt_runtime_become_esbuild_arguments(tmp_path: Path) -> None:
-    arguments, generated = framework_arguments("wxt", {"@": ".", "~lib": "src/lib"}, tmp_path)
+    arguments, generated = framework_arguments(config(framework="wxt", aliases={"@": ".", "~lib": "src/lib"}), tmp_path)
     runtime = tmp_path / ".xtk" / "runtime" / "wxt.js"
-    assert arguments[:3] == ["--alias:@=./.", "--alias:~lib=./src/lib", f"--inject:{runtime}"]
+    assert arguments[:3] == ["--alias:@=./.", "--alias:~lib=./src/lib", "--inject:./.xtk/runtime/wxt.js"]
     assert {f"--alias:{name}=./.xtk/runtime/wxt.js" for name in WXT_MODULES} <= set(arguments)
     assert generated[0][0] == str(runtime) and "export function defineContentScript" in generated[0][1]
-    assert framework_arguments(None, {}, tmp_path) == ([], ())
+    assert framework_arguments(config(), tmp_path) == ([], ())
+
+
+def test_auto_import_folders_are_re_exported_by_one_injected_module(tmp_path: Path) -> None:
+    files = {
+        "utils/count.ts": "export function countWords() {}\nexport const MAX = 3, MIN = 1\nexport type T = 1\n",
+        "utils/cache/index.ts": 'export { makeCache, other as renamed } from "./make"\nexport type { X } from "./x"\n',
+        "utils/cache/make.ts": "export function makeCache() {}\n",  # below the folder: only its index counts
+        "utils/count.test.ts": "export const inTests = 1\n",
+        "hooks/useCount.ts": "export function countWords() {}\nexport default function useCount() {}\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    arguments, generated = framework_arguments(config(auto_imports=["utils", "hooks", "composables"]), tmp_path)
+    module = tmp_path / ".xtk" / "runtime" / "auto-imports.js"
+    assert arguments == ["--inject:./.xtk/runtime/auto-imports.js"]
+    assert generated[0][0] == str(module)
+    assert generated[0][1].splitlines()[1:] == [
+        'export { makeCache, renamed } from "../../utils/cache/index.ts";',
+        'export { countWords, MAX, MIN } from "../../utils/count.ts";',
+    ]  # the hook's countWords is taken already; default exports and types are not names to inject
 
 
 def test_an_out_in_entry_is_an_entry_point_object_for_the_js_api() -> None:
