@@ -61,6 +61,8 @@ class Target:
     env: dict[str, object]  # import.meta.env as this build folds it
     #: the folder the browser loads (a project's built folder); None: the extension's own root (a plain extension)
     package_dir: Path | None = None
+    #: the built files a project's `[[injected]]` entries expose (each bundle and its CSS): none in a plain extension
+    injected_resources: frozenset[str] = frozenset()
 
     @property
     def manifest_version(self) -> int:

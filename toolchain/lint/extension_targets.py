@@ -11,6 +11,7 @@ in `LintContext.unanalysed` (XL004); `limits` bounds archives.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -84,6 +85,7 @@ def extension_context(
         {source: module.base.resolved_imports for source, module in resolver.modules.items() if module is not None},
     )
     facts = resolver.project_facts()  # once, the contexts complete
+    injected = _injected_of_build(root) if folder else frozenset()
     targets = [
         Target(
             browser=b,
@@ -91,6 +93,7 @@ def extension_context(
             min_version=_min_version(manifest, b),
             files=files,
             env={"BROWSER": b, "MANIFEST_VERSION": version},
+            injected_resources=injected,
         )
         for b in chosen
     ]
@@ -157,6 +160,17 @@ def _posture_of_build(root: Path) -> Posture | None:
         return load_posture(posture, project.display(posture))
     except XtkError:
         return None
+
+
+def _injected_of_build(root: Path) -> frozenset[str]:
+    """The files an xtk build wrote for the project's `[[injected]]` entries (`<out>/<browser>.contexts.json` says
+    which), so this folder is judged as the project lint judges it (XS003); none for any other folder."""
+    try:
+        contexts = json.loads((root.parent / f"{root.name}.contexts.json").read_text(encoding="utf-8"))
+        entries = [*contexts.get("scripts", []), *contexts.get("styles", [])]
+        return frozenset(str(e["output"]) for e in entries if "injected" in e.get("contexts", []))
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return frozenset()
 
 
 def _min_version(manifest: dict[str, Any], browser: str) -> str | None:

@@ -40,6 +40,9 @@ class CspPosture(_Strict):
 
 class WebAccessiblePosture(_Strict):
     allowed: list[str] = Field(default_factory=list)  # resources that may be exposed to web pages
+    #: True: the files xtk exposes for the project's `[[injected]]` entries (each bundle and its CSS, to the sites
+    #: the entry names) are allowed too, by their built names, whatever they are called.
+    injected: bool = False
 
 
 class FrozenConstants(_Strict):

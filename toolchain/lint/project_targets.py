@@ -92,6 +92,9 @@ def _target(project: Project, plan: BuildPlan, built: BrowserBuild) -> Target:
         files=_files_by_context(project.root, plan, built.metafile),
         env=_folded_env(plan),
         package_dir=built.out_dir,
+        injected_resources=frozenset(
+            plan.output_of(path) for bundle in project.config.injected for path in (bundle.entry, *bundle.css)
+        ),
     )
 
 

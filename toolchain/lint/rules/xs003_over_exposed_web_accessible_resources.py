@@ -54,7 +54,9 @@ class OverExposedWebAccessibleResources(Rule):
     every listed resource is exposed to every site, any globbed resource — except a glob that can only match one
     type of image, font or media file (`beasts/*.jpg`). With a posture that has a
     `web_accessible_resources.allowed` list, every exposed resource must be one of them (or match one of its
-    globs); an empty list allows none.
+    globs); an empty list allows none. With `web_accessible_resources.injected: true` the posture also allows the
+    files xtk exposes for the project's `[[injected]]` entries (each bundle and its CSS, by their built names): the
+    config names them one by one, with the sites they go to.
 
     Why it matters: any page the resources are exposed to can load them, which lets sites fingerprint the
     extension (detect that it is installed, and which version), and a web-accessible extension page can be framed
@@ -74,9 +76,12 @@ class OverExposedWebAccessibleResources(Rule):
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         allowed = None
+        allows_injected = False
         if ctx.posture is not None and ctx.posture.web_accessible_resources is not None:
             allowed = ctx.posture.web_accessible_resources.allowed
+            allows_injected = ctx.posture.web_accessible_resources.injected
         for target in ctx.targets:
+            injected = target.injected_resources if allows_injected else frozenset()
             value = target.manifest.get("web_accessible_resources") or []
             for i, entry in enumerate(value if isinstance(value, list) else []):
                 if isinstance(entry, str):  # MV2: one flat list, every resource to every site
@@ -101,7 +106,8 @@ class OverExposedWebAccessibleResources(Rule):
                             fix="list the exact files pages need, to the sites that need them",
                             **where,
                         )
-                    if allowed is not None and not any(resource == a or fnmatchcase(resource, a) for a in allowed):
+                    beyond = not any(resource == a or fnmatchcase(resource, a) for a in allowed or ())
+                    if allowed is not None and beyond and resource not in injected:
                         shown = ", ".join(f"`{a}`" for a in allowed) if allowed else "none"
                         yield self.finding(
                             f"web-accessible `{resource}` is beyond what the posture allows ({shown})",
