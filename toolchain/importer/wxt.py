@@ -3,6 +3,7 @@ each entry's `define*` options, public/, and the names WXT imports for the code 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -193,6 +194,14 @@ def _read_config(imported: Imported, path: Path) -> tuple[dict[str, Any], dict[s
             imported.note(f"{where}:{line}" if line else where, "`hooks`: xtk does not run WXT's build hooks")
         else:
             imported.note(f"{where}:{line}" if line else where, f"WXT option `{name}` is not brought over", "info")
+    imports = options.get("imports")
+    if isinstance(imports, dict):
+        for preset in imports.get("presets") or []:
+            imported.note(where, f"auto-import preset {preset!s}: not supplied by xtk; import its names where used")
+        for entry in imports.get("imports") or []:
+            name = entry.get("name") if isinstance(entry, dict) else entry
+            source = entry.get("from") if isinstance(entry, dict) else "?"
+            imported.note(where, f"auto-import of {name!s} from {source!s}: not supplied by xtk; import it where used")
     if options.get("imports") is False:
         imported.note(where, "auto-imports are off (`imports: false`): the code imports what it uses", "info")
     return options, manifest if isinstance(manifest, dict) else {}
@@ -212,8 +221,6 @@ def _discover_icons(imported: Imported, public: Path) -> None:
     found: dict[int, str] = {}
     if not public.is_dir():
         return
-    import re
-
     pattern = re.compile(r"^(?:icons?[/@-]?)?(\d+)(?:x\d+|w)?\.png$")
     for path in sorted(public.rglob("*.png")):
         relative = path.relative_to(public).as_posix()
@@ -305,9 +312,25 @@ def _page(imported: Imported, kind: str, name: str, path: Path, relative: str) -
         config.setdefault("sandbox", []).append({"page": relative})
     else:
         config.setdefault("pages", []).append({"page": relative})
+    _alias_references(imported, path)
     for option, (_, line) in meta.items():
         if option not in ("default_title", "default_icon", "open_in_tab", "type"):
             imported.note(imported.where(path, line), f"page option manifest.{option} is not brought over", "info")
+
+
+_ALIASED_REFERENCE = re.compile(r"""\b(?:src|href)\s*=\s*["']((?:~~|@@|~|@)/[^"']*)["']""")
+
+
+def _alias_references(imported: Imported, page: Path) -> None:
+    """A page path through WXT's aliases (`href="~/assets/x.css"`): Vite resolves it, xtk resolves a page's paths
+    relative to the page."""
+    text = page.read_text(encoding="utf-8", errors="replace")
+    for match in _ALIASED_REFERENCE.finditer(text):
+        imported.note(
+            imported.where(page, text.count("\n", 0, match.start()) + 1),
+            f"{match.group(1)}: a page path through an alias; write it relative to the page (or import the "
+            "stylesheet from the page's script)",
+        )
 
 
 def _definition(imported: Imported, path: Path, expected: str) -> tuple[Any, str] | None:

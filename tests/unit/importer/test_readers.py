@@ -48,7 +48,8 @@ def test_wxt_names_what_it_cannot_supply_with_file_and_line(tmp_path: Path) -> N
         tmp_path,
         {
             "wxt.config.ts": "import { defineConfig } from 'wxt';\nexport default defineConfig({\n"
-            "  manifest: { permissions: PERMS },\n});\n",
+            "  manifest: { permissions: PERMS },\n  imports: { presets: ['vue-router'] },\n});\n",
+            "entrypoints/options.html": '<link rel="stylesheet" href="~/assets/x.css">\n',
             "entrypoints/background.ts": "import { storage } from '#imports';\n"
             "export default defineBackground({ type: 'module', main() { storage; } });\n",
             "entrypoints/ui.content.ts": "const hosts = ['https://a.example/*'];\n"
@@ -65,6 +66,8 @@ def test_wxt_names_what_it_cannot_supply_with_file_and_line(tmp_path: Path) -> N
     assert "entrypoints/background.ts:1: warning: `storage` from '#imports'" in joined
     assert "entrypoints/ui.content.ts:3: warning: `matches` is not a literal" in joined
     assert "entrypoints/ui.content.ts:5: warning: `createShadowRootUi` (WXT auto-import) is not supplied" in joined
+    assert "wxt.config.ts: warning: auto-import preset vue-router: not supplied by xtk" in joined
+    assert "entrypoints/options.html:1: warning: ~/assets/x.css: a page path through an alias" in joined
     assert config["auto_imports"] == ["utils"]  # `shout` comes from there: injected, not named
     assert "shout" not in joined
 
