@@ -294,7 +294,8 @@ def _check_out(project: Project, project_dir: Path, problem: Problem) -> Iterato
             )
             return
     for what, path in kept.items():
-        if what not in ("the config", "root") and inside(out, path):
+        # inside src is fine (`src = "."`): the loader never takes a source from `out` (Project.source_problem)
+        if what not in ("the config", "root", "src") and inside(out, path):
             yield problem(
                 ("out",),
                 f"{value}: the build folder is inside {what} ({shown(path, project_dir)}); "

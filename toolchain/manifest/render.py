@@ -48,6 +48,7 @@ MANIFEST_KEYS: tuple[tuple[str, str, tuple[int, ...]], ...] = (
     ("options_ui", "options_ui", (2, 3)),
     ("side_panel", "side_panel", (3,)),
     ("sidebar_action", "sidebar_action", (2, 3)),
+    ("devtools_page", "devtools_page", (2, 3)),
     ("permissions", "permissions", (2, 3)),
     ("optional_permissions", "optional_permissions", (2, 3)),
     ("host_permissions", "host_permissions", (3,)),
@@ -122,6 +123,8 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
             _sorted_icons(config.side_panel.icons, plan),
         )
         m[key] = value
+    if config.devtools:  # the same key in Chrome, Edge and Firefox, MV2 and MV3
+        m["devtools_page"] = plan.output_of(config.devtools.page)
 
     permissions, notes = cv.permissions_for(browser, config.permissions)
     warnings += notes

@@ -23,7 +23,13 @@ from toolchain.project.models import Context
 from toolchain.urls import split_address
 
 Mode = Literal["development", "production"]
-Format = Literal["iife", "esm"]
+#: "script": a classic bundle for `executeScript({files})` whose last value is its entry's default export.
+Format = Literal["iife", "esm", "script"]
+_FORMAT_NAMES: dict[str, str] = {
+    "iife": "a classic script",
+    "esm": "an ES module",
+    "script": "a script for executeScript ([[scripts]])",
+}
 
 
 @dataclass(frozen=True)
@@ -141,8 +147,8 @@ class BuildPlan:
                 self.problems.append(
                     Diagnostic(
                         "error",
-                        f"{self.project.display(source)} is loaded both as a classic script and as an ES module "
-                        f"({display_key}); give each its own entry file",
+                        f"{self.project.display(source)} is loaded both as {_FORMAT_NAMES[existing.format]} and as "
+                        f"{_FORMAT_NAMES[fmt]} ({display_key}); give each its own entry file",
                         browser=self.browser,
                     )
                 )
@@ -181,12 +187,16 @@ class BuildPlan:
         for ref in scan.references:
             bundled = ref.kind in ("script", "style")  # esbuild's outputs mirror src/: what it bundles lives there
             allowed = (project.src_dir,) if bundled else (project.src_dir, project.public_dir)
-            if not any(ref.target.is_relative_to(folder) for folder in allowed):
+            outside = not any(ref.target.is_relative_to(folder) for folder in allowed)
+            not_source = project.source_problem(ref.target) if bundled and not outside else None
+            if outside or not_source:
                 where = f"{project.config.src}/" if bundled else f"{project.config.src}/ or {project.config.public}/"
                 self.problems.append(
                     Diagnostic(
                         "error",
-                        f"{ref.value}: a page's {ref.kind}s must be inside {where}",
+                        f"{ref.value} {not_source}"
+                        if not_source
+                        else f"{ref.value}: a page's {ref.kind}s must be inside {where}",
                         path=project.display(source),
                         line=ref.line,
                         column=ref.column,
@@ -275,6 +285,8 @@ def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
         plan.add_script(project.path(bundle.entry), "esm", "injected", f"injected[{i}].entry")
         for css in bundle.css:
             plan.add_style(project.path(css), "injected")
+    for i, executed in enumerate(config.scripts):  # run in a tab's content-script world by executeScript
+        plan.add_script(project.path(executed.entry), "script", "content", f"scripts[{i}].entry")
     for i, worker in enumerate(config.workers):
         fmt = "esm" if worker.type == "module" else "iife"
         plan.add_script(project.path(worker.entry), fmt, "worker", f"workers[{i}].entry")
@@ -285,6 +297,8 @@ def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
         plan.add_page(config.options.page, "options")
     if config.side_panel:
         plan.add_page(config.side_panel.page, "side_panel")
+    if config.devtools:
+        plan.add_page(config.devtools.page, "devtools")
     for page in config.pages:
         plan.add_page(page.page, "page")
     if not firefox:  # Firefox has neither offscreen documents nor sandboxed pages: the manifest drops them too.

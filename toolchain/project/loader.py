@@ -93,12 +93,34 @@ class Project:
         return (self.root / relative).resolve()
 
     def build_path(self, relative: str) -> str:
-        """Where a project file lands in a build: its path under src/ or public/, in POSIX form."""
+        """Where a project file lands in a build: its path under src/ or public/, in POSIX form (under the deeper of
+        the two when one holds the other: with `src = "."`, `public/icon.png` is copied to `icon.png`)."""
         absolute = self.path(relative)
-        for base in (self.src_dir, self.public_dir):
+        bases = sorted((self.src_dir, self.public_dir), key=lambda base: len(base.parts), reverse=True)
+        for base in bases:
             if absolute.is_relative_to(base):
                 return absolute.relative_to(base).as_posix()
         raise ValueError(f"{relative} is outside {self.config.src}/ and {self.config.public}/")
+
+    @cached_property
+    def never_sources(self) -> tuple[Path, ...]:
+        """Folders that are never code, pages or styles of the build even when src/ holds them (`src = "."`, sources
+        at the project's root): the build and package folders, public/ (copied as is) and xtk's work folder.
+        node_modules and dot-folders at any depth are left out too (`source_problem`)."""
+        return tuple(dict.fromkeys((self.out_dir, self.dist_dir, self.public_dir, self.base_dir.resolve() / ".xtk")))
+
+    def source_problem(self, path: Path) -> str | None:
+        """Why `path` (absolute, resolved) cannot be a source the build bundles, or None when it can be one."""
+        src = self.config.src
+        if not path.is_relative_to(self.src_dir):
+            return f"must be inside {src}/ (its build path mirrors that folder)"
+        for folder in self.never_sources:
+            if path.is_relative_to(folder) and folder != self.src_dir:
+                return f"is inside {self.display(folder)}/, which is never a source (src = {src!r} holds it)"
+        for part in path.relative_to(self.src_dir).parts[:-1]:
+            if part == "node_modules" or part.startswith("."):
+                return f"is inside {part}/, which is never a source: move it to a folder of its own"
+        return None
 
     def display(self, path: Path) -> str:
         """A path as users read it: relative to the config's folder when it is inside."""
@@ -406,6 +428,8 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
         yield FileRef(("side_panel", "page"), _page_file(c.side_panel.page), "page")
         for size, icon in c.side_panel.icons.items():
             yield FileRef(("side_panel", "icons", size), icon, "asset")
+    if c.devtools:
+        yield FileRef(("devtools", "page"), _page_file(c.devtools.page), "page")
     for group in ("offscreen", "sandbox", "pages"):
         for i, page in enumerate(getattr(c, group)):
             yield FileRef((group, i, "page"), _page_file(page.page), "page")
@@ -425,6 +449,8 @@ def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
             yield FileRef(("content_scripts", i, "js", j), js, "script")
         for j, css in enumerate(script.css):
             yield FileRef(("content_scripts", i, "css", j), css, "style")
+    for i, executed in enumerate(c.scripts):
+        yield FileRef(("scripts", i, "entry"), executed.entry, "script")
     for i, bundle in enumerate(c.injected):
         yield FileRef(("injected", i, "entry"), bundle.entry, "script")
         for j, css in enumerate(bundle.css):
@@ -481,10 +507,9 @@ def _check_files(project: Project, display: str, positions: dict, require_files:
         if expected and absolute.suffix.lower() not in expected:
             yield problem(ref.key, f"{ref.value}: expected a {ref.kind} ({', '.join(sorted(expected))})")
             continue
-        if ref.kind in ("script", "page", "style") and not absolute.is_relative_to(project.src_dir):
-            yield problem(
-                ref.key, f"{ref.value} must be inside {project.config.src}/ (its build path mirrors that folder)"
-            )
+        not_source = project.source_problem(absolute) if ref.kind in ("script", "page", "style") else None
+        if not_source:
+            yield problem(ref.key, f"{ref.value} {not_source}")
         elif ref.kind == "asset" and not (
             absolute.is_relative_to(project.src_dir) or absolute.is_relative_to(project.public_dir)
         ):

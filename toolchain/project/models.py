@@ -50,6 +50,7 @@ Context = Literal[
     "history",
     "worker",
     "injected",
+    "devtools",
 ]
 
 RunAt = Literal["document_start", "document_end", "document_idle"]
@@ -274,6 +275,12 @@ class OptionsPage(_Strict):
     open_in_tab: bool = False
 
 
+class DevtoolsPage(_Strict):
+    """`devtools_page`: the page each open DevTools window loads (it creates panels with `devtools.panels.create`)."""
+
+    page: NonBlank
+
+
 class SidePanel(_Strict):
     """Chrome's `side_panel` (needs the `sidePanel` permission); Firefox's `sidebar_action`."""
 
@@ -305,12 +312,31 @@ class ContentScript(_Strict):
     match_about_blank: bool = False
     #: MAIN runs in the page's own world (Chrome 111+, Firefox 128+ in MV3 only).
     world: Literal["ISOLATED", "MAIN"] = "ISOLATED"
+    #: Accepted only as "classic": content scripts are bundled as classic scripts (IIFE), their imports included.
+    type: ScriptType = "classic"
+
+    @field_validator("type")
+    @classmethod
+    def _classic(cls, value: str) -> str:
+        if value == "module":
+            raise ValueError(
+                "content scripts are bundled as classic scripts (IIFE), with their ES module imports bundled in: "
+                'remove type = "module"; for a module loaded at run time with import(), use [[injected]]'
+            )
+        return value
 
     @model_validator(mode="after")
     def _has_files(self) -> ContentScript:
         if not self.js and not self.css:
             raise ValueError("a content script needs at least one file in js or css")
         return self
+
+
+class ExecutedScript(_Strict):
+    """A script the extension runs with `scripting.executeScript({files: [...]})`: a classic bundle at its build
+    path, whose default export (awaited by the browser when it is a promise) is the result executeScript returns."""
+
+    entry: NonBlank
 
 
 class InjectedBundle(_Strict):
@@ -466,12 +492,14 @@ class ProjectConfig(_Strict):
     action: Action | None = None
     options: OptionsPage | None = None
     side_panel: SidePanel | None = None
+    devtools: DevtoolsPage | None = None
     offscreen: list[Page] = Field(default_factory=list)
     sandbox: list[Page] = Field(default_factory=list)
     pages: list[Page] = Field(default_factory=list)
     overrides: UrlOverrides | None = None
     workers: list[Worker] = Field(default_factory=list)
     content_scripts: list[ContentScript] = Field(default_factory=list)
+    scripts: list[ExecutedScript] = Field(default_factory=list)
     injected: list[InjectedBundle] = Field(default_factory=list)
     web_accessible_resources: list[WebAccessibleResources] = Field(default_factory=list)
 
@@ -544,6 +572,14 @@ class ProjectConfig(_Strict):
             raise ValueError(
                 f"side_panel needs the 'sidePanel' permission in {labels}: declare it under [permissions] "
                 f"with a justification and browsers = {json.dumps(list(browser_targets.of_engine('chromium')))}"
+            )
+        overridden = [
+            name for name in ("newtab", "bookmarks", "history") if self.overrides and getattr(self.overrides, name)
+        ]
+        if len(overridden) > 1 and chromium:  # Chromium refuses to load such an extension at all
+            raise ValueError(
+                f"overrides: {' and '.join(overridden)} are set, but Chrome and Edge load an extension that overrides "
+                "one page only (they refuse the whole extension): keep one"
             )
         if self.offscreen and "offscreen" not in self.permissions and chromium:
             raise ValueError("offscreen documents need the 'offscreen' permission: declare it under [permissions]")

@@ -171,7 +171,7 @@ def _argv(
         str(binary),
         *entries,
         "--bundle",
-        f"--format={fmt}",
+        *_format_arguments(fmt),
         "--platform=browser",
         f"--target={plan.esbuild_target}",
         f"--outbase={os.path.relpath(project.src_dir, project.root)}",
@@ -196,6 +196,22 @@ def _argv(
     else:
         argv += ["--sourcemap=linked", "--sources-content=true"]
     return argv
+
+
+#: The global a `script` bundle assigns its entry's exports to: its footer makes the default export the script's
+#: completion value, which is what `scripting.executeScript({files})` returns (as WXT's unlisted scripts do).
+EXECUTED_SCRIPT_GLOBAL = "__xtk_executed_script"
+
+
+def _format_arguments(fmt: str) -> list[str]:
+    """esbuild's --format, and for a `script` (a [[scripts]] entry) the global and footer that keep its result."""
+    if fmt != "script":
+        return [f"--format={fmt}"]
+    return [
+        "--format=iife",
+        f"--global-name={EXECUTED_SCRIPT_GLOBAL}",
+        f"--footer:js={EXECUTED_SCRIPT_GLOBAL}.default;",
+    ]
 
 
 def start_esbuild(command: EsbuildCommand, cwd: Path, project_dir: Path) -> subprocess.Popen[bytes]:

@@ -1,4 +1,0 @@
-declare module "*.vue" {
-  const Component: import("vue").DefineComponent;
-  export default Component;
-}

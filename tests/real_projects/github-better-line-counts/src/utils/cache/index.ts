@@ -1,1 +1,0 @@
-export { createKeyValueCache } from "./createKeyValueCache";

@@ -1,3 +1,0 @@
-export * from "./service";
-export * from "./api";
-export * as Github from "./types";

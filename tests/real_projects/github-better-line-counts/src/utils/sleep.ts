@@ -1,3 +1,0 @@
-export function sleep(ms: number): Promise<void> {
-  return new Promise((res) => setTimeout(res, ms));
-}

@@ -1,8 +1,0 @@
-/**
- * @type {import('postcss').ProcessOptions}
- */
-module.exports = {
-  plugins: {
-    tailwindcss: {}
-  }
-}

@@ -1,5 +1,0 @@
-export {}
-
-chrome.action.onClicked.addListener((tab) => {
-  chrome.sidePanel.open({ windowId: tab.windowId })
-})
