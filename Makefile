@@ -8,7 +8,7 @@ EXT := extension_src
 ORACLES := tests/oracle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test check lint api screenshots setup python-deps node-deps oracle-deps examples-deps browsers package bench clean
+.PHONY: build test check lint api screenshots setup python-deps node-deps oracle-deps examples-deps real-projects-deps browsers package bench clean
 
 ## make build — set up Python and npm dependencies, then build DocMind for Chrome, Edge and Firefox into build/.
 build: setup
@@ -80,6 +80,12 @@ examples-deps: $(foreach example,$(EXAMPLES),examples/$(example)/node_modules/.i
 examples/%/node_modules/.installed: examples/%/package.json examples/%/package-lock.json
 	cd examples/$* && npm ci --no-audit --no-fund
 	touch $@
+
+# The real-project corpus (issue 18): three open-source extensions vendored unchanged under tests/real_projects/,
+# each installed from the npm lock beside it into tests/real_projects/.work/<name>/ (prepare.py; re-runs npm only
+# when a lock or package.json changed).
+real-projects-deps: python-deps
+	$(BIN)/python tests/real_projects/prepare.py
 
 # Real browsers come from Debian's packages; no test tool may download its own.
 browsers:
