@@ -35,7 +35,7 @@ SUPPLIED = frozenset(
 )
 #: What WXT auto-imports that xtk does not supply: each use is named with the change to make.
 NOT_SUPPLIED = {
-    "storage": "install @wxt-dev/storage and `import { storage } from '@wxt-dev/storage'`",
+    "storage": "`import { storage } from '#imports'` (xtk answers it from @wxt-dev/storage, installed)",
     "createShadowRootUi": "mount the UI yourself (attachShadow on a host element) or declare it as an [[injected]] "
     "bundle",
     "createIntegratedUi": "append the UI's element to the page yourself",
@@ -442,20 +442,21 @@ def _auto_imports(imported: Imported, src_dir: Path, directory: Path) -> None:
             "auto_imports: WXT's auto-imported folders; their exports are injected into every bundle, and their "
             "modules' top-level code runs in each",
         )
+    storage_installed = (directory / "node_modules" / "@wxt-dev" / "storage" / "package.json").is_file()
     for path in source_files(src_dir if src_dir != directory else directory):
         parsed = read_source(path)
         if parsed is None:
             continue
         for module, names, line in imports_of(parsed):
             if module.startswith(_RUNTIME_MODULES):
-                for name in sorted(names - SUPPLIED):
+                for name in sorted(names - SUPPLIED - ({"storage"} if storage_installed else set())):
                     imported.note(
                         imported.where(path, line),
                         f"`{name}` from {module!r}: xtk's WXT runtime does not supply it; "
                         f"{NOT_SUPPLIED.get(name, 'import it from the package that provides it')}",
                     )
-            elif module in ("wxt/storage", "wxt/utils/storage"):
-                imported.note(imported.where(path, line), f"{module!r}: install @wxt-dev/storage and import from it")
+            elif module in ("wxt/storage", "wxt/utils/storage") and not storage_installed:
+                imported.note(imported.where(path, line), f"{module!r}: install @wxt-dev/storage (xtk answers it then)")
         for name, line in sorted(free_uses(parsed, frozenset(NOT_SUPPLIED)).items(), key=lambda item: item[1]):
             imported.note(
                 imported.where(path, line),

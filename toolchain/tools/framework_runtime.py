@@ -34,6 +34,9 @@ WXT_MODULES = (
 )
 
 _MODULES = {"wxt": WXT_MODULES}
+#: WXT's storage package, and the import paths WXT gives it; answered when the project has it installed
+WXT_STORAGE = "@wxt-dev/storage"
+WXT_STORAGE_MODULES = ("wxt/storage", "wxt/utils/storage")
 #: modules an auto-import folder offers: its files, and its subfolders' index files (as unimport scans them)
 _MODULE_SUFFIXES = (".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs")
 
@@ -115,8 +118,16 @@ def framework_arguments(config: ProjectConfig, root: Path) -> tuple[list[str], t
         module = runtime_path(root, config.framework)
         relative = module.relative_to(root).as_posix()
         arguments.append(f"--inject:./{relative}")  # relative to root (esbuild's folder): never an external "/…"
-        arguments += [f"--alias:{name}=./{relative}" for name in _MODULES[config.framework]]
         generated.append((str(module), runtime_text(config.framework)))
+        targets = dict.fromkeys(_MODULES[config.framework], f"./{relative}")
+        if config.framework == "wxt" and (root / "node_modules" / WXT_STORAGE / "package.json").is_file():
+            # WXT's `storage` is @wxt-dev/storage's: `#imports` (a module beside the runtime) and WXT's storage paths
+            # answer it; the injected runtime never loads it, so only bundles that import those carry it
+            barrel = module.with_name("wxt-imports.js")
+            generated.append((str(barrel), f'export * from "./wxt.js";\nexport {{ storage }} from "{WXT_STORAGE}";\n'))
+            targets["#imports"] = f"./{barrel.relative_to(root).as_posix()}"
+            targets.update(dict.fromkeys(WXT_STORAGE_MODULES, WXT_STORAGE))
+        arguments += [f"--alias:{name}={target}" for name, target in targets.items()]
     if config.auto_imports:
         module = root / ".xtk" / "runtime" / "auto-imports.js"
         arguments.append(f"--inject:./{module.relative_to(root).as_posix()}")

@@ -33,6 +33,20 @@ def test_aliases_and_the_wxt_runtime_become_esbuild_arguments(tmp_path: Path) ->
     assert framework_arguments(config(), tmp_path) == ([], ())
 
 
+def test_wxt_storage_is_answered_from_the_installed_package_through_imports_only(tmp_path: Path) -> None:
+    package = tmp_path / "node_modules" / "@wxt-dev" / "storage" / "package.json"
+    package.parent.mkdir(parents=True)
+    package.write_text('{"name": "@wxt-dev/storage"}', encoding="utf-8")
+    arguments, generated = framework_arguments(config(framework="wxt"), tmp_path)
+    assert "--alias:#imports=./.xtk/runtime/wxt-imports.js" in arguments
+    assert "--alias:wxt/browser=./.xtk/runtime/wxt.js" in arguments  # no storage where only `browser` is imported
+    assert {"--alias:wxt/storage=@wxt-dev/storage", "--alias:wxt/utils/storage=@wxt-dev/storage"} <= set(arguments)
+    barrel = dict(generated)[str(tmp_path / ".xtk" / "runtime" / "wxt-imports.js")]
+    assert barrel == 'export * from "./wxt.js";\nexport { storage } from "@wxt-dev/storage";\n'
+    without = framework_arguments(config(framework="wxt"), tmp_path / "elsewhere")[0]
+    assert "--alias:#imports=./.xtk/runtime/wxt.js" in without
+
+
 def test_auto_import_folders_are_re_exported_by_one_injected_module(tmp_path: Path) -> None:
     files = {
         "utils/count.ts": "export function countWords() {}\nexport const MAX = 3, MIN = 1\nexport type T = 1\n",
