@@ -68,7 +68,15 @@ _PAGE = (
 
 FILES: dict[str, str] = {
     "package.json": '{"name": "root-layout", "private": true}\n',
-    "entrypoints/background.ts": 'console.log("background");\nexport {};\n',
+    # the files it names for executeScript are the build paths of the [[scripts]] entries
+    "entrypoints/background.ts": (
+        "export function pageFacts(tabId: number) {\n"
+        "  const files = ['entrypoints/inject/page-title.js', 'entrypoints/inject/later.js'];\n"
+        "  const run = (file: string) => chrome.scripting.executeScript({ target: { tabId }, files: [file] });\n"
+        "  return Promise.all(files.map(run));\n"
+        "}\n"
+        "Object.assign(globalThis, { pageFacts });\n"
+    ),
     "entrypoints/popup/index.html": _PAGE.format(type='type="module" ', script="main.ts"),
     "entrypoints/popup/main.ts": 'import { shout } from "../../utils/shout";\ndocument.title = shout("popup");\n',
     "entrypoints/options/index.html": _PAGE.format(type='type="module" ', script="main.ts"),
