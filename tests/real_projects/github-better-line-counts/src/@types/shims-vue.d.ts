@@ -1,0 +1,4 @@
+declare module "*.vue" {
+  const Component: import("vue").DefineComponent;
+  export default Component;
+}

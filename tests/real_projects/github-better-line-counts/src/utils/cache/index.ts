@@ -1,0 +1,1 @@
+export { createKeyValueCache } from "./createKeyValueCache";

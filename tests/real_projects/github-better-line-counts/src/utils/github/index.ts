@@ -1,0 +1,3 @@
+export * from "./service";
+export * from "./api";
+export * as Github from "./types";

@@ -1,0 +1,5 @@
+export {}
+
+chrome.action.onClicked.addListener((tab) => {
+  chrome.sidePanel.open({ windowId: tab.windowId })
+})
