@@ -28,14 +28,16 @@ from typing import TYPE_CHECKING, Any
 from toolchain import __version__
 from toolchain.builder.recipe import Recipe
 from toolchain.confine import copied_files, source_links, write_problem
+from toolchain.diagnostics import InputError
 from toolchain.fingerprint import file_sha256, tool_stamp, toolchain_stamp
+from toolchain.tools.components import node_features
 from toolchain.tools.project_files import PROJECT_FILES
 
 if TYPE_CHECKING:
     from toolchain.plan import BuildPlan
     from toolchain.project import Project
 
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 
 
 def _state(path: Path) -> str:
@@ -70,14 +72,18 @@ class Fingerprint:
     source_links: dict[str, dict[str, str]]  # src/ → its links that leave the project (each one refused)
     project_files: dict[str, str]  # tsconfig.json, package files, installed tool versions → sha256
     tools: dict[str, str]  # esbuild and tsc binaries → size:mtime:inode
+    # why the project bundles through Node (components, stylesheet tools, asset queries): found again on replay,
+    # so a query import or PostCSS config added since is never replayed through the native binary
+    node: dict[str, Any]  # {"root", "src", "features"}
     toolchain: str
     request: list[str]  # the --browser choice and the mode
 
     @classmethod
     def of_build(
-        cls, project: Project, plans: list[BuildPlan], binary: Path, request: str, mode: str, node: bool = False
+        cls, project: Project, plans: list[BuildPlan], binary: Path, request: str, mode: str, node: list[str]
     ) -> Fingerprint:
-        """`node`: the project bundles through Node (components), whose binary is then a tool of the build too."""
+        """`node`: why the project bundles through Node (tools/components.node_features; its binary is then a tool of
+        the build too)."""
         from toolchain.project import file_refs
         from toolchain.tools.typecheck import tsc_binary
 
@@ -99,7 +105,10 @@ class Fingerprint:
             contents={str(f): _contents(f, project.base_dir.resolve()) for f in folders},
             source_links={str(project.src_dir): _links_out(project.src_dir, project.base_dir.resolve())},
             project_files={str(project.root / name): file_sha256(project.root / name) for name in PROJECT_FILES},
-            tools={str(path): tool_stamp(path) for path in (binary, tsc_binary(project.root), *_node_binary(node))},
+            tools={
+                str(path): tool_stamp(path) for path in (binary, tsc_binary(project.root), *_node_binary(bool(node)))
+            },
+            node={"root": str(project.root), "src": str(project.src_dir), "features": node},
             toolchain=toolchain_stamp(),
             request=[request, mode],
         )
@@ -116,12 +125,20 @@ class Fingerprint:
             source_links={path: _links_out(Path(path), project_dir) for path in self.source_links},
             project_files={path: file_sha256(Path(path)) for path in self.project_files},
             tools={path: tool_stamp(Path(path)) for path in self.tools},
+            node={**self.node, "features": _features_now(self.node)},
             toolchain=toolchain_stamp(),
             request=self.request,
         )
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def _features_now(node: dict[str, Any]) -> list[str]:
+    try:
+        return node_features(Path(node["root"]), Path(node["src"]))
+    except (InputError, OSError):  # a package.json now broken: no replay; the full build names the problem
+        return ["unreadable"]
 
 
 def cache_file(config_path: Path, request: str, mode: str) -> Path:

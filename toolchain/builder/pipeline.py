@@ -18,7 +18,7 @@ from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, Mode, plan_build
 from toolchain.plan.pages import rewrite_page
 from toolchain.project import Browser, Project
-from toolchain.tools.components import check_installed, component_frameworks, node_command
+from toolchain.tools.components import check_installed, node_command, node_features
 from toolchain.tools.esbuild import esbuild_commands, find_esbuild
 from toolchain.tools.typecheck import TypecheckMode, env_types_path, env_types_text
 
@@ -62,14 +62,13 @@ def build(
         raise ProjectError(unique(problems))
 
     binary = find_esbuild(project.root)
-    frameworks = component_frameworks(project.root)  # .svelte/.vue: esbuild's JS API in Node, with the compilers
+    # components, stylesheet tools, asset queries: esbuild's JS API in Node, with plugins (tools/components.py)
+    frameworks = node_features(project.root, project.src_dir)
     if frameworks:
         check_installed(project.root, frameworks)
     # Taken before anything runs: an input edited during the build makes the next build a full one.
     fingerprint = (
-        Fingerprint.of_build(project, plans, binary, request, mode, node=bool(frameworks))
-        if request is not None
-        else None
+        Fingerprint.of_build(project, plans, binary, request, mode, node=frameworks) if request is not None else None
     )
     execution = Execution(project.root, project.base_dir, out)
     commands = {

@@ -22,7 +22,7 @@ from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, plan_build
 from toolchain.plan.pages import rewrite_page
 from toolchain.project import Browser, Project
-from toolchain.tools.components import RUNNER, VUE_FLAGS, check_installed, component_frameworks
+from toolchain.tools.components import RUNNER, VUE_FLAGS, check_installed, node_features
 from toolchain.tools.esbuild import esbuild_commands, find_esbuild
 from toolchain.tools.esbuild_options import UnsupportedFlag, esbuild_options
 
@@ -134,7 +134,7 @@ def plan_dev(project: Project, browser: Browser, reporter: Path, runtime_scripts
     registered = registrations(rendered.manifest) if runtime_scripts else []
     out = dev_out_dir(project, browser)
     commands = esbuild_commands(plan, find_esbuild(project.root), out, out.parent / ".xtk")
-    frameworks = component_frameworks(project.root)
+    frameworks = node_features(project.root, project.src_dir)
     if frameworks:
         check_installed(project.root, frameworks)
     contexts = []

@@ -2,7 +2,9 @@
 // re-reads and re-parses only the files that changed) and costs no process start. Driven over stdin/stdout by
 // toolchain/dev/bundler.py, one JSON object per line each way:
 //   {"id": 1, "op": "start", "contexts": [{"name": "iife", "options": {...}}], "components": {}}  -> {"id": 1, "ok": true}
-//   ("components": {"runner", "frameworks"}: toolchain/tools/components.mjs's plugins compile .svelte/.vue files)
+//   ("components": {"runner", "frameworks"}: toolchain/tools/components.mjs's plugins compile .svelte/.vue files,
+//    stylesheets with the project's sass/less/PostCSS, and `?url`/`?raw`/`?inline` imports; "frameworks" holds
+//    toolchain/tools/components.py's node_features)
 //   {"id": 2, "op": "rebuild"}  -> {"id": 2, "ok": true, "written": 2,
 //                                   "results": [{"name", "errors", "warnings", "inputs", "outputs": {file: [inputs]}}]}
 // errors and warnings are esbuild's own text (formatMessages), so xtk parses them as it parses the CLI's.
@@ -17,6 +19,19 @@ import { pathToFileURL } from "node:url";
 
 const esbuild = createRequire(path.join(process.argv[2], "package.json"))("./lib/main.js");
 let contexts = [];
+let dependencies = new Map(); // toolchain/tools/plugin_support.mjs's: the files a plugin read besides a module
+
+/** The metafile's input names as files (absolute), with what the plugins read for each (a Sass partial...). A
+ * plugin's module is named `namespace:/absolute/path` (`xtk-raw:/…/a.svg`): its file is the path. */
+function inputFiles(names) {
+  const files = new Set();
+  for (const name of names) {
+    const file = /^[a-z][\w-]*:\//.test(name) ? name.slice(name.indexOf(':') + 1) : path.resolve(name);
+    files.add(file);
+    for (const dependency of dependencies.get(file) ?? []) files.add(dependency);
+  }
+  return [...files];
+}
 
 async function format(messages, kind) {
   if (messages.length === 0) return "";
@@ -26,11 +41,11 @@ async function format(messages, kind) {
 async function rebuildOne({ name, context }) {
   try {
     const result = await context.rebuild();
-    const outputs = Object.entries(result.metafile?.outputs ?? {}).map(([file, output]) => [file, Object.keys(output.inputs)]);
+    const outputs = Object.entries(result.metafile?.outputs ?? {}).map(([file, output]) => [file, inputFiles(Object.keys(output.inputs))]);
     const css = Object.entries(result.metafile?.outputs ?? {}).filter(([, output]) => output.cssBundle)
       .map(([file, output]) => [file, output.cssBundle]);
     return { name, errors: "", warnings: await format(result.warnings, "warning"),
-             inputs: Object.keys(result.metafile?.inputs ?? {}), outputs: Object.fromEntries(outputs),
+             inputs: inputFiles(Object.keys(result.metafile?.inputs ?? {})), outputs: Object.fromEntries(outputs),
              css: Object.fromEntries(css), outputFiles: result.outputFiles };
   } catch (failure) {
     // A failed build writes nothing: the last good output stays where it is.
@@ -71,6 +86,8 @@ async function handle(request) {
     if (request.components?.frameworks?.length) {
       const { componentPlugins } = await import(pathToFileURL(request.components.runner).href);
       plugins = await componentPlugins(process.cwd(), request.components.frameworks, true);
+      const support = path.join(path.dirname(request.components.runner), "plugin_support.mjs");
+      ({ dependencies } = await import(pathToFileURL(support).href));
     }
     contexts = await Promise.all(request.contexts.map(async ({ name, options }) => ({
       name,

@@ -17,7 +17,7 @@ from typing import Literal
 from toolchain import browser_targets
 from toolchain.confine import copied_files
 from toolchain.diagnostics import Diagnostic
-from toolchain.plan.pages import scan_page
+from toolchain.plan.pages import scan_page, stylesheet_out
 from toolchain.project import Browser, Project
 from toolchain.project.models import Context
 from toolchain.urls import split_address
@@ -157,7 +157,7 @@ class BuildPlan:
         return out
 
     def add_style(self, source: Path, context: Context) -> str:
-        out = self.project.build_path(source.relative_to(self.project.root).as_posix())
+        out = stylesheet_out(self.project.build_path(source.relative_to(self.project.root).as_posix()))
         existing = self.styles.get(source)
         contexts = existing.contexts if existing else ()
         if context not in contexts:

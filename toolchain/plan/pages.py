@@ -203,6 +203,16 @@ def _is_file(path: Path) -> bool:
         return False
 
 
+#: Stylesheets a preprocessor compiles (on the Node path, toolchain/tools/components.py): their output is CSS.
+_PREPROCESSED_STYLES = (".scss", ".sass", ".less", ".pcss", ".postcss")
+
+
+def stylesheet_out(out: str) -> str:
+    """Where a stylesheet lands in the build: `popup/style.scss` is compiled to `popup/style.css`."""
+    stem, dot, suffix = out.rpartition(".")
+    return f"{stem}.css" if dot and f".{suffix.lower()}" in _PREPROCESSED_STYLES else out
+
+
 def rewrite_page(text: str, replacements: dict[tuple[int, int], str]) -> str:
     """Replace attribute values at the given (start, end) offsets, last first so offsets stay valid."""
     for (start, end), value in sorted(replacements.items(), reverse=True):

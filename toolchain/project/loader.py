@@ -462,7 +462,8 @@ _EXPECTED_SUFFIX = {
     "module": _SCRIPT_SUFFIXES,
     # a page, or a React component xtk mounts in a page it writes (docs/config.md, "Component pages")
     "page": {".html", ".htm", ".tsx", ".jsx"},
-    "style": {".css"},
+    # .scss/.sass/.less: compiled by the project's own tools (toolchain/tools/components.py), written as .css
+    "style": {".css", ".scss", ".sass", ".less", ".pcss"},
 }
 
 

@@ -11,27 +11,12 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { SourceMap, createRequire } from 'node:module';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-/** A package of the project, ES module or CommonJS (whose exports Node puts under `default`). */
-async function load(projectDir, specifier) {
-  const resolved = createRequire(path.join(projectDir, 'package.json')).resolve(specifier);
-  const module = await import(pathToFileURL(resolved).href);
-  return { ...module.default, ...module };
-}
-
-/** An esbuild message located at `offset` in `source` (esbuild counts lines from 1, columns from 0). */
-function messageAt(text, file, source, offset) {
-  if (offset === undefined || offset === null || offset < 0) return { text, location: { file } };
-  const before = source.slice(0, offset);
-  const line = before.split('\n').length;
-  const lineStart = before.lastIndexOf('\n') + 1;
-  const lineEnd = source.indexOf('\n', offset);
-  const lineText = source.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
-  return { text, location: { file, line, column: offset - lineStart, lineText } };
-}
+import { assetQueryPlugin } from './asset_queries.mjs';
+import { load, messageAt, messageAtLine, offsetOf, recordDependencies, relative } from './plugin_support.mjs';
+import { StyleError, compileStyleBlock, postcssConfig, stylesheetPlugin } from './stylesheets.mjs';
 
 /** An offset in `generated` → the offset in `source` it came from, by the source map (undefined if unmapped). */
 function originalOffset(source, generated, map, offset) {
@@ -50,23 +35,43 @@ function firstLine(message, code) {
   return code ? `${text} (${code})` : text;
 }
 
-function relative(projectDir, file) {
-  return path.relative(projectDir, file).split(path.sep).join('/');
-}
-
 function sveltePlugin(projectDir, compiler, development) {
   return {
     name: 'xtk-svelte',
     setup(build) {
-      build.onLoad({ filter: /\.svelte$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
+      build.onLoad({ filter: /\.svelte$/ }, async (args) => {
+        const original = readFileSync(args.path, 'utf8');
         const file = relative(projectDir, args.path);
+        // <style lang="scss"> (and any <style> when the project has a PostCSS config): compiled first, by svelte's
+        // preprocess with the project's tools; the compiler's positions are then in the preprocessed text.
+        let source = original;
+        const watchFiles = [];
+        const watchDirs = [];
+        const styleWarnings = [];
+        if (/<style[^>]*\blang\s*=/.test(original) || (/<style/.test(original) && (await postcssConfig(projectDir)))) {
+          try {
+            const style = async ({ content, attributes }) => {
+              const compiled = await compileComponentStyle(projectDir, attributes.lang, content, args.path, development);
+              if (!compiled) return undefined;
+              watchFiles.push(...compiled.watchFiles);
+              watchDirs.push(...compiled.watchDirs);
+              styleWarnings.push(...compiled.warnings);
+              return { code: compiled.css };
+            };
+            source = (await compiler.preprocess(original, { style }, { filename: args.path })).code;
+          } catch (error) {
+            return { errors: [styleBlockMessage(projectDir, error, file, original, original.indexOf('<style'))] };
+          }
+        }
         try {
           // css: 'injected' — the component adds its own <style> to its root node (the document, or the shadow
           // root it is mounted in), so component styles need no file named in the manifest.
+          recordDependencies(args.path, watchFiles);
           const result = compiler.compile(source, { filename: file, css: 'injected', generate: 'client', dev: development });
           const warnings = result.warnings.map((w) => messageAt(firstLine(w.message, w.code), file, source, w.position?.[0]));
-          return { contents: result.js.code, loader: 'js', warnings, resolveDir: path.dirname(args.path) };
+          const tagOffset = original.indexOf('<style');
+          warnings.push(...styleWarnings.map((w) => styleBlockMessage(projectDir, w, file, original, tagOffset)));
+          return { contents: result.js.code, loader: 'js', warnings, resolveDir: path.dirname(args.path), watchFiles, watchDirs };
         } catch (error) {
           return { errors: [messageAt(firstLine(error.message ?? error, error.code), file, source, error.position?.[0])] };
         }
@@ -96,6 +101,30 @@ function sveltePlugin(projectDir, compiler, development) {
   };
 }
 
+const STYLE_LANGS = { scss: 'scss', sass: 'sass', less: 'less', css: 'css', postcss: 'css', pcss: 'css' };
+
+/** A component's <style lang=…> block as CSS (its preprocessor, then the project's PostCSS); null: left as written. */
+async function compileComponentStyle(projectDir, lang, content, file, development) {
+  const kind = STYLE_LANGS[lang ?? 'css'];
+  if (kind === undefined) {
+    throw new StyleError(`<style lang="${lang}">: xtk compiles scss, sass, less and css (with PostCSS) styles`);
+  }
+  if (kind === 'css' && !(await postcssConfig(projectDir))) return null;
+  return compileStyleBlock(projectDir, kind, content, file, development);
+}
+
+/** A style tool's error in a component: at its line in the block (which starts at `blockOffset`), or in the file
+ * it names (a Sass partial), or at the <style> tag. */
+function styleBlockMessage(projectDir, error, file, source, tagOffset, blockOffset) {
+  const text = String(error?.message ?? error).split('\n')[0];
+  if (error instanceof StyleError && error.inBlock && error.line) {
+    const start = blockOffset ?? source.indexOf('>', tagOffset) + 1;
+    return messageAt(text, file, source, start + offsetOf(source.slice(start), error.line, error.column ?? 0));
+  }
+  if (error instanceof StyleError && error.file && error.line) return messageAtLine(text, projectDir, error.file, error.line, error.column);
+  return messageAt(text, file, source, tagOffset);
+}
+
 const INJECT_STYLE = 'xtk:inject-style';
 
 /** The component's CSS as a <style> in the document (extension pages); a `.ce.vue` custom element keeps its own. */
@@ -112,12 +141,20 @@ function vuePlugin(projectDir, sfc, development) {
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${INJECT_STYLE}$`) }, () => ({ path: INJECT_STYLE, namespace: 'xtk' }));
       build.onLoad({ filter: /.*/, namespace: 'xtk' }, () => ({ contents: INJECT_STYLE_MODULE, loader: 'js' }));
-      build.onLoad({ filter: /\.vue$/ }, (args) => {
+      // <style module>: its CSS is a CSS module esbuild bundles (local-css), loaded with the script's other CSS.
+      const modules = new Map();
+      build.onResolve({ filter: new RegExp(`^${STYLE_MODULE}`) }, (args) => ({ path: args.path, namespace: 'xtk-vue-style' }));
+      build.onLoad({ filter: /.*/, namespace: 'xtk-vue-style' }, (args) => modules.get(args.path));
+      build.onLoad({ filter: /\.vue$/ }, async (args) => {
         const source = readFileSync(args.path, 'utf8');
         const file = relative(projectDir, args.path);
         const at = (text, offset) => messageAt(text, file, source, offset);
+        const context = { projectDir, path: args.path, modules, watchFiles: [], watchDirs: [], warnings: [] };
         try {
-          return { ...compileVue(sfc, source, file, development, at), resolveDir: path.dirname(args.path) };
+          const compiled = await compileVue(sfc, source, file, development, at, context);
+          recordDependencies(args.path, context.watchFiles);
+          const warnings = [...(compiled.warnings ?? []), ...context.warnings];
+          return { ...compiled, warnings, resolveDir: path.dirname(args.path), watchFiles: context.watchFiles, watchDirs: context.watchDirs };
         } catch (error) {
           return { errors: [at(String(error.message ?? error).split('\n')[0], vueErrorOffset(error))] };
         }
@@ -126,14 +163,15 @@ function vuePlugin(projectDir, sfc, development) {
   };
 }
 
+const STYLE_MODULE = 'xtk-vue-style:';
+
 /** Where a compiler-sfc error is: template errors carry the file offset; Babel's (in <script>) the block's. */
-let currentScriptOffset = 0;
 function vueErrorOffset(error) {
-  if (typeof error.pos === 'number') return currentScriptOffset + error.pos;
+  if (typeof error.pos === 'number') return (error.xtkScriptOffset ?? 0) + error.pos;
   return error.loc?.start?.offset;
 }
 
-function compileVue(sfc, source, file, development, at) {
+async function compileVue(sfc, source, file, development, at, context) {
   const { descriptor, errors } = sfc.parse(source, { filename: file, sourceMap: false });
   if (errors.length) return { errors: errors.map((e) => at(String(e.message ?? e), e.loc?.start?.offset)) };
   const id = createHash('sha256').update(file).digest('hex').slice(0, 8);
@@ -146,11 +184,15 @@ function compileVue(sfc, source, file, development, at) {
 
   let code = 'const __sfc = {};';
   if (block) {
-    currentScriptOffset = block.loc.start.offset;
-    const script = sfc.compileScript(descriptor, {
-      id, isProd: !development, genDefaultAs: '__sfc', inlineTemplate: Boolean(descriptor.scriptSetup), templateOptions,
-    });
-    code = script.content;
+    try {
+      const script = sfc.compileScript(descriptor, {
+        id, isProd: !development, genDefaultAs: '__sfc', inlineTemplate: Boolean(descriptor.scriptSetup), templateOptions,
+      });
+      code = script.content;
+    } catch (error) {
+      if (error && typeof error === 'object') error.xtkScriptOffset = block.loc.start.offset;
+      throw error;
+    }
   }
   if (descriptor.template && !descriptor.scriptSetup) {
     const template = sfc.compileTemplate({
@@ -165,13 +207,36 @@ function compileVue(sfc, source, file, development, at) {
   if (scoped) code += `\n__sfc.__scopeId = ${JSON.stringify(scopeId)};`;
 
   const styles = [];
-  for (const style of descriptor.styles) {
+  const cssModules = [];
+  for (const [index, style] of descriptor.styles.entries()) {
     const offset = source.lastIndexOf('<style', style.loc.start.offset); // the tag, not its content
-    if (style.lang && style.lang !== 'css') return { errors: [at(`<style lang="${style.lang}">: xtk compiles plain CSS only`, offset)] };
-    if (style.module) return { errors: [at('<style module> (CSS modules) is not supported by xtk', offset)] };
-    const compiled = sfc.compileStyle({ source: style.content, filename: file, id: scopeId, scoped: style.scoped, isProd: !development });
+    let css = style.content;
+    try {
+      const preprocessed = await compileComponentStyle(context.projectDir, style.lang, css, context.path, development);
+      if (preprocessed) {
+        css = preprocessed.css;
+        context.watchFiles.push(...preprocessed.watchFiles);
+        context.watchDirs.push(...preprocessed.watchDirs);
+        context.warnings.push(...preprocessed.warnings.map((w) => styleBlockMessage(context.projectDir, w, file, source, offset, style.loc.start.offset)));
+      }
+    } catch (error) {
+      return { errors: [styleBlockMessage(context.projectDir, error, file, source, offset, style.loc.start.offset)] };
+    }
+    const compiled = await sfc.compileStyleAsync({ source: css, filename: file, id: scopeId, scoped: style.scoped, isProd: !development });
     if (compiled.errors.length) return { errors: compiled.errors.map((e) => at(String(e.message ?? e), offset)) };
-    styles.push(compiled.code);
+    if (!style.module) {
+      styles.push(compiled.code);
+      continue;
+    }
+    if (customElement) return { errors: [at('<style module> in a .ce.vue custom element: xtk puts CSS modules in the page, not its shadow root', offset)] };
+    const moduleId = `${STYLE_MODULE}${context.path}?${index}.module.css`;
+    context.modules.set(moduleId, { contents: compiled.code, loader: 'local-css', resolveDir: path.dirname(context.path) });
+    cssModules.push([typeof style.module === 'string' ? style.module : '$style', moduleId]);
+  }
+  if (cssModules.length) {
+    const imports = cssModules.map(([, moduleId], i) => `import __xtkStyle${i} from ${JSON.stringify(moduleId)};\n`).join('');
+    code = `${imports}${code}`;
+    code += `\n__sfc.__cssModules = { ${cssModules.map(([name], i) => `${JSON.stringify(name)}: __xtkStyle${i}`).join(', ')} };`;
   }
   if (styles.length && customElement) {
     code += `\n__sfc.styles = ${JSON.stringify(styles)};`; // defineCustomElement puts them in its shadow root
@@ -183,9 +248,11 @@ function compileVue(sfc, source, file, development, at) {
   return { contents: code, loader: typescript ? 'ts' : 'js' };
 }
 
-/** The esbuild plugins that compile `frameworks` ("svelte", "vue") with the compilers installed in `projectDir`. */
-export async function componentPlugins(projectDir, frameworks, development) {
-  const plugins = [];
+/** The esbuild plugins of the Node path: `features` (components.py's node_features) names the component compilers
+ * ("svelte", "vue") to load from `projectDir`; stylesheets (sass, less, PostCSS) and asset queries always come. */
+export async function componentPlugins(projectDir, features, development) {
+  const frameworks = features;
+  const plugins = [assetQueryPlugin(projectDir, development), stylesheetPlugin(projectDir, development)];
   if (frameworks.includes('svelte')) {
     plugins.push(sveltePlugin(projectDir, await load(projectDir, 'svelte/compiler'), development));
   }

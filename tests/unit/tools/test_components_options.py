@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from toolchain.diagnostics import Diagnostic, InputError
-from toolchain.tools.components import component_frameworks, missing_framework_hint, node_command
+from toolchain.tools.components import missing_framework_hint, node_command, node_features
 from toolchain.tools.esbuild import EsbuildCommand, define_arguments
 
 
@@ -75,7 +75,7 @@ def test_the_node_command_carries_the_request_and_vue_flags(tmp_path: Path) -> N
 )
 def test_frameworks_come_from_package_json(tmp_path: Path, package: dict, expected: list[str]) -> None:
     (tmp_path / "package.json").write_text(json.dumps(package), encoding="utf-8")
-    assert component_frameworks(tmp_path) == expected
+    assert node_features(tmp_path, tmp_path / "src") == expected
 
 
 @pytest.mark.parametrize(
@@ -89,7 +89,7 @@ def test_frameworks_come_from_package_json(tmp_path: Path, package: dict, expect
 def test_a_bad_package_json_is_input_error(tmp_path: Path, text: str, message: str) -> None:
     (tmp_path / "package.json").write_text(text, encoding="utf-8")
     with pytest.raises(InputError, match=message) as raised:
-        component_frameworks(tmp_path)
+        node_features(tmp_path, tmp_path / "src")
     assert raised.value.diagnostics[0].path == str(tmp_path / "package.json")
 
 

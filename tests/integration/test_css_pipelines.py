@@ -1,0 +1,186 @@
+"""Stylesheets through the project's own tools, and Vite's asset queries (issue 18, items 3 and 4), built from
+tests/fixtures/projects/stylesheets/: Sass, Less and PostCSS (Tailwind v4 and v3, autoprefixer) in linked, imported
+and content-script stylesheets, CSS modules, Vue and Svelte `<style lang>`; `?url`, `?raw`, `?inline`. Each test
+reads the built files; errors are located (exit 1); a missing tool is named with its npm command."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_xtk
+from tests.integration.stylesheets_support import copy_stylesheets, install_stylesheets_fixture
+from tests.integration.support import edit
+
+pytestmark = pytest.mark.node
+
+
+@pytest.fixture(scope="session")
+def node_modules() -> Path:
+    return install_stylesheets_fixture()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, node_modules: Path) -> Path:
+    """One production build of a copy of the fixture for Chrome and Firefox; the Chrome build's folder."""
+    project = copy_stylesheets(tmp_path_factory.mktemp("stylesheets") / "p", node_modules)
+    result = run_xtk("build", "--browser", "all", "--format", "json", cwd=project)
+    assert result.code == 0, result.output
+    assert json.loads(result.stdout)["warnings"] == []
+    return project / "build" / "chrome"
+
+
+def read(folder: Path, name: str) -> str:
+    return (folder / name).read_text(encoding="utf-8")
+
+
+def test_a_linked_scss_stylesheet_is_compiled_prefixed_and_linked_as_css(built: Path) -> None:
+    page = read(built, "popup/index.html")
+    assert 'href="./popup.css"' in page and "popup.scss" not in page
+    css = read(built, "popup/popup.css")
+    assert ".title{color:#36f}" in css  # the partial's variable, through @use
+    assert "-webkit-user-select:none" in css  # autoprefixer, for the .browserslistrc's Safari 15
+    assert "$accent" not in css and "@include" not in css
+    assert not (built / "popup/popup.scss").exists()
+
+
+def test_tailwind_v4_writes_the_utilities_the_page_uses(built: Path) -> None:
+    assert 'href="./tailwind.css"' in read(built, "popup/index.html")
+    css = read(built, "popup/tailwind.css")
+    assert '@import "tailwindcss"' not in css
+    assert re.search(r"\.bg-red-500\{background-color:", css) and re.search(r"\.p-4\{padding:", css)
+    assert ".bg-blue-900" not in css  # only what the sources use
+
+
+def test_imported_scss_modules_and_less_are_compiled_into_the_pages_css(built: Path) -> None:
+    css = read(built, "popup/main.css")
+    script = read(built, "popup/main.js")
+    card = re.search(r'\{card:"([\w-]+)"\}', script)  # the CSS module's class map, renamed by local-css
+    assert card, script[:400]
+    assert f".{card.group(1)}{{padding:24px}}" in css
+    assert ".themed{background:#3c77b3}" in css  # less's lighten(#224466, 20%)
+    assert 'href="./main.css"' in read(built, "popup/index.html")
+
+
+def test_content_script_stylesheets_are_compiled_and_listed(built: Path) -> None:
+    manifest = json.loads(read(built, "manifest.json"))
+    assert manifest["content_scripts"][0]["css"] == ["content/frame.css", "content/index.css"]
+    assert ".xtk-frame{outline:1px solid #00aa00}" in read(built, "content/frame.css")  # less, named in xtk.toml
+    assert ".xtk-overlay{z-index:2147483000}" in read(built, "content/index.css")  # scss, imported by the script
+    firefox = json.loads(read(built.parent / "firefox", "manifest.json"))
+    assert firefox["content_scripts"][0]["css"] == ["content/frame.css", "content/index.css"]
+
+
+def test_component_styles_go_through_their_preprocessor(built: Path) -> None:
+    options = read(built, "options/main.js")
+    scope = re.search(r'__scopeId="(data-v-[0-9a-f]{8})"', options)
+    assert scope and re.search(rf"\.note\[{scope.group(1)}\] \{{\s*color: #aa3300;", options)  # scss, scoped
+    module = re.search(r'\{framed:"([\w-]+)"\}', options)  # <style module lang="less">: a CSS module
+    assert module and "__cssModules={$style:" in options
+    assert f".{module.group(1)}{{border-width:5px}}" in read(built, "options/main.css")
+    widget = read(built, "content/index.js")
+    assert re.search(r"\.widget\.svelte-[a-z0-9]+ ?\{\s*padding: ?7px", widget)  # <style lang="scss"> in Svelte
+
+
+def test_asset_queries_give_a_url_the_text_or_a_data_url(built: Path) -> None:
+    script = read(built, "popup/main.js")
+    emitted = [path.name for path in (built / "assets").iterdir()]
+    logo = next(name for name in emitted if name.startswith("logo-") and name.endswith(".svg"))
+    assert f'"../assets/{logo}"' in script  # ?url: emitted, its URL
+    assert "Notes, as written." in script  # ?raw: the text
+    assert "data:image/svg+xml," in script  # ?inline: a data: URL
+    assert ":host{border:3px solid black}" in script  # a stylesheet ?inline: compiled CSS text
+    assert "?url" not in script and "?raw" not in script
+
+
+def test_tailwind_v3_with_its_config(tmp_path: Path, node_modules: Path) -> None:
+    """Tailwind v3 (installed as `tailwindcss3`, beside v4) with tailwind.config.cjs and `@tailwind utilities`."""
+    project = copy_stylesheets(tmp_path / "p", node_modules)
+    (project / "postcss.config.mjs").write_text(
+        "export default { plugins: { tailwindcss3: { config: './tailwind.config.cjs' }, autoprefixer: {} } };\n",
+        encoding="utf-8",
+    )
+    (project / "tailwind.config.cjs").write_text(
+        "module.exports = { content: ['./src/**/*.html'], theme: { extend: { colors: { brand: '#123456' } } } };\n",
+        encoding="utf-8",
+    )
+    (project / "src/popup/tailwind.css").write_text("@tailwind utilities;\n", encoding="utf-8")
+    edit(project / "src/popup/index.html", 'class="bg-red-500 p-4"', 'class="bg-brand p-4"')
+    result = run_xtk("build", "-b", "chrome", cwd=project)
+    assert result.code == 0, result.output
+    css = read(project / "build/chrome", "popup/tailwind.css")
+    assert "@tailwind" not in css
+    assert re.search(r"\.bg-brand\{[^}]*background-color:rgb\(18 52 86", css) and ".p-4{padding:1rem}" in css
+
+
+def test_a_sass_error_is_located_and_exits_1(tmp_path: Path, node_modules: Path) -> None:
+    project = copy_stylesheets(tmp_path / "p", node_modules)
+    edit(project / "src/popup/popup.scss", "  color: palette.$accent;", "  color: palette.$missing;")
+    result = run_xtk("build", "-b", "chrome", cwd=project)
+    assert result.code == 1, result.output
+    assert "src/popup/popup.scss:4:10: error: [chrome] Undefined variable." in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_an_error_in_a_component_style_is_located_in_the_component(tmp_path: Path, node_modules: Path) -> None:
+    project = copy_stylesheets(tmp_path / "p", node_modules)
+    edit(project / "src/options/App.vue", ".note { color: $note; }", ".note { color: $nope; }")
+    edit(project / "src/content/frame.less", "@frame-color;", "@frame-colour;")
+    result = run_xtk("build", "-b", "chrome", cwd=project)
+    assert result.code == 1, result.output
+    assert "src/options/App.vue:7:16: error: [chrome] Undefined variable." in result.stderr, result.stderr
+    assert "src/content/frame.less:2:" in result.stderr and "variable @frame-colour is undefined" in result.stderr
+
+
+def test_a_postcss_plugin_not_installed_is_named(tmp_path: Path, node_modules: Path) -> None:
+    project = copy_stylesheets(tmp_path / "p", node_modules)
+    (project / "postcss.config.mjs").unlink()
+    (project / "postcss.config.cjs").write_text(
+        "module.exports = { plugins: { 'postcss-nesting-missing': {} } };\n", encoding="utf-8"
+    )
+    result = run_xtk("build", "-b", "chrome", cwd=project)
+    assert result.code == 1, result.output
+    assert "postcss-nesting-missing" in result.stderr and "Traceback" not in result.output
+
+
+def _native_project(root: Path, node_modules: Path, script: str) -> Path:
+    """A project whose package.json names no stylesheet tool nor component framework: the native binary's path."""
+    (root / "src/background").mkdir(parents=True)
+    (root / "xtk.toml").write_text(
+        'typecheck = false\n[extension]\nname = "N"\nversion = "1.0.0"\n[targets.chrome]\nmin_version = "116"\n'
+        '[background]\nentry = "src/background/index.ts"\n',
+        encoding="utf-8",
+    )
+    (root / "package.json").write_text('{"devDependencies": {"esbuild": "0.28.2"}}\n', encoding="utf-8")
+    (root / "node_modules").symlink_to(node_modules, target_is_directory=True)
+    (root / "src/background/index.ts").write_text(script, encoding="utf-8")
+    return root
+
+
+def test_scss_without_sass_says_what_to_install(tmp_path: Path, node_modules: Path) -> None:
+    project = _native_project(tmp_path / "p", node_modules, "import './x.scss';\n")
+    (project / "src/background/x.scss").write_text("$a: 1px;\n.a { b: $a; }\n", encoding="utf-8")
+    result = run_xtk("build", "-b", "chrome", cwd=project)
+    assert result.code == 1, result.output
+    assert "run `npm install -D sass` and xtk compiles .scss stylesheets with it" in result.stderr, result.stderr
+
+
+def test_a_query_import_added_after_a_cached_build_takes_the_node_path(tmp_path: Path, node_modules: Path) -> None:
+    """The native binary would give './logo.svg?raw' the file's URL: the cache finds the query and builds again."""
+    project = _native_project(tmp_path / "p", node_modules, "console.log('plain');\n")
+    (project / "src/background/logo.svg").write_text("<svg>the svg text</svg>\n", encoding="utf-8")
+    first = run_xtk("build", "-b", "chrome", cwd=project)
+    assert first.code == 0, first.output
+    cache = json.loads((project / ".xtk/build-cache/chrome-production.json").read_text(encoding="utf-8"))
+    assert cache["fingerprint"]["node"]["features"] == []  # the native binary built it
+    (project / "src/background/index.ts").write_text(
+        "import svg from './logo.svg?raw';\nconsole.log(svg);\n", encoding="utf-8"
+    )
+    second = run_xtk("build", "-b", "chrome", cwd=project)
+    assert second.code == 0, second.output
+    assert "<svg>the svg text</svg>" in read(project / "build/chrome", "background/index.js")
+    cache = json.loads((project / ".xtk/build-cache/chrome-production.json").read_text(encoding="utf-8"))
+    assert cache["fingerprint"]["node"]["features"] == ["queries"]

@@ -1,0 +1,220 @@
+// Stylesheets through the project's own tools, as an esbuild plugin (xtk ships none of them):
+//   .scss / .sass  → sass (or sass-embedded)      .less → less
+//   then, when the project has a PostCSS config (postcss.config.*, .postcssrc*, package.json "postcss"), PostCSS
+//   with the plugins it names (Tailwind v3 and v4, autoprefixer, ...); plain .css goes through PostCSS too.
+// `*.module.*` files become CSS modules (esbuild's local-css loader) after compiling. A stylesheet whose tool is not
+// installed is a located error naming the npm command, never a file left out. Errors of sass, less and PostCSS are
+// esbuild messages at the file:line:col they name. compileStyleBlock does the same for a component's <style>.
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { load, loadDefault, messageAtLine, recordDependencies, relative, resolveInProject } from './plugin_support.mjs';
+
+/** A tool's error: where it is (line from 1, column from 0) in `file`, or in the compiled block when `inBlock`. */
+export class StyleError extends Error {
+  constructor(text, file, line, column, inBlock = false) {
+    super(text);
+    Object.assign(this, { file, line, column, inBlock });
+  }
+}
+
+const LANGS = { '.scss': 'scss', '.sass': 'sass', '.less': 'less', '.css': 'css', '.pcss': 'css', '.postcss': 'css' };
+const INSTALL = { scss: 'sass', sass: 'sass', less: 'less' };
+// postcss-load-config's search places (lilconfig), in its order: a project with any of them has a PostCSS config.
+const POSTCSS_CONFIGS = [
+  '.postcssrc', '.postcssrc.json', '.postcssrc.yaml', '.postcssrc.yml', '.postcssrc.js', '.postcssrc.cjs',
+  '.postcssrc.mjs', '.postcssrc.ts', '.postcssrc.cts', '.postcssrc.mts', 'postcss.config.js', 'postcss.config.cjs',
+  'postcss.config.mjs', 'postcss.config.ts', 'postcss.config.cts', 'postcss.config.mts',
+];
+
+const tools = new Map(); // per project folder: the loaded compilers and PostCSS config (one load per process)
+
+function memo(projectDir, name, make) {
+  const key = `${projectDir}\0${name}`;
+  if (!tools.has(key)) tools.set(key, make());
+  return tools.get(key);
+}
+
+async function sassCompiler(projectDir, lang) {
+  return memo(projectDir, 'sass', async () => {
+    for (const name of ['sass', 'sass-embedded']) {
+      if (resolveInProject(projectDir, name)) return load(projectDir, name);
+    }
+    return null;
+  }).then((sass) => sass ?? missing(lang));
+}
+
+async function lessCompiler(projectDir) {
+  const less = await memo(projectDir, 'less', async () => (resolveInProject(projectDir, 'less') ? loadDefault(projectDir, 'less') : null));
+  return less ?? missing('less');
+}
+
+function missing(lang) {
+  const name = INSTALL[lang];
+  throw new StyleError(`.${lang} stylesheets are compiled by ${name}, which is not installed: run \`npm install -D ${name}\``);
+}
+
+function hasPackageJsonConfig(projectDir) {
+  try {
+    return JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')).postcss !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The project's PostCSS: {postcss, plugins, options, file} or null when it has no config. */
+export function postcssConfig(projectDir) {
+  return memo(projectDir, 'postcss', async () => {
+    const file = POSTCSS_CONFIGS.find((name) => existsSync(path.join(projectDir, name)));
+    if (!file && !hasPackageJsonConfig(projectDir)) return null;
+    const where = file ?? 'package.json "postcss"';
+    if (!resolveInProject(projectDir, 'postcss')) {
+      throw new StyleError(`the project has a PostCSS config (${where}) but postcss is not installed: run \`npm install -D postcss\``);
+    }
+    const postcss = await loadDefault(projectDir, 'postcss');
+    const context = { cwd: projectDir, env: process.env.NODE_ENV };
+    if (resolveInProject(projectDir, 'postcss-load-config')) {
+      const postcssrc = await loadDefault(projectDir, 'postcss-load-config');
+      const { plugins, options } = await postcssrc(context, projectDir);
+      return { postcss, plugins, options, file: where };
+    }
+    return { postcss, ...(await readPostcssConfig(projectDir, file, context)), file: where };
+  });
+}
+
+/** A PostCSS config read without postcss-load-config: postcss.config.{js,cjs,mjs}, .postcssrc(.json), package.json. */
+async function readPostcssConfig(projectDir, file, context) {
+  let config;
+  if (!file) config = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')).postcss;
+  else if (file === '.postcssrc' || file === '.postcssrc.json') config = JSON.parse(readFileSync(path.join(projectDir, file), 'utf8'));
+  else if (/\.(c|m)?js$/.test(file)) {
+    const module = await import(pathToFileURL(path.join(projectDir, file)).href);
+    config = module.default ?? module;
+  } else {
+    throw new StyleError(`${file}: xtk reads this PostCSS config through postcss-load-config: run \`npm install -D postcss-load-config\``);
+  }
+  if (typeof config === 'function') config = await config(context);
+  const { plugins: named = [], ...options } = config ?? {};
+  const plugins = [];
+  const entries = Array.isArray(named) ? named.map((p) => (typeof p === 'string' ? [p, {}] : p)) : Object.entries(named);
+  for (const entry of entries) {
+    if (!Array.isArray(entry)) { plugins.push(entry); continue; } // a plugin object or function, as written
+    const [name, pluginOptions] = entry;
+    if (pluginOptions === false) continue;
+    if (!resolveInProject(projectDir, name)) {
+      throw new StyleError(`the PostCSS config names the plugin ${name}, which is not installed: run \`npm install -D ${name}\``);
+    }
+    const creator = await loadDefault(projectDir, name);
+    plugins.push(pluginOptions && typeof pluginOptions === 'object' && Object.keys(pluginOptions).length ? creator(pluginOptions) : creator());
+  }
+  return { plugins, options };
+}
+
+function sassError(error, url) {
+  return sassProblem(String(error.sassMessage ?? error.message).split('\n')[0], error.span, url);
+}
+
+/** A Sass error or warning at its span: in the compiled text itself (`url`), or in a file it loaded. */
+function sassProblem(text, span, url) {
+  if (!span?.url) return new StyleError(text, undefined, span ? span.start.line + 1 : undefined, span?.start.column, Boolean(span));
+  const inBlock = url !== undefined && String(span.url) === String(url);
+  const file = span.url.protocol === 'file:' ? fileURLToPath(span.url) : undefined;
+  return new StyleError(text, file, span.start.line + 1, span.start.column, inBlock);
+}
+
+async function preprocess(projectDir, lang, content, file, development) {
+  if (lang === 'scss' || lang === 'sass') {
+    const sass = await sassCompiler(projectDir, lang);
+    const url = pathToFileURL(file);
+    const warnings = [];
+    const logger = {
+      warn: (message, { span }) => warnings.push(sassProblem(String(message).split('\n')[0], span, url)),
+      debug: () => {},
+    };
+    const options = {
+      logger, quietDeps: true, // the warnings of the project's own files, as esbuild warnings; none of its packages'
+      url, syntax: lang === 'sass' ? 'indented' : 'scss', style: 'expanded', sourceMap: false,
+      loadPaths: [path.dirname(file), path.join(projectDir, 'node_modules')],
+      importers: sass.NodePackageImporter ? [new sass.NodePackageImporter(projectDir)] : [],
+    };
+    try {
+      const result = await sass.compileStringAsync(content, options);
+      const loaded = result.loadedUrls.filter((u) => u.protocol === 'file:').map((u) => fileURLToPath(u));
+      return { css: result.css, watchFiles: loaded.filter((f) => f !== file), warnings };
+    } catch (error) {
+      throw sassError(error, url);
+    }
+  }
+  if (lang === 'less') {
+    const less = await lessCompiler(projectDir);
+    try {
+      const result = await less.render(content, {
+        filename: file, paths: [path.dirname(file), path.join(projectDir, 'node_modules')], javascriptEnabled: false,
+      });
+      return { css: result.css, watchFiles: result.imports.map((f) => path.resolve(path.dirname(file), f)), warnings: [] };
+    } catch (error) {
+      const own = !error.filename || path.resolve(error.filename) === path.resolve(file);
+      throw new StyleError(String(error.message).split('\n')[0], own ? file : error.filename, error.line, error.column, own);
+    }
+  }
+  return { css: content, watchFiles: [], warnings: [] };
+}
+
+/** `content` (a file's text, or a component's <style> block of `lang`) as CSS: its preprocessor, then PostCSS. */
+export async function compileStyleBlock(projectDir, lang, content, file, development) {
+  const compiled = await preprocess(projectDir, lang, content, file, development);
+  const config = await postcssConfig(projectDir);
+  if (!config) return { ...compiled, watchDirs: [] };
+  const watchFiles = [...compiled.watchFiles];
+  const watchDirs = [];
+  let result;
+  try {
+    result = await config.postcss(config.plugins).process(compiled.css, { ...config.options, from: file, to: file, map: false });
+  } catch (error) {
+    const text = `${String(error.reason ?? error.message).split('\n')[0]}${error.plugin ? ` (${error.plugin})` : ''}`;
+    const inBlock = lang === 'css' && (!error.file || path.resolve(error.file) === path.resolve(file));
+    throw new StyleError(text, error.file ?? file, error.line, error.column === undefined ? undefined : error.column - 1, inBlock);
+  }
+  for (const warning of result.warnings()) {
+    const text = `${warning.text}${warning.plugin ? ` (${warning.plugin})` : ''}`;
+    compiled.warnings.push(new StyleError(text, file, warning.line, warning.column === undefined ? undefined : warning.column - 1, lang === 'css'));
+  }
+  for (const message of result.messages) {
+    if (message.type === 'dependency' && message.file) watchFiles.push(message.file);
+    if (message.type === 'dir-dependency' && message.dir) watchDirs.push(message.dir);
+  }
+  return { css: result.css, watchFiles, watchDirs, warnings: compiled.warnings };
+}
+
+/** A StyleError of a stylesheet file as an esbuild message (at its file:line:col). */
+export function styleMessage(projectDir, error, file) {
+  if (!(error instanceof StyleError)) return { text: String(error?.message ?? error).split('\n')[0], location: { file: relative(projectDir, file) } };
+  return messageAtLine(error.message, projectDir, error.file ?? file, error.line, error.column);
+}
+
+export const STYLESHEET_FILTER = /\.(s[ac]ss|less|p?css|postcss)$/;
+
+/** The plugin: every stylesheet esbuild loads from a file (imported by a script or CSS, or an entry point). */
+export function stylesheetPlugin(projectDir, development) {
+  return {
+    name: 'xtk-stylesheets',
+    setup(build) {
+      build.onLoad({ filter: STYLESHEET_FILTER }, async (args) => {
+        if (args.namespace !== 'file' || args.suffix) return undefined; // ?raw, ?inline: asset_queries.mjs
+        const lang = LANGS[path.extname(args.path)];
+        if (lang === 'css' && !(await postcssConfig(projectDir).catch(() => true))) return undefined; // esbuild's own
+        try {
+          const source = readFileSync(args.path, 'utf8');
+          const { css, watchFiles, watchDirs, warnings } = await compileStyleBlock(projectDir, lang, source, args.path, development);
+          recordDependencies(args.path, watchFiles);
+          const loader = /\.module\.[^.]+$/.test(args.path) ? 'local-css' : 'css';
+          const located = warnings.map((warning) => styleMessage(projectDir, warning, args.path));
+          return { contents: css, loader, resolveDir: path.dirname(args.path), watchFiles, watchDirs, warnings: located };
+        } catch (error) {
+          return { errors: [styleMessage(projectDir, error, args.path)] };
+        }
+      });
+    },
+  };
+}
