@@ -34,11 +34,11 @@ export function defineBackground(definition) {
   return resolved;
 }
 
-/** `defineUnlistedScript(main)` or `defineUnlistedScript({ main })`: runs main now. */
+/** `defineUnlistedScript(main)` or `defineUnlistedScript({ main })`: runs main now and returns its result, the
+ * module's default export: what `scripting.executeScript({ files })` returns for a [[scripts]] entry (as in WXT). */
 export function defineUnlistedScript(definition) {
   const resolved = typeof definition === "function" ? { main: definition } : definition;
-  runMain("unlisted script", resolved.main);
-  return resolved;
+  return runMain("unlisted script", resolved.main);
 }
 
 /** The `ctx` a content script's main receives: a signal and timers that stop when the script is invalidated. */

@@ -82,6 +82,9 @@ def test_wxt_project_builds_with_its_define_helpers_and_auto_imported_browser(tm
         assert "globalThis.chrome" in background and "main() failed" in background  # xtk's runtime, injected
     assert manifests["firefox"]["browser_specific_settings"]["gecko"]["id"] == "word-counter@example.com"
     assert manifests["firefox"]["manifest_version"] == 3
+    assert all(m["devtools_page"] == "devtools/index.html" for m in manifests.values())
+    script = (folder / "build" / "chrome" / "get-selection.js").read_text(encoding="utf-8")
+    assert "getSelection" in script and script.rstrip().endswith(".default;")  # main's result is the script's value
     popup = (folder / "build" / "chrome" / "popup" / "main.js").read_text(encoding="utf-8")
     assert "word" in popup  # `~/utils/count` resolved through the WXT alias
     assert "defineContentScript" not in popup  # the runtime's unused exports are left out
@@ -117,16 +120,15 @@ def test_vite_crxjs_project_builds_from_its_manifest_config(tmp_path: Path) -> N
     assert manifests["chrome"]["background"] == {"service_worker": "background.js", "type": "module"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason='a plain folder keeps its files at the top: src = "." (helper H3 adds it); until then the build refuses '
-    "out inside src",
-)
 def test_plain_manifest_folder_builds(tmp_path: Path) -> None:
     folder = project("manifest", tmp_path)
     manifests = import_and_build(folder)
     assert manifests["firefox"]["browser_specific_settings"]["gecko"]["id"] == "link-highlighter@example.org"
     assert manifests["chrome"]["content_scripts"][0]["css"] == ["content.css"]
+    assert manifests["chrome"]["action"] == {"default_popup": "popup.html", "default_title": "Link Highlighter"}
+    assert manifests["chrome"]["background"] == {"service_worker": "background.js"}
+    assert manifests["firefox"]["background"]["scripts"] == ["background.js"]
+    assert manifests["chrome"]["icons"] == {"128": "icons/icon128.png"}
 
 
 def test_import_never_overwrites_and_dry_run_writes_nothing(tmp_path: Path) -> None:

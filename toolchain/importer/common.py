@@ -33,12 +33,15 @@ def first_file(folder: Path, names: list[str]) -> Path | None:
 
 
 def typecheck_setting(imported: Imported) -> None:
-    """`typecheck`: "warn" (a project adopting xtk sees tsc's errors, the build goes on), or false when its
-    tsconfig extends a file a framework generates and the project does not hold (`.wxt/tsconfig.json`, Plasmo's
-    base): tsc cannot run then."""
+    """`typecheck`: "warn" (a project adopting xtk sees tsc's errors, the build goes on), or false when it has no
+    tsconfig.json or its tsconfig extends a file a framework generates and the project does not hold
+    (`.wxt/tsconfig.json`, Plasmo's base): tsc cannot run then."""
     tsconfig = imported.directory / "tsconfig.json"
     setting: bool | str = "warn"
-    if tsconfig.is_file():
+    if not tsconfig.is_file():
+        setting = False
+        imported.note("", "no tsconfig.json: typecheck = false (add one to type-check with xtk)", "info")
+    else:
         text = tsconfig.read_text(encoding="utf-8", errors="replace")
         match = re.search(r'"extends"\s*:\s*"([^"]+)"', text)
         if match and not _extends_found(imported.directory, match.group(1)):

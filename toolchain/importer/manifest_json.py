@@ -109,10 +109,3 @@ def fill_from_manifest(
             imported.note(source, f"icon {icon}: outside {config['src']}/ and public/; move it or set `public`")
             del config["icons"][size]
     typecheck_setting(imported)
-    if config["src"] == ".":
-        imported.note(
-            source,
-            'the entries sit at the top of the project: src = "." (needs an xtk that builds from '
-            "the project's top folder)",
-            "info",
-        )

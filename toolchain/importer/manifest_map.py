@@ -354,13 +354,8 @@ def _entries(imported: Imported, manifest: dict[str, Any], resolve: Resolver, wh
 
 
 def add_devtools_page(imported: Imported, page: str, where: str) -> None:
-    """A devtools page: built as a page, and named in each target's manifest (its build path: the page's path
-    under src with the same name)."""
-    imported.config.setdefault("pages", []).append({"page": page})
-    imported.note(
-        where,
-        f"devtools_page: {page} is built as a page and named in each target's `manifest`; if your xtk has a "
-        "devtools key, prefer it",
-        "info",
-    )
-    imported.config.setdefault("_devtools", page)
+    """The DevTools page: `[devtools] page`."""
+    if "devtools" in imported.config:
+        imported.note(where, f"a second DevTools page ({page}): a manifest has one; not brought over")
+        return
+    imported.config["devtools"] = {"page": page}

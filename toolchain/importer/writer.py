@@ -4,7 +4,6 @@ before anything is written, and written only where no xtk.toml is (or with --for
 from __future__ import annotations
 
 import json
-import posixpath
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -16,8 +15,17 @@ from toolchain.importer.model import Imported
 from toolchain.project.models import ProjectConfig
 
 _TOP = ("framework", "root", "src", "public", "locales", "typecheck", "auto_imports")
-_TABLES = ("extension", "aliases", "icons", "background", "action", "options", "side_panel", "overrides")
-_ARRAYS = ("content_scripts", "pages", "sandbox", "offscreen", "workers", "injected", "web_accessible_resources")
+_TABLES = ("extension", "aliases", "icons", "background", "action", "options", "side_panel", "devtools", "overrides")
+_ARRAYS = (
+    "content_scripts",
+    "scripts",
+    "pages",
+    "sandbox",
+    "offscreen",
+    "workers",
+    "injected",
+    "web_accessible_resources",
+)
 _GRANTS = ("permissions", "optional_permissions", "host_permissions", "optional_host_permissions")
 
 
@@ -44,16 +52,8 @@ def key(name: str) -> str:
 
 
 def _finish(imported: Imported) -> dict[str, Any]:
-    """The config as xtk.toml holds it: the devtools page named in each target's manifest."""
-    config = {k: v for k, v in imported.config.items() if not k.startswith("_")}
-    devtools = imported.config.get("_devtools")
-    if devtools:
-        src = config.get("src", "src")
-        out = posixpath.relpath(devtools, src) if src != "." else devtools
-        out = posixpath.splitext(out)[0] + ".html"
-        for target in config["targets"].values():
-            target.setdefault("manifest", {})["devtools_page"] = out
-    return config
+    """The config as xtk.toml holds it (the readers' working keys, `_…`, left out)."""
+    return {k: v for k, v in imported.config.items() if not k.startswith("_")}
 
 
 def render(imported: Imported) -> str:

@@ -422,11 +422,13 @@ def _content_script(imported: Imported, path: Path, relative: str) -> None:
 
 
 def _unlisted_script(imported: Imported, path: Path, relative: str) -> None:
-    imported.config.setdefault("workers", []).append({"entry": relative, "type": "classic"})
+    """WXT's unlisted script (`defineUnlistedScript`), run with `scripting.executeScript({ files })`: a [[scripts]]
+    entry, whose result is what main returns."""
+    imported.config.setdefault("scripts", []).append({"entry": relative})
     imported.note(
         relative,
-        "an unlisted script: built as a standalone classic bundle ([[workers]]), at the path "
-        "WXT gives it without the folder's index; check the code that loads it names that path",
+        "an unlisted script: a [[scripts]] entry, built at its path under src (WXT drops a folder's index); check "
+        "the executeScript call names that path",
         "info",
     )
 
