@@ -1,6 +1,7 @@
 """`[[scripts]]` in headless Chromium (issue 18, item 5): `chrome.scripting.executeScript({files})` on a page returns
-the entry's default export — a value, and a promise's value — from the bundle xtk built. One browser launch for the
-file; the project is the `src = "."` layout of tests/integration/test_layouts.py.
+the entry's default export — a value, and a promise's value — from the bundle xtk built; the sandboxed page and the DevTools panel
+(`[[pages]]`) of the same build run their module scripts. One browser launch for the file; the project is the
+`src = "."` layout of tests/integration/test_layouts.py.
 
 Before: `[[scripts]]` was an unknown key, and a classic (IIFE) bundle's completion value is undefined: executeScript
 returns `[null]` for this very bundle without the footer xtk ends it with."""
@@ -61,3 +62,14 @@ def test_execute_script_returns_the_default_export(
 ) -> None:
     assert chromium.evaluate(driver, EXECUTE, arg=[page, file]) == [expected]
     assert chromium.extension_errors() == []
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [("entrypoints/sandbox/index.html", "sandboxed"), ("entrypoints/devtools-panel/index.html", "panel")],
+)
+def test_a_sandboxed_page_and_a_devtools_panel_run_their_module_scripts(
+    chromium: ExtensionBrowser, page: str, text: str
+) -> None:
+    tab = chromium.open_extension_page(page)  # returned once loaded: module scripts have run
+    assert chromium.evaluate(tab, "document.body.textContent.trim()") == text

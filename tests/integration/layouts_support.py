@@ -87,7 +87,7 @@ FILES: dict[str, str] = {
     ),
     "entrypoints/devtools-panel/index.html": _PAGE.format(type='type="module" ', script="main.ts"),
     "entrypoints/devtools-panel/main.ts": 'document.body.append("panel");\n',
-    "entrypoints/sandbox/index.html": _PAGE.format(type="", script="main.ts"),
+    "entrypoints/sandbox/index.html": _PAGE.format(type='type="module" ', script="main.ts"),
     "entrypoints/sandbox/main.ts": 'document.body.append("sandboxed");\n',
     "entrypoints/history/index.html": _PAGE.format(type='type="module" ', script="main.ts"),
     "entrypoints/history/main.ts": 'document.title = "history";\n',
