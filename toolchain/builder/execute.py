@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.builder.imported_css import css_bundles, with_content_script_css, with_linked_css
+from toolchain.builder.reachability import check_reachability, unreached_warnings
 from toolchain.builder.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
+from toolchain.confine import shown
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.files import confine, make_folder, write_if_changed
 from toolchain.tools.components import missing_framework_hint
@@ -157,16 +159,51 @@ class Execution:
         if errors:
             raise ProjectError(unique(errors))
 
+        assembled = [self._assemble(recipe, metafiles.get(recipe.browser, [])) for recipe in recipes]
+        self._check_reachability(recipes, assembled, report, on_warning)
         with interrupts_deferred():  # the swap is never left half-done: an interrupt takes effect after it
-            for recipe in recipes:
-                report.builds.append(self._complete(recipe, metafiles.get(recipe.browser, [])))
+            for recipe, (manifest, metafile) in zip(recipes, assembled, strict=True):
+                report.builds.append(self._swap(recipe, manifest, metafile))
             self.staged.clear()
             shutil.rmtree(scratch_dir(self.out_dir), ignore_errors=True)
         report.seconds = time.perf_counter() - self.started
         report.typecheck = self.typecheck
         return report
 
-    def _complete(self, recipe: BrowserRecipe, metafiles: list[dict[str, Any]]) -> BrowserBuild:
+    def _check_reachability(
+        self,
+        recipes: list[BrowserRecipe],
+        assembled: list[tuple[dict[str, Any], dict[str, Any]]],
+        report: BuildReport,
+        on_warning: Callable[[Diagnostic], None] | None,
+    ) -> None:
+        """Every file of each staged build reached, every reference resolved (reachability.py): unreached files are
+        warnings, missing ones errors (the staged builds are dropped, the last good ones stay)."""
+        found: list[Diagnostic] = []
+        unreached: dict[str, list[str]] = {}
+        for recipe, (manifest, metafile) in zip(recipes, assembled, strict=True):
+            staged, shown_as = (
+                staging_dir(self.out_dir, recipe.browser),
+                shown(self.out_dir / recipe.browser, self.base_dir),
+            )
+            errors, unreached[recipe.browser] = check_reachability(
+                staged, manifest, shown_as, metafile, shown(self.root, self.base_dir)
+            )
+            found += [replace(error, browser=recipe.browser) for error in errors]
+        found += unreached_warnings(shown(self.out_dir, self.base_dir), unreached)
+        warnings = [d for d in unique(found) if d.severity == "warning" and d not in report.warnings]
+        report.warnings += warnings
+        if on_warning:
+            for warning in warnings:
+                on_warning(warning)
+        errors = [d for d in found if d.severity == "error"]
+        if errors:
+            raise ProjectError(unique(errors))
+
+    def _assemble(
+        self, recipe: BrowserRecipe, metafiles: list[dict[str, Any]]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Write the pages, assets and manifest into the browser's staging folder: (its manifest, its metafile)."""
         staging = staging_dir(self.out_dir, recipe.browser)
         metafile = merge_metafiles(metafiles, staging, self.root)
         css_of = css_bundles(metafile)  # CSS the scripts import: loaded where they run (imported_css.py)
@@ -181,6 +218,11 @@ class Execution:
         manifest = with_content_script_css(recipe.manifest, css_of)
         manifest_text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
         (staging / "manifest.json").write_text(manifest_text, encoding="utf-8")
+        return manifest, metafile
+
+    def _swap(self, recipe: BrowserRecipe, manifest: dict[str, Any], metafile: dict[str, Any]) -> BrowserBuild:
+        """The staged build replaces the browser's build folder."""
+        staging = staging_dir(self.out_dir, recipe.browser)
         final = self.out_dir / recipe.browser  # it, the staging folder and the two maps were confined in `start`
         shutil.rmtree(final, ignore_errors=True)
         staging.rename(final)

@@ -78,6 +78,11 @@ class BuildPlan:
     problems: list[Diagnostic] = field(default_factory=list)
     #: a component named as a page → the page xtk writes for it
     component_pages: dict[Path, str] = field(default_factory=dict)
+    #: `/icons/a.png` for each file of public/ (copied to the build's root): CSS may name them root-relative, and
+    #: esbuild leaves those URLs as written (they resolve in the extension) instead of failing to find the file.
+    public_urls: list[str] = field(default_factory=list)
+    #: `.env` variables with an allowed prefix (env_files.py): `import.meta.env.NAME` like [constants]
+    env_files: dict[str, str] = field(default_factory=dict)
 
     def output_of(self, config_path: str) -> str:
         """The build path of a file named in the config (a script becomes .js); a page's `?query` / `#fragment`
@@ -103,6 +108,7 @@ class BuildPlan:
         """Compile-time constants: `import.meta.env.*`, so code for other browsers folds away."""
         env: dict[str, object] = {
             **browser_targets.env_flags(self.browser, self.manifest_version, self.mode),
+            **self.env_files,
             **self.project.config.constants,
         }
         defines = {f"import.meta.env.{name}": json.dumps(value) for name, value in env.items()}
@@ -180,11 +186,26 @@ class BuildPlan:
         except (OSError, UnicodeDecodeError) as error:
             self.problems.append(Diagnostic("error", f"cannot read the page: {error}", path=project.display(source)))
             return out
-        scan = scan_page(text, source, project.display(source))
+        scan = scan_page(text, source, project.display(source), public=project.public_dir, project_root=project.root)
         self.problems.extend(scan.problems)
         replacements: dict[tuple[int, int], str] = {}
         page_dir = Path(out).parent
         for ref in scan.references:
+            if ref.value.startswith("/") and ref.target.is_relative_to(project.public_dir):
+                # A file of public/ is copied to the build's root as it is, where `/x.png` already points: the
+                # reference stays as written, and a script there is not compiled.
+                if ref.kind == "script" and ref.target.suffix.lower() not in (".js", ".mjs"):
+                    self.problems.append(
+                        Diagnostic(
+                            "error",
+                            f"{ref.value}: {project.config.public}/ is copied as it is, never compiled: load a .js "
+                            f"file from there, or move the script to {project.config.src}/",
+                            path=project.display(source),
+                            line=ref.line,
+                            column=ref.column,
+                        )
+                    )
+                continue
             bundled = ref.kind in ("script", "style")  # esbuild's outputs mirror src/: what it bundles lives there
             allowed = (project.src_dir,) if bundled else (project.src_dir, project.public_dir)
             outside = not any(ref.target.is_relative_to(folder) for folder in allowed)
@@ -316,6 +337,7 @@ def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
         plan.add_asset(project.path(icon), project.build_path(icon))
     for source in _files_under(project, project.public_dir):
         plan.add_asset(source, source.relative_to(project.public_dir).as_posix())
+        plan.public_urls.append("/" + source.relative_to(project.public_dir).as_posix())
     if config.locales:
         locales = project.path(config.locales)
         for source in _files_under(project, locales):

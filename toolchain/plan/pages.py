@@ -4,6 +4,11 @@ A page is written as users write it for any bundler: `<script type="module" src=
 `<link rel="stylesheet" href="./popup.css">`. xtk bundles each referenced file and rewrites the reference to
 the output. What an extension page cannot do is an error here rather than a blank popup at run time:
 inline scripts and remote scripts are blocked by every browser's extension CSP.
+
+The files a page's CSS names — `url()` and `@import` in an inline `<style>` or a `style="..."` attribute — are
+references too: without them a font or background named only there never reached the build. A root-relative
+path (`/logo.png`) is resolved as Vite resolves it: the file of that name in `public/` (copied to the build's root,
+so the URL works as written), else the file under the project root.
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Literal
+from urllib.parse import unquote
 
+from toolchain.css_urls import css_references, names_a_file
 from toolchain.diagnostics import Diagnostic
 from toolchain.urls import is_remote_url, package_path, split_address, url_scheme
 
@@ -54,12 +61,22 @@ def _attr_span(tag_text: str, name: str) -> tuple[int, int] | None:
 
 
 class _Scanner(HTMLParser):
-    def __init__(self, text: str, page: Path, display: str, root: Path | None = None) -> None:
+    def __init__(
+        self,
+        text: str,
+        page: Path,
+        display: str,
+        root: Path | None = None,
+        public: Path | None = None,
+        project_root: Path | None = None,
+    ) -> None:
         super().__init__(convert_charrefs=True)
         self.text = text
         self.page = page
         self.display = display
         self.root = root
+        self.public, self.project_root = public, project_root
+        self._style_start: int | None = None  # offset of an open <style>'s text
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.references: list[PageReference] = []
         self.problems: list[Diagnostic] = []
@@ -79,7 +96,9 @@ class _Scanner(HTMLParser):
         if span is None:
             return
         tag_start = self._offset()
-        start, end = tag_start + span[0], tag_start + span[1]
+        self._add(kind, tag_start + span[0], tag_start + span[1], module)
+
+    def _add(self, kind: Literal["script", "style", "asset"], start: int, end: int, module: bool = False) -> None:
         value = self.text[start:end]
         line = self.text.count("\n", 0, start) + 1
         column = start - self.line_starts[line - 1] + 1
@@ -96,12 +115,31 @@ class _Scanner(HTMLParser):
             return
         if url_scheme(value) is not None:  # the extension's own URL (chrome-extension://…): not a file to bundle
             return
-        path_part = split_address(value)[0]
-        if self.root is None:
+        path_part = unquote(split_address(value)[0])  # my%20font.woff2 is the file `my font.woff2`
+        if self.root is None and path_part.startswith("/") and self.public is not None:
+            target = self._root_relative(path_part)
+        elif self.root is None:
             target = (self.page.parent / path_part).resolve()
         else:
             target = _in_package(self.root, self.page, path_part)
         self.references.append(PageReference(kind, value, target, start, end, line, column, module))
+
+    def _root_relative(self, path_part: str) -> Path:
+        """`/logo.png` as Vite reads it: public/logo.png when there is one, else logo.png under the project root."""
+        assert self.public is not None
+        relative = path_part.lstrip("/")
+        in_public = (self.public / relative).resolve()
+        if _is_file(in_public) or self.project_root is None:
+            return in_public
+        return (self.project_root / relative).resolve()
+
+    def _css(self, start: int, end: int, in_attribute: bool) -> None:
+        """The files named by CSS at text[start:end]: `url()` values are assets, `@import`s stylesheets."""
+        css = self.text[start:end]
+        for ref in css_references(css):
+            if not names_a_file(ref.value) or (in_attribute and "&" in ref.value):  # &quot;-quoted: left as written
+                continue
+            self._add("style" if ref.kind == "import" else "asset", start + ref.start, start + ref.end)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = {k.lower(): (v or "") for k, v in attrs}
@@ -120,12 +158,22 @@ class _Scanner(HTMLParser):
                 self._reference("asset", "href")
         elif tag in ("img", "source", "audio", "video") and "src" in attributes:
             self._reference("asset", "src")
+        elif tag == "style":
+            self._style_start = self._offset() + len(self.get_starttag_text() or "")
+        if "url(" in attributes.get("style", "").lower():  # style="background: url(./bg.png)"
+            span = _attr_span(self.get_starttag_text() or "", "style")
+            if span is not None:
+                tag_start = self._offset()
+                self._css(tag_start + span[0], tag_start + span[1], in_attribute=True)
 
     def handle_data(self, data: str) -> None:
         if self._inline_script is not None:
             self._inline_text.append(data)
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "style" and self._style_start is not None:
+            self._css(self._style_start, self._offset(), in_attribute=False)
+            self._style_start = None
         if tag == "script" and self._inline_script is not None:
             if "".join(self._inline_text).strip():
                 line, col = self._inline_script
@@ -148,17 +196,30 @@ def _in_package(root: Path, page: Path, path_part: str) -> Path:
     return base.joinpath(*package_path(parts, path_part)).resolve()
 
 
-def scan_page(text: str, page: Path, display: str, root: Path | None = None) -> PageScan:
+def scan_page(
+    text: str,
+    page: Path,
+    display: str,
+    root: Path | None = None,
+    public: Path | None = None,
+    project_root: Path | None = None,
+) -> PageScan:
     """The references in one page and the problems that would break it in a browser. `root`: the page is a file
-    of the packaged extension there, and its references are resolved as the browser resolves their URLs."""
-    scanner = _Scanner(text, page, display, root)
+    of the packaged extension there, and its references are resolved as the browser resolves their URLs.
+    `public` and `project_root` (a source page): where a root-relative `/x.png` is looked for, in that order."""
+    scanner = _Scanner(text, page, display, root, public, project_root)
     read_whole_page(scanner, text)
     problems = list(scanner.problems)
     references: list[PageReference] = []
     for ref in scanner.references:
         if not _is_file(ref.target):
+            where = ""
+            if root is None and public is not None and ref.value.startswith("/"):
+                where = f" in {public.name}/" + (" nor under the project root" if project_root is not None else "")
             problems.append(
-                Diagnostic("error", f"{ref.value}: file not found", path=display, line=ref.line, column=ref.column)
+                Diagnostic(
+                    "error", f"{ref.value}: file not found{where}", path=display, line=ref.line, column=ref.column
+                )
             )
             continue
         if ref.kind == "script" and ref.target.suffix.lower() not in _SCRIPT_SUFFIXES:

@@ -186,6 +186,7 @@ def _argv(
         # Dead branches of other browsers go even in development, so each build holds only its own code.
         "--minify-syntax",
         *[f"--loader:{ext}=file" for ext in FILE_LOADERS],
+        *[f"--external:{url}" for url in plan.public_urls],  # url(/font.woff2): public/'s file, kept as written
         *defines,
     ]
     tsconfig = project.root / "tsconfig.json"
