@@ -1,7 +1,7 @@
 """`[[scripts]]` in headless Chromium (issue 18, item 5): `chrome.scripting.executeScript({files})` on a page returns
-the entry's default export — a value, and a promise's value — from the bundle xtk built; the sandboxed page and the DevTools panel
-(`[[pages]]`) of the same build run their module scripts. One browser launch for the file; the project is the
-`src = "."` layout of tests/integration/test_layouts.py.
+the entry's default export — a value, and a promise's value — from the bundle xtk built; the sandboxed page and the
+DevTools panel (`[[pages]]`) of the same build run their module scripts. One browser launch for the file; the project
+is the `src = "."` layout of tests/integration/test_layouts.py.
 
 Before: `[[scripts]]` was an unknown key, and a classic (IIFE) bundle's completion value is undefined: executeScript
 returns `[null]` for this very bundle without the footer xtk ends it with."""
