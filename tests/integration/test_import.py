@@ -109,6 +109,20 @@ def test_plasmo_project_builds_its_component_pages_and_content_script_config(tmp
     assert manifests["firefox"]["browser_specific_settings"]["gecko"]["id"].startswith("{")
 
 
+def test_plasmo_project_without_src_folder_builds_from_its_top_folder(tmp_path: Path) -> None:
+    """Plasmo's default layout: popup.tsx, background.ts and contents/ at the top (src = ".")."""
+    folder = project("plasmo", tmp_path)
+    for entry in sorted((folder / "src").iterdir()):
+        entry.rename(folder / entry.name)
+    (folder / "src").rmdir()
+    manifests = import_and_build(folder)
+    assert 'src = "."' in (folder / "xtk.toml").read_text(encoding="utf-8")
+    for browser, manifest in manifests.items():
+        assert manifest["action"]["default_popup"] == "popup.html"
+        assert manifest["content_scripts"][0]["js"] == ["contents/banner.js"]
+        assert "note:" in (folder / "build" / browser / "popup.js").read_text(encoding="utf-8")
+
+
 def test_vite_crxjs_project_builds_from_its_manifest_config(tmp_path: Path) -> None:
     folder = project("vite", tmp_path)
     manifests = import_and_build(folder)

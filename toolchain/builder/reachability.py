@@ -268,7 +268,15 @@ def _code_imports_of_public_files(metafile: dict[str, Any], root: str) -> list[D
     for source, info in metafile.get("inputs", {}).items():
         for imported in info.get("imports", []) if isinstance(info, dict) else []:
             path = imported.get("path", "") if isinstance(imported, dict) else ""
-            if imported.get("external") and path.startswith("/") and imported.get("kind") in _CODE_IMPORTS:
+            # esbuild lists a module it injects (`--inject`: xtk's framework runtime, long constants) as an
+            # external import of its absolute path: a file on disk, not a URL of public/
+            injected = Path(path).is_file()
+            if (
+                imported.get("external")
+                and path.startswith("/")
+                and imported.get("kind") in _CODE_IMPORTS
+                and not injected
+            ):
                 problems.append(
                     Diagnostic(
                         "error",
