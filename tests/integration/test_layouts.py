@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_xtk
-from tests.integration.layouts_support import write_root_layout
+from tests.integration.layouts_support import CONFIG, write_root_layout
 from tests.integration.support import build, edit
 
 pytestmark = pytest.mark.node
@@ -133,9 +133,11 @@ def test_two_url_overrides_are_refused_for_chromium(tmp_path: Path) -> None:
     edit(project / "xtk.toml", 'history = "', 'newtab = "entrypoints/popup/index.html"\nhistory = "')
     result = build(project)
     assert result.code == 2, result.output
-    assert "overrides: newtab and history are set, but Chrome and Edge load an extension that overrides one page" in (
-        result.output
-    )
+    line = next(number for number, text in enumerate(CONFIG.splitlines(), 1) if text.startswith("[overrides]"))
+    assert (
+        f"xtk.toml:{line}:1: error: overrides: newtab and history are set, but Chrome and Edge load an extension that "
+        "overrides one page only" in result.output
+    ), result.output
 
 
 def test_a_content_script_as_an_es_module_is_refused_with_what_to_do(tmp_path: Path) -> None:

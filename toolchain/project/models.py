@@ -536,6 +536,19 @@ class ProjectConfig(_Strict):
     def _host_patterns(cls, grants: dict[str, PermissionGrant]) -> dict[str, PermissionGrant]:
         return _host_patterns(grants)
 
+    @field_validator("overrides")
+    @classmethod
+    def _one_override(cls, overrides: UrlOverrides | None, info: ValidationInfo) -> UrlOverrides | None:
+        targets = info.data.get("targets")  # declared before: validated first (absent when it failed)
+        overridden = [name for name in ("newtab", "bookmarks", "history") if overrides and getattr(overrides, name)]
+        chromium = targets is not None and any(browser_targets.get(b).is_chromium for b in targets.declared())
+        if len(overridden) > 1 and chromium:  # Chromium refuses to load such an extension at all
+            raise ValueError(
+                f"{' and '.join(overridden)} are set, but Chrome and Edge load an extension that overrides one page "
+                "only (they refuse the whole extension): keep one"
+            )
+        return overrides
+
     @field_validator("icons")
     @classmethod
     def _icon_sizes(cls, icons: dict[str, str]) -> dict[str, str]:
@@ -572,14 +585,6 @@ class ProjectConfig(_Strict):
             raise ValueError(
                 f"side_panel needs the 'sidePanel' permission in {labels}: declare it under [permissions] "
                 f"with a justification and browsers = {json.dumps(list(browser_targets.of_engine('chromium')))}"
-            )
-        overridden = [
-            name for name in ("newtab", "bookmarks", "history") if self.overrides and getattr(self.overrides, name)
-        ]
-        if len(overridden) > 1 and chromium:  # Chromium refuses to load such an extension at all
-            raise ValueError(
-                f"overrides: {' and '.join(overridden)} are set, but Chrome and Edge load an extension that overrides "
-                "one page only (they refuse the whole extension): keep one"
             )
         if self.offscreen and "offscreen" not in self.permissions and chromium:
             raise ValueError("offscreen documents need the 'offscreen' permission: declare it under [permissions]")
