@@ -8,7 +8,7 @@ EXT := extension_src
 ORACLES := tests/oracle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test check lint api screenshots setup python-deps node-deps oracle-deps examples-deps real-projects-deps browsers package bench clean
+.PHONY: build test check lint api screenshots setup python-deps node-deps oracle-deps examples-deps fixture-deps real-projects-deps browsers package bench clean
 
 ## make build — set up Python and npm dependencies, then build DocMind for Chrome, Edge and Firefox into build/.
 build: setup
@@ -16,7 +16,7 @@ build: setup
 
 ## make test — set up everything (including Debian's chromium and firefox-esr), run xtk's own linters (make check),
 ## then the whole test suite.
-test: setup oracle-deps examples-deps browsers check
+test: setup oracle-deps examples-deps fixture-deps browsers check
 	$(BIN)/pytest
 
 ## make check — xtk's own code checks, clean: ruff (lint, then format --check) and mypy (pyproject.toml configures
@@ -86,6 +86,13 @@ examples/%/node_modules/.installed: examples/%/package.json examples/%/package-l
 # when a lock or package.json changed).
 real-projects-deps: python-deps
 	$(BIN)/python tests/real_projects/prepare.py
+
+# Test fixtures with their own npm packages: the stylesheet tools (sass, less, PostCSS, Tailwind) the CSS pipeline
+# tests build with. The tests install them the same way when missing (the stamp is the lockfile's sha256).
+STYLESHEETS := tests/fixtures/projects/stylesheets
+fixture-deps: $(STYLESHEETS)/node_modules/.xtk-lock.sha256
+$(STYLESHEETS)/node_modules/.xtk-lock.sha256: $(STYLESHEETS)/package.json $(STYLESHEETS)/package-lock.json | python-deps
+	$(BIN)/python -c "from tests.integration.stylesheets_support import install_stylesheets_fixture as i; i()"
 
 # Real browsers come from Debian's packages; no test tool may download its own.
 browsers:

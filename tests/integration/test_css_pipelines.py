@@ -184,3 +184,32 @@ def test_a_query_import_added_after_a_cached_build_takes_the_node_path(tmp_path:
     assert "<svg>the svg text</svg>" in read(project / "build/chrome", "background/index.js")
     cache = json.loads((project / ".xtk/build-cache/chrome-production.json").read_text(encoding="utf-8"))
     assert cache["fingerprint"]["node"]["features"] == ["queries"]
+
+
+def test_the_dev_loop_rebuilds_when_a_sass_partial_changes(tmp_path: Path, node_modules: Path) -> None:
+    """xtk dev's esbuild service: a Sass partial is among the bundle's inputs (esbuild's metafile does not name it),
+    so its edit is a code change, and the rebuild compiles the new value."""
+    from toolchain.dev.bundler import Bundler
+    from toolchain.dev.changes import BuiltFiles, ChangeKind, file_kind
+    from toolchain.dev.dev_build import plan_dev, reporter_path, write_generated, write_reporter
+    from toolchain.project import load_project
+    from toolchain.tools.esbuild import find_esbuild
+
+    project_dir = copy_stylesheets(tmp_path / "p", node_modules)
+    project = load_project(project_dir / "xtk.toml")
+    write_reporter(project, None, "build-1")
+    dev = plan_dev(project, "chrome", reporter_path(project))
+    write_generated(dev)
+    bundler = Bundler(project.root, project.base_dir, find_esbuild(project.root), "chrome")
+    try:
+        bundler.start(dev.contexts, dev.components)
+        first = bundler.rebuild()
+        assert first.errors == [], first.errors
+        partial = (project_dir / "src/popup/_palette.scss").resolve()
+        assert file_kind(partial, BuiltFiles.of(dev, first)) is ChangeKind.CODE
+        assert "color: #36f;" in read(dev.out, "popup/popup.css")
+        edit(partial, "#3366ff", "#118811")
+        assert bundler.rebuild().errors == []
+        assert "color: #181;" in read(dev.out, "popup/popup.css")  # esbuild shortens #118811
+    finally:
+        bundler.close()

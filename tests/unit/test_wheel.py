@@ -59,6 +59,10 @@ def test_the_wheel_holds_only_the_toolchain_within_3_mb(tmp_path: Path) -> None:
         "toolchain/_data/specs/golden/golden.schema.json"
     ]
     assert "toolchain/_data/templates/manifest.json.j2" in names and "toolchain/golden/commands.py" in names
+    # the Node path's runner and its plugin modules (toolchain/tools/components.py), and xtk dev's esbuild service
+    for module in ("components", "stylesheets", "asset_queries", "plugin_support"):
+        assert f"toolchain/tools/{module}.mjs" in names, module
+    assert "toolchain/dev/esbuild_service.mjs" in names
     assert unpacked <= MAX_UNPACKED, f"{unpacked:,} bytes unpacked"
     # the user documentation `xtk help` prints ships with it (DocMind's documents do not)
     assert {n.split("/")[-1] for n in names if n.startswith("toolchain/_data/docs/")} == {
