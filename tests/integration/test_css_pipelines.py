@@ -213,3 +213,30 @@ def test_the_dev_loop_rebuilds_when_a_sass_partial_changes(tmp_path: Path, node_
         assert "color: #181;" in read(dev.out, "popup/popup.css")  # esbuild shortens #118811
     finally:
         bundler.close()
+
+
+def test_a_query_import_added_while_xtk_dev_runs_works_at_once(tmp_path: Path, node_modules: Path) -> None:
+    """xtk dev's service always has the stylesheet and asset-query plugins: a project that started without any
+    query import (the native binary's kind) gets the file's text on the next rebuild, not its URL."""
+    from toolchain.dev.bundler import Bundler
+    from toolchain.dev.dev_build import plan_dev, reporter_path, write_generated, write_reporter
+    from toolchain.project import load_project
+    from toolchain.tools.esbuild import find_esbuild
+
+    project_dir = _native_project(tmp_path / "p", node_modules, "console.log('plain');\n")
+    (project_dir / "src/background/logo.svg").write_text("<svg>the svg text</svg>\n", encoding="utf-8")
+    project = load_project(project_dir / "xtk.toml")
+    write_reporter(project, None, "build-1")
+    dev = plan_dev(project, "chrome", reporter_path(project))
+    write_generated(dev)
+    bundler = Bundler(project.root, project.base_dir, find_esbuild(project.root), "chrome")
+    try:
+        bundler.start(dev.contexts, dev.components)
+        assert bundler.rebuild().errors == []
+        (project_dir / "src/background/index.ts").write_text(
+            "import svg from './logo.svg?raw';\nconsole.log(svg);\n", encoding="utf-8"
+        )
+        assert bundler.rebuild().errors == []
+        assert "<svg>the svg text</svg>" in read(dev.out, "background/index.js")
+    finally:
+        bundler.close()

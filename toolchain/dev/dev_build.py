@@ -155,7 +155,9 @@ def plan_dev(project: Project, browser: Browser, reporter: Path, runtime_scripts
         pages=[(page.out, rewrite_page(page.text, page.replacements)) for page in plan.pages],
         assets=[(asset.source, asset.out) for asset in plan.assets.values()],
         contexts=contexts,
-        components={"runner": str(RUNNER), "frameworks": frameworks} if frameworks else {},
+        # The service runs in Node anyway: the stylesheet and asset-query plugins always come (a `?raw` import or a
+        # `.scss` added while it runs works at once); the component compilers only for their projects.
+        components={"runner": str(RUNNER), "frameworks": frameworks},
         generated=tuple(pair for command in commands[:1] for pair in command.generated),
         warnings=list(rendered.warnings),
         registered=registered,

@@ -83,7 +83,7 @@ async function handle(request) {
   if (request.op === "start") {
     await dispose();
     let plugins = [];
-    if (request.components?.frameworks?.length) {
+    if (request.components?.runner) {
       const { componentPlugins } = await import(pathToFileURL(request.components.runner).href);
       plugins = await componentPlugins(process.cwd(), request.components.frameworks, true);
       const support = path.join(path.dirname(request.components.runner), "plugin_support.mjs");
