@@ -103,9 +103,41 @@ def fill_from_manifest(
     locales = base / "_locales"
     if locales.is_dir() and not (public / "_locales").is_dir():
         config["locales"] = imported.relative(locales)
+    _built_resources(imported, base)
     for size, icon in list((config.get("icons") or {}).items()):
         inside = icon.startswith((config["src"] + "/", "public/")) or config["src"] == "."
         if not inside:
             imported.note(source, f"icon {icon}: outside {config['src']}/ and public/; move it or set `public`")
             del config["icons"][size]
     typecheck_setting(imported)
+
+
+def _built_resources(imported: Imported, base: Path) -> None:
+    """web_accessible_resources as the build holds them: a source file the manifest names (as CRXJS lets it) becomes
+    its build path (`src/inject/x.ts` → `inject/x.js`; `public/logo.png` → `logo.png`), and a script no other key
+    builds becomes a [[scripts]] entry so that it is built. Globs and build paths stay as written."""
+    config = imported.config
+    src = imported.directory / config["src"]
+    public = imported.directory / config["public"]
+    entries = set(entry_paths(config))
+    for table in config.get("web_accessible_resources") or []:
+        mapped: list[str] = []
+        for resource in table.get("resources", []):
+            file = base / resource
+            if not file.is_file() or any(ch in resource for ch in "*?["):
+                mapped.append(resource)
+                continue
+            relative = imported.relative(file)
+            if config["public"] != config["src"] and file.resolve().is_relative_to(public.resolve()):
+                mapped.append(file.resolve().relative_to(public.resolve()).as_posix())
+            elif file.resolve().is_relative_to(src.resolve()):
+                inside = file.resolve().relative_to(src.resolve())
+                if file.suffix in (".ts", ".tsx", ".mts", ".jsx"):
+                    if relative not in entries:
+                        config.setdefault("scripts", []).append({"entry": relative})
+                        entries.add(relative)
+                    inside = inside.with_suffix(".js")
+                mapped.append(inside.as_posix())
+            else:
+                mapped.append(resource)
+        table["resources"] = mapped

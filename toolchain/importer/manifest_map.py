@@ -21,6 +21,9 @@ from toolchain.importer.model import Imported
 CHROMIUM_MIN_VERSION = "116"
 FIREFOX_MIN_VERSION = "142.0"  # data_collection_permissions is read from Firefox 140 (142 on Android)
 
+#: sidePanel is Chrome's and Edge's (Firefox has sidebar_action, from the same [side_panel]): scoped to them.
+CHROMIUM_ONLY_GRANT = {"justification": "the side panel ([side_panel])", "browsers": ["chrome", "edge"]}
+
 #: Manifest keys this mapping reads (the rest are kept raw).
 _MAPPED = {
     "manifest_version",
@@ -221,7 +224,7 @@ def _permissions(imported: Imported, manifest: dict[str, Any], source: str) -> N
             if not isinstance(name, str):
                 continue
             table = host_key if is_host_pattern(name) else key  # MV2 lists host patterns with the permissions
-            config.setdefault(table, {})[name] = reason
+            config.setdefault(table, {})[name] = dict(CHROMIUM_ONLY_GRANT) if name == "sidePanel" else reason
     for key in ("host_permissions", "optional_host_permissions"):
         for pattern in manifest.get(key) or []:
             if isinstance(pattern, str):
@@ -320,7 +323,7 @@ def _entries(imported: Imported, manifest: dict[str, Any], resolve: Resolver, wh
     if page:
         config["side_panel"] = {"page": page}
         permissions = config.setdefault("permissions", {})
-        permissions.setdefault("sidePanel", {"justification": "the side panel", "browsers": ["chrome", "edge"]})
+        permissions.setdefault("sidePanel", dict(CHROMIUM_ONLY_GRANT))
     overrides = manifest.get("chrome_url_overrides")
     if isinstance(overrides, dict):
         mapped = {name: source_of("chrome_url_overrides", path) for name, path in overrides.items()}

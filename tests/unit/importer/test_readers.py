@@ -152,3 +152,36 @@ def test_a_value_xtk_refuses_is_named_and_nothing_written(tmp_path: Path) -> Non
     with pytest.raises(InputError, match=r"content_scripts\.0\.matches"):
         import_project(tmp_path, None, force=False, dry_run=False)
     assert not (tmp_path / "xtk.toml").exists()
+
+
+def test_crxjs_manifest_names_sources_in_web_accessible_resources_and_they_become_build_paths(tmp_path: Path) -> None:
+    manifest = {
+        "manifest_version": 3,
+        "name": "V",
+        "version": "1.0.0",
+        "background": {"service_worker": "src/bg.ts"},
+        "permissions": ["sidePanel"],
+        "side_panel": {"default_path": "src/panel.html"},
+        "web_accessible_resources": [
+            {"matches": ["<all_urls>"], "resources": ["src/inject/hook.ts", "public/logo.png", "assets/*.svg"]}
+        ],
+    }
+    write(
+        tmp_path,
+        {
+            "vite.config.ts": "import { crx } from '@crxjs/vite-plugin'\nimport manifest from './manifest.json'\n"
+            "export default { plugins: [crx({ manifest })] }\n",
+            "manifest.json": json.dumps(manifest),
+            "src/bg.ts": "",
+            "src/panel.html": "<p></p>",
+            "src/inject/hook.ts": "",
+            "public/logo.png": "",
+        },
+    )
+    config, _ = imported(tmp_path)
+    assert config["web_accessible_resources"][0]["resources"] == ["inject/hook.js", "logo.png", "assets/*.svg"]
+    assert config["scripts"] == [{"entry": "src/inject/hook.ts"}]  # built, since no other key builds it
+    assert config["permissions"]["sidePanel"] == {
+        "justification": "the side panel ([side_panel])",
+        "browsers": ["chrome", "edge"],
+    }  # Firefox has no sidePanel permission: scoped, not dropped with a warning
