@@ -62,6 +62,8 @@ def test_imported_scss_modules_and_less_are_compiled_into_the_pages_css(built: P
     assert card, script[:400]
     assert f".{card.group(1)}{{padding:24px}}" in css
     assert ".themed{background:#3c77b3}" in css  # less's lighten(#224466, 20%)
+    dot = re.search(r'\.bg\{background:url\("\.\./(assets/dot-\w+\.png)"\)\}', css)  # an imported .less file's url()
+    assert dot and (built / dot.group(1)).is_file(), css
     assert 'href="./main.css"' in read(built, "popup/index.html")
 
 

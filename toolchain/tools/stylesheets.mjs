@@ -151,6 +151,7 @@ async function preprocess(projectDir, lang, content, file, development) {
     try {
       const result = await less.render(content, {
         filename: file, paths: [path.dirname(file), path.join(projectDir, 'node_modules')], javascriptEnabled: false,
+        rewriteUrls: 'all', // an imported file's url() stays relative to that file, as esbuild then resolves it
       });
       return { css: result.css, watchFiles: result.imports.map((f) => path.resolve(path.dirname(file), f)), warnings: [] };
     } catch (error) {
@@ -173,12 +174,15 @@ export async function compileStyleBlock(projectDir, lang, content, file, develop
     result = await config.postcss(config.plugins).process(compiled.css, { ...config.options, from: file, to: file, map: false });
   } catch (error) {
     const text = `${String(error.reason ?? error.message).split('\n')[0]}${error.plugin ? ` (${error.plugin})` : ''}`;
-    const inBlock = lang === 'css' && (!error.file || path.resolve(error.file) === path.resolve(file));
-    throw new StyleError(text, error.file ?? file, error.line, error.column === undefined ? undefined : error.column - 1, inBlock);
+    const own = !error.file || path.resolve(error.file) === path.resolve(file);
+    // In a .scss/.less file PostCSS's line is one of the compiled CSS, not of the file: the file is named alone.
+    const line = own && lang !== 'css' ? undefined : error.line;
+    throw new StyleError(text, error.file ?? file, line, error.column === undefined ? undefined : error.column - 1, own && lang === 'css');
   }
   for (const warning of result.warnings()) {
     const text = `${warning.text}${warning.plugin ? ` (${warning.plugin})` : ''}`;
-    compiled.warnings.push(new StyleError(text, file, warning.line, warning.column === undefined ? undefined : warning.column - 1, lang === 'css'));
+    const line = lang === 'css' ? warning.line : undefined; // a .scss/.less file's compiled CSS has other lines
+    compiled.warnings.push(new StyleError(text, file, line, warning.column === undefined ? undefined : warning.column - 1, lang === 'css'));
   }
   for (const message of result.messages) {
     if (message.type === 'dependency' && message.file) watchFiles.push(message.file);
