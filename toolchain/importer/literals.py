@@ -196,8 +196,8 @@ def exported_names(parsed: ParsedFile) -> set[str]:
 
 
 def function_result(parsed: ParsedFile, node: Node) -> Node | None:
-    """The object an arrow function returns directly (`(env) => ({...})`, or `{ return {...} }` as its only
-    statement); None otherwise."""
+    """What a function returns at its end (`(env) => ({...})`, or a body whose last statement is `return {...}`);
+    None otherwise."""
     node = unwrap(node)
     if node.type not in ("arrow_function", "function_expression", "function"):
         return None
@@ -207,8 +207,8 @@ def function_result(parsed: ParsedFile, node: Node) -> Node | None:
     if body.type != "statement_block":
         return unwrap(body)
     statements = [s for s in body.named_children if s.type != "comment"]
-    if len(statements) == 1 and statements[0].type == "return_statement" and statements[0].named_children:
-        return unwrap(statements[0].named_children[0])
+    if statements and statements[-1].type == "return_statement" and statements[-1].named_children:
+        return unwrap(statements[-1].named_children[0])  # what it computes before is named where it is used
     return None
 
 

@@ -47,6 +47,18 @@ NOT_SUPPLIED = {
     "MatchPattern": "install @webext-core/match-patterns and import MatchPattern from it",
     "defineWxtPlugin": "call the plugin's code from the entries that need it",
 }
+#: What to do instead of the WXT modules projects use most.
+KNOWN_MODULES = {
+    "@wxt-dev/module-vue": "xtk compiles .vue files with the project's vue; import Vue's APIs (ref, computed...) "
+    "from 'vue' where the code uses them without importing",
+    "@wxt-dev/module-react": "xtk compiles TSX itself; nothing else to do",
+    "@wxt-dev/module-svelte": "xtk compiles .svelte files with the project's svelte",
+    "@wxt-dev/module-solid": "Solid's JSX needs its Babel transform, which xtk does not run",
+    "@wxt-dev/auto-icons": "list the icon sizes under [icons] (or use xtk's one-image icon key where your xtk has it)",
+    "@wxt-dev/i18n/module": "it generates _locales from locales/*.yml: write _locales/<lang>/messages.json (under "
+    "public/) and use browser.i18n.getMessage instead of `i18n.t` from '#i18n'",
+    "@wxt-dev/unocss": "run UnoCSS through PostCSS (its PostCSS plugin and a postcss.config)",
+}
 _RUNTIME_MODULES = ("#imports", "wxt/browser", "wxt/sandbox", "wxt/client", "wxt/utils/")
 #: WXT's folders whose exports WXT auto-imports everywhere (relative to srcDir).
 _AUTO_IMPORT_FOLDERS = ("utils", "components", "composables", "hooks")
@@ -173,13 +185,14 @@ def _read_config(imported: Imported, path: Path) -> tuple[dict[str, Any], dict[s
             "imports",
         ):
             continue
-        line = item.line if isinstance(item, Unread) else None
+        node = _pair_value(parsed, argument, name)
+        line = node.start_point[0] + 1 if node is not None else None
         if name == "modules":
             for module in item if isinstance(item, list) else [item]:
                 imported.note(
                     f"{where}:{line}" if line else where,
-                    f"WXT module {module!s}: xtk does not run WXT "
-                    "modules; do by hand what it does (its docs say what it adds to the build or manifest)",
+                    f"WXT module {module!s}: xtk does not run WXT modules; "
+                    + KNOWN_MODULES.get(str(module), "do by hand what it does (its docs say what it adds)"),
                 )
         elif name == "vite":
             imported.note(

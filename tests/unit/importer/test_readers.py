@@ -185,3 +185,21 @@ def test_crxjs_manifest_names_sources_in_web_accessible_resources_and_they_becom
         "justification": "the side panel ([side_panel])",
         "browsers": ["chrome", "edge"],
     }  # Firefox has no sidePanel permission: scoped, not dropped with a warning
+
+
+def test_wxt_manifest_function_gives_its_returned_object_and_names_what_it_computes(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "wxt.config.ts": "export default defineConfig({\n  manifest: ({ browser }) => {\n"
+            "    const permissions = ['storage'];\n    if (browser === 'firefox') permissions.push('tabs');\n"
+            "    return { name: 'Fn', description: 'Made by a function', permissions };\n  },\n});\n",
+            "entrypoints/background.ts": "export default defineBackground(() => {});\n",
+        },
+    )
+    config, notes = imported(tmp_path)
+    assert config["extension"]["name"] == "Fn" and config["extension"]["description"] == "Made by a function"
+    assert "permissions" not in config
+    joined = "\n".join(notes)
+    assert "wxt.config.ts:2: warning: `manifest` is a function" in joined
+    assert "wxt.config.ts:5: warning: manifest key 'permissions' is not a literal (permissions)" in joined
