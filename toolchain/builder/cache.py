@@ -18,10 +18,12 @@ Only the standard library is imported here.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 from dataclasses import asdict, dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +79,8 @@ class Fingerprint:
     node: dict[str, Any]  # {"root", "src", "features"}
     toolchain: str
     request: list[str]  # the --browser choice and the mode
+    #: the environment's variables a build reads (.env's allowed prefixes; plan/env_files.py): prefixes and sha256
+    environment: dict[str, Any] = dataclass_field(default_factory=dict)
 
     @classmethod
     def of_build(
@@ -84,6 +88,7 @@ class Fingerprint:
     ) -> Fingerprint:
         """`node`: why the project bundles through Node (tools/components.node_features; its binary is then a tool of
         the build too)."""
+        from toolchain.plan.env_files import env_file_names
         from toolchain.project import file_refs
         from toolchain.tools.typecheck import tsc_binary
 
@@ -104,13 +109,17 @@ class Fingerprint:
             probes={str(p): _state(p) for p in dict.fromkeys(probed)},
             contents={str(f): _contents(f, project.base_dir.resolve()) for f in folders},
             source_links={str(project.src_dir): _links_out(project.src_dir, project.base_dir.resolve())},
-            project_files={str(project.root / name): file_sha256(project.root / name) for name in PROJECT_FILES},
+            project_files={
+                str(project.root / name): file_sha256(project.root / name)
+                for name in (*PROJECT_FILES, *env_file_names(mode))  # .env files of the mode: import.meta.env
+            },
             tools={
                 str(path): tool_stamp(path) for path in (binary, tsc_binary(project.root), *_node_binary(bool(node)))
             },
             node={"root": str(project.root), "src": str(project.src_dir), "features": node},
             toolchain=toolchain_stamp(),
             request=[request, mode],
+            environment=_environment(list(config.env_prefix)),
         )
 
     def now(self, config_path: Path) -> Fingerprint:
@@ -128,10 +137,18 @@ class Fingerprint:
             node={**self.node, "features": _features_now(self.node)},
             toolchain=toolchain_stamp(),
             request=self.request,
+            environment=_environment(self.environment.get("prefixes", [])),
         )
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def _environment(prefixes: list[str]) -> dict[str, Any]:
+    """The variables of xtk's environment a build puts into `import.meta.env` (those with an allowed prefix), hashed:
+    `VITE_API=… xtk build` after a build without it is another build."""
+    chosen = sorted((name, value) for name, value in os.environ.items() if name.startswith(tuple(prefixes)))
+    return {"prefixes": prefixes, "sha256": hashlib.sha256(json.dumps(chosen).encode("utf-8")).hexdigest()}
 
 
 def _features_now(node: dict[str, Any]) -> list[str]:

@@ -16,6 +16,7 @@ from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.files import confine, write_if_changed
 from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, Mode, plan_build
+from toolchain.plan.build_plan import read_env
 from toolchain.plan.pages import rewrite_page
 from toolchain.project import Browser, Project
 from toolchain.tools.components import check_installed, node_command, node_features
@@ -26,7 +27,9 @@ from toolchain.tools.typecheck import TypecheckMode, env_types_path, env_types_t
 def env_types(project: Project) -> tuple[Path, str]:
     path = env_types_path(project.root)
     remembered = confine(path.parent / "rendered", project.base_dir)  # .xtk/rendered: the template texts
-    return path, env_types_text(project.targets, dict(project.config.constants), remembered=remembered)
+    # `.env` variables of either mode are typed as strings (tools read them; which mode is built is not known here)
+    env = {name: value for mode in ("development", "production") for name, value in read_env(project, mode)[0].items()}
+    return path, env_types_text(project.targets, {**env, **project.config.constants}, remembered=remembered)
 
 
 def prepare(project: Project) -> Path:
@@ -109,5 +112,5 @@ def _browser_recipe(plan: BuildPlan, commands: list, validate: bool = True) -> B
         pages=[(page.out, rewrite_page(page.text, page.replacements)) for page in plan.pages],
         assets=[(str(asset.source), asset.out) for asset in plan.assets.values()],
         contexts=plan.contexts_json(),
-        warnings=rendered.warnings,
+        warnings=[*rendered.warnings, *plan.warnings],
     )

@@ -17,6 +17,7 @@ from typing import Literal
 from toolchain import browser_targets
 from toolchain.confine import copied_files
 from toolchain.diagnostics import Diagnostic
+from toolchain.plan.env_files import read_env_files
 from toolchain.plan.pages import scan_page, stylesheet_out
 from toolchain.project import Browser, Project
 from toolchain.project.models import Context
@@ -76,6 +77,8 @@ class BuildPlan:
     pages: list[PagePlan] = field(default_factory=list)
     assets: dict[str, AssetCopy] = field(default_factory=dict)
     problems: list[Diagnostic] = field(default_factory=list)
+    #: said with the build, which goes on (a `.env` line that is not an assignment)
+    warnings: list[Diagnostic] = field(default_factory=list)
     #: a component named as a page → the page xtk writes for it
     component_pages: dict[Path, str] = field(default_factory=dict)
     #: `/icons/a.png` for each file of public/ (copied to the build's root): CSS may name them root-relative, and
@@ -292,6 +295,9 @@ def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
     config = project.config
     target = config.targets.section(browser)
     plan = BuildPlan(project, browser, target.manifest_version, mode)
+    plan.env_files, env_problems = read_env(project, mode)
+    plan.problems += [d for d in env_problems if d.severity == "error"]
+    plan.warnings += [d for d in env_problems if d.severity == "warning"]  # a .env line dotenv skips too
     firefox = browser_targets.get(browser).is_gecko
 
     if config.background:
@@ -343,6 +349,24 @@ def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
         for source in _files_under(project, locales):
             plan.add_asset(source, f"_locales/{source.relative_to(locales).as_posix()}")
     return plan
+
+
+def read_env(project: Project, mode: str) -> tuple[dict[str, str], list[Diagnostic]]:
+    """The `.env` variables a build in `mode` defines, and the problems of those files (a malformed line; a name
+    [constants] defines too: which one the code would see is not obvious, so neither is picked)."""
+    shown = project.display(project.root)
+    read = read_env_files(project.root, mode, project.config.env_prefix, shown="" if shown == "." else f"{shown}/")
+    problems = list(read.problems)
+    for name in sorted(set(read.values) & set(project.config.constants)):
+        problems.append(
+            Diagnostic(
+                "error",
+                f"{name} is set both in [constants] and in {read.sources[name]}: keep one",
+                path=project.display(project.config_path),
+                key=f"constants.{name}",
+            )
+        )
+    return read.values, problems
 
 
 def _files_under(project: Project, folder: Path) -> list[Path]:

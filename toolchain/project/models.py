@@ -516,6 +516,9 @@ class ProjectConfig(_Strict):
     package: PackageSettings | None = None
     #: Build-time constants, readable in code as `import.meta.env.NAME`.
     constants: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    #: `.env` variables whose name starts with one of these become `import.meta.env.NAME` (toolchain/plan/env_files.py);
+    #: any other variable of those files never reaches a bundle.
+    env_prefix: list[str] = Field(default_factory=lambda: ["XTK_PUBLIC_", "VITE_", "WXT_", "PLASMO_PUBLIC_"])
     #: A framework whose build-time runtime xtk supplies, so its projects build unchanged (docs/import.md): "wxt"
     #: injects WXT's auto-imported `browser` and `define*` helpers and resolves `wxt/*` and `#imports` to them.
     framework: Literal["wxt"] | None = None
@@ -564,6 +567,17 @@ class ProjectConfig(_Strict):
             if not _ALIAS.match(name):
                 raise ValueError(f"{name!r}: an alias is an import path's first part, like '@', '~' or '@lib'")
         return aliases
+
+    @field_validator("env_prefix")
+    @classmethod
+    def _env_prefixes(cls, prefixes: list[str]) -> list[str]:
+        for prefix in prefixes:
+            if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", prefix):
+                raise ValueError(
+                    f"{prefix!r}: a prefix is the start of a variable name, like 'VITE_' (an empty one would put every "
+                    ".env variable, secrets included, into the bundles)"
+                )
+        return prefixes
 
     @field_validator("constants")
     @classmethod
