@@ -44,6 +44,8 @@ def test_a_linked_scss_stylesheet_is_compiled_prefixed_and_linked_as_css(built: 
     assert ".title{color:#36f}" in css  # the partial's variable, through @use
     assert "-webkit-user-select:none" in css  # autoprefixer, for the .browserslistrc's Safari 15
     assert "$accent" not in css and "@include" not in css
+    # a url() written in a partial of another folder (parts/_icons.scss), rebased to the compiled file
+    assert re.search(r'\.icon\{background-image:url\("\.\./assets/dot-\w+\.png"\)\}', css), css
     assert not (built / "popup/popup.scss").exists()
 
 
@@ -123,7 +125,7 @@ def test_a_sass_error_is_located_and_exits_1(tmp_path: Path, node_modules: Path)
     edit(project / "src/popup/popup.scss", "  color: palette.$accent;", "  color: palette.$missing;")
     result = run_xtk("build", "-b", "chrome", cwd=project)
     assert result.code == 1, result.output
-    assert "src/popup/popup.scss:4:10: error: [chrome] Undefined variable." in result.stderr, result.stderr
+    assert "src/popup/popup.scss:5:10: error: [chrome] Undefined variable." in result.stderr, result.stderr
     assert "Traceback" not in result.output
 
 

@@ -7,6 +7,7 @@
 // esbuild messages at the file:line:col they name. compileStyleBlock does the same for a component's <style>.
 
 import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { load, loadDefault, messageAtLine, recordDependencies, relative, resolveInProject } from './plugin_support.mjs';
@@ -134,14 +135,14 @@ async function preprocess(projectDir, lang, content, file, development) {
     };
     const options = {
       logger, quietDeps: true, // the warnings of the project's own files, as esbuild warnings; none of its packages'
-      url, syntax: lang === 'sass' ? 'indented' : 'scss', style: 'expanded', sourceMap: false,
+      url, syntax: lang === 'sass' ? 'indented' : 'scss', style: 'expanded', sourceMap: true,
       loadPaths: [path.dirname(file), path.join(projectDir, 'node_modules')],
       importers: sass.NodePackageImporter ? [new sass.NodePackageImporter(projectDir)] : [],
     };
     try {
       const result = await sass.compileStringAsync(content, options);
       const loaded = result.loadedUrls.filter((u) => u.protocol === 'file:').map((u) => fileURLToPath(u));
-      return { css: result.css, watchFiles: loaded.filter((f) => f !== file), warnings };
+      return { css: rebaseUrls(result.css, result.sourceMap, file), watchFiles: loaded.filter((f) => f !== file), warnings };
     } catch (error) {
       throw sassError(error, url);
     }
@@ -160,6 +161,26 @@ async function preprocess(projectDir, lang, content, file, development) {
     }
   }
   return { css: content, watchFiles: [], warnings: [] };
+}
+
+const URL_TOKEN = /url\(\s*(['"]?)([^'")\s]+)\1\s*\)/g;
+
+/** Sass inlines a partial's rules without rebasing its `url()`s (esbuild then resolves them from the compiled file):
+ * each relative one written in a partial of another folder is made relative to `file`, through Sass's source map. */
+function rebaseUrls(css, sourceMap, file) {
+  if (!sourceMap || !css.includes('url(')) return css;
+  const map = new SourceMap(sourceMap);
+  return css.replace(URL_TOKEN, (token, quote, url, offset) => {
+    if (/^(?:[a-z][a-z0-9+.-]*:|\/|#|~)/i.test(url)) return token; // absolute, data:, root-relative, a fragment
+    const before = css.slice(0, offset);
+    const entry = map.findEntry(before.split('\n').length - 1, offset - (before.lastIndexOf('\n') + 1));
+    const source = entry?.originalSource;
+    if (!source?.startsWith('file:')) return token;
+    const folder = path.dirname(fileURLToPath(source));
+    if (folder === path.dirname(file)) return token;
+    const rebased = path.relative(path.dirname(file), path.resolve(folder, url)).split(path.sep).join('/');
+    return `url(${quote}${rebased.startsWith('.') ? rebased : `./${rebased}`}${quote})`;
+  });
 }
 
 /** `content` (a file's text, or a component's <style> block of `lang`) as CSS: its preprocessor, then PostCSS. */
