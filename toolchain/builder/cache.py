@@ -5,8 +5,10 @@ the config; the HTML pages (they are rewritten into it); which files the config 
 (entries, icons, every path key); the content of the folders copied whole (public/, _locales/, so a removed
 message is seen) and any link in them; the links under src/ that leave the project (refused: a replay must see
 one added after the last build); tsconfig.json, package.json and package-lock.json; the installed
-esbuild and TypeScript (their package.json and the binaries' size, time and inode); and xtk itself (its code,
-templates and schemas). Source code is not among them: esbuild and tsc read it on every build.
+esbuild and TypeScript (their package.json and the binaries' size, time and inode), and of the component and
+stylesheet tools; why the project bundles through Node (tools/components.node_features: found again before a
+replay, so a PostCSS config or a `?raw` import added since is not replayed through the native binary); and xtk
+itself (its code, templates and schemas). Source code is not among them: esbuild and tsc read it on every build.
 
 A project copied or moved elsewhere has another location, so it never replays the recipe of the original (whose
 paths point at the original's files and build folder). When every part is unchanged, `xtk build` runs the stored
