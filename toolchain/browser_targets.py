@@ -92,7 +92,7 @@ register(
         label="Firefox",
         engine="gecko",
         manifest_versions=(2, 3),
-        default_manifest_version=2,
+        default_manifest_version=3,  # MV2 still built with `manifest_version = 2`
         schema="firefox",
         esbuild="firefox",
         env_flag="FIREFOX",

@@ -4,6 +4,7 @@ manifest follows its browser's rules (tests/fixtures/projects/all-entries/xtk.to
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -18,13 +19,11 @@ FIXTURE = REPO / "tests/fixtures/projects/all-entries"
 def copy_fixture(destination: Path, firefox_mv3: bool = False) -> Path:
     shutil.copytree(FIXTURE, destination)
     (destination / "node_modules").symlink_to(EXTENSION / "node_modules", target_is_directory=True)
-    if firefox_mv3:
+    if firefox_mv3:  # the fixture says `manifest_version = 2`; without the key Firefox is MV3 (the default)
         config = destination / "xtk.toml"
-        config.write_text(
-            config.read_text().replace(
-                'gecko_id = "all-entries@example.com"', 'gecko_id = "all-entries@example.com"\nmanifest_version = 3'
-            )
-        )
+        text = config.read_text()
+        assert "\nmanifest_version = 2 " in text
+        config.write_text(re.sub(r"\nmanifest_version = 2 [^\n]*", "", text))
     return destination
 
 

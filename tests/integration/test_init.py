@@ -76,7 +76,10 @@ def test_init_then_build_then_lint_gives_three_builds_and_no_findings(
         assert manifest["description"] == "__MSG_extensionDescription__"
         assert (project / "build" / browser / "_locales" / "fr" / "messages.json").is_file()
         assert (project / "build" / browser / "popup" / "index.js").is_file()
-    assert json.loads((project / "build" / "firefox" / "manifest.json").read_text())["manifest_version"] == 2
+    firefox = json.loads((project / "build" / "firefox" / "manifest.json").read_text(encoding="utf-8"))
+    assert firefox["manifest_version"] == 3  # Firefox MV3 by default (issue 18), with both background keys
+    assert firefox["background"] == {"service_worker": "background/index.js", "scripts": ["background/index.js"]}
+    assert "action" in firefox and "browser_action" not in firefox
 
     lint = run_xtk("lint", "--format", "json", cwd=project)
     assert lint.code == 0, lint.output
@@ -107,6 +110,22 @@ def test_svelte_template_compiles_its_component_through_node(tmp_path_factory: p
         (built("vanilla", tmp_path_factory) / ".xtk" / "build-cache" / "all-production.json").read_text()
     )
     assert all(Path(c["argv"][0]).name == "esbuild" for b in vanilla["recipe"]["browsers"] for c in b["esbuild"])
+
+
+@pytest.mark.node
+def test_vue_template_compiles_its_component_through_node(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The Vue popup (<script setup lang="ts">) is compiled by the project's vue on the Node path: its template is
+    render code (Vue's runtime-only build, no template compiler in the bundle, nothing the CSP forbids), its scoped
+    style in the bundle, and the production flags folded."""
+    project = built("vue", tmp_path_factory)
+    popup = (project / "build" / "chrome" / "popup" / "index.js").read_text(encoding="utf-8")
+    assert "Popup.vue" not in popup and "<script setup" not in popup
+    assert re.search(r"p\[data-v-[a-f0-9]+\] ?\{\s*overflow-wrap: ?anywhere", popup)
+    assert "__VUE_OPTIONS_API__" not in popup and "process.env" not in popup
+    assert "new Function" not in popup  # the runtime-only build: templates were compiled at build time
+    recipe = json.loads((project / ".xtk" / "build-cache" / "all-production.json").read_text(encoding="utf-8"))
+    argv = [c["argv"] for b in recipe["recipe"]["browsers"] for c in b["esbuild"]]
+    assert argv and all(Path(a[1]).name == "components.mjs" for a in argv)
 
 
 # --- what a project holds ---------------------------------------------------------------------------------------
@@ -151,6 +170,10 @@ def test_the_project_is_complete(template: str, tmp_path: Path) -> None:
         assert {"react", "react-dom"} <= set(package["dependencies"])
         assert (project / "src" / "popup" / "index.tsx").is_file()
         assert not (project / "src" / "popup" / "index.ts").exists()
+    if template == "vue":  # a single-file component with <script setup lang="ts">; tsc reads the `*.vue` shim
+        assert "vue" in package["dependencies"]
+        assert '<script setup lang="ts">' in (project / "src" / "popup" / "Popup.vue").read_text(encoding="utf-8")
+        assert (project / "src" / "vue.d.ts").is_file()
     if template == "svelte":  # the popup is a component; tsc reads svelte's own `*.svelte` module declaration
         assert "svelte" in package["dependencies"]
         assert (project / "src" / "popup" / "Popup.svelte").is_file()
@@ -424,7 +447,8 @@ def page_server() -> Iterator[FixtureServer]:
         yield server
 
 
-#: (template, build, engine): Chromium runs the Chrome and Edge builds (MV3 service worker), Firefox ESR its MV2 build.
+#: (template, build, engine): Chromium runs the Chrome and Edge builds (MV3 service worker), Firefox ESR its MV3 build
+#: (background scripts; the content script's `<all_urls>` host access granted at install).
 BROWSER_CASES = [
     (template, build, engine)
     for template in TEMPLATES
