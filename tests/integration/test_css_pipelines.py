@@ -244,3 +244,34 @@ def test_a_query_import_added_while_xtk_dev_runs_works_at_once(tmp_path: Path, n
         assert "<svg>the svg text</svg>" in read(dev.out, "background/index.js")
     finally:
         bundler.close()
+
+
+def test_stylesheet_and_query_imports_type_check_with_the_types_xtk_writes(tmp_path: Path) -> None:
+    """tsc passes on `.scss`/`.less` imports, their CSS modules' class maps and `?url`/`?raw`/`?inline` values,
+    declared by .xtk/env.d.ts (before: TS2307 on each; a CSS module's class used as a number is still an error)."""
+    import subprocess
+
+    from tests.integration.support import copy_fixture
+    from toolchain.tools.typecheck import find_tsc
+
+    project = copy_fixture(tmp_path / "p")
+    (project / "src/popup/typed.ts").write_text(
+        'import "./theme.scss";\nimport "./theme.less";\nimport card from "./card.module.scss";\n'
+        'import panel from "./panel.module.less";\nimport url from "./logo.svg?url";\n'
+        'import text from "./notes.txt?raw";\nimport data from "./logo.png?inline";\n'
+        "const values: string[] = [card.card ?? '', panel.panel ?? '', url, text, data];\n"
+        "export const joined: string = values.join();\n",
+        encoding="utf-8",
+    )
+    assert run_xtk("prepare", cwd=project).code == 0
+    tsc = [*find_tsc(project), "--noEmit", "-p", str(project / "tsconfig.json")]
+    checked = subprocess.run(tsc, cwd=project, capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    (project / "src/popup/typed.ts").write_text(
+        'import card from "./card.module.scss";\nimport plain from "./plain.module.css";\n'
+        "export const numbers: number[] = [card.card, plain.plain];\n",
+        encoding="utf-8",
+    )
+    checked = subprocess.run(tsc, cwd=project, capture_output=True, text=True, timeout=300)
+    # both class maps typed (before the module patterns came first, `*.css` made plain.plain `any`)
+    assert checked.stdout.count("TS2322") == 2 and checked.returncode != 0, checked.stdout
