@@ -98,7 +98,10 @@ def test_a_root_relative_url_in_css_that_is_not_in_public_is_esbuilds_located_er
     (project / "src/popup/popup.css").write_text("a { background: url(/nowhere.png); }\n", encoding="utf-8")
     result = build(project)
     assert result.code != 0
-    assert 'src/popup/popup.css:1:17: error: [chrome] Could not resolve "/nowhere.png"' in result.stderr, result.stderr
+    assert (
+        'src/popup/popup.css:1:17: error: [chrome] Could not resolve "/nowhere.png": a root-relative URL names a '
+        "file of the project's public folder (copied to the build's root), and it has no nowhere.png"
+    ) in result.stderr, result.stderr
 
 
 def test_a_script_in_public_must_be_javascript(tmp_path: Path) -> None:

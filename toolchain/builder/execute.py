@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.builder.imported_css import css_bundles, with_content_script_css, with_linked_css
-from toolchain.builder.reachability import check_reachability, unreached_warnings
+from toolchain.builder.reachability import check_reachability, root_relative_hint, unreached_warnings
 from toolchain.builder.recipe import BrowserBuild, BrowserRecipe, BuildReport, Recipe
 from toolchain.confine import shown
 from toolchain.diagnostics import Diagnostic, ProjectError
@@ -140,7 +140,7 @@ class Execution:
             report.warnings += recipe.warnings
         for command, process in self.processes:
             found, metafile = finish_esbuild(command, process, self.root, self.base_dir)
-            found = [missing_framework_hint(d) for d in found]
+            found = [root_relative_hint(missing_framework_hint(d)) for d in found]
             errors += [d for d in found if d.severity == "error"]
             report.warnings += [d for d in found if d.severity == "warning"]
             if metafile:

@@ -17,6 +17,7 @@ import fnmatch
 import posixpath
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -287,3 +288,19 @@ def _code_imports_of_public_files(metafile: dict[str, Any], root: str) -> list[D
                     )
                 )
     return problems
+
+
+_UNRESOLVED_ROOT_RELATIVE = re.compile(r'^Could not resolve "(/[^"]*)"$')
+
+
+def root_relative_hint(diagnostic: Diagnostic) -> Diagnostic:
+    """esbuild's `Could not resolve "/fonts/a.woff2"` says where xtk looked: a root-relative URL in a stylesheet
+    names a file of public/ (esbuild keeps those as written), and there is none of that name."""
+    match = _UNRESOLVED_ROOT_RELATIVE.match(diagnostic.message)
+    if match is None:
+        return diagnostic
+    return replace(
+        diagnostic,
+        message=f"{diagnostic.message}: a root-relative URL names a file of the project's public folder (copied to "
+        f"the build's root), and it has no {match.group(1).lstrip('/')}",
+    )
