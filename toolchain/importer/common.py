@@ -94,14 +94,15 @@ def meta_value(content: str) -> Any:
         return content
 
 
-def source_files(folder: Path) -> list[Path]:
-    """The project's scripts under `folder`, generated and installed folders left out."""
+def source_files(folder: Path, more: tuple[str, ...] = ()) -> list[Path]:
+    """The project's scripts under `folder` (and files with the `more` suffixes), generated and installed folders
+    left out."""
     found: list[Path] = []
     if not folder.is_dir():
         return found
     for path in sorted(folder.rglob("*")):
         parts = set(path.relative_to(folder).parts)
-        if parts & SKIPPED_FOLDERS or not path.is_file() or path.suffix not in SCRIPT_SUFFIXES:
+        if parts & SKIPPED_FOLDERS or not path.is_file() or path.suffix not in SCRIPT_SUFFIXES + more:
             continue
         if path.name.endswith(".d.ts"):
             continue

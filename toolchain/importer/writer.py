@@ -72,7 +72,7 @@ def render(imported: Imported) -> str:
         if name in config:
             lines.append(f"{name} = {value(config[name])}")
     lines.append("")
-    for name in ("extension", "aliases"):
+    for name in ("extension", "aliases", "auto_import_names"):
         _table(lines, name, config.get(name), comments)
     for browser, target in config.get("targets", {}).items():
         _table(lines, f"targets.{browser}", target, comments)

@@ -23,6 +23,7 @@ from toolchain.importer.literals import (
     function_result,
     imports_of,
     read_source,
+    read_vue_script,
     value_of,
 )
 from toolchain.importer.manifest_map import add_devtools_page, apply_manifest
@@ -46,6 +47,56 @@ NOT_SUPPLIED = {
     "web_accessible_resources",
     "MatchPattern": "install @webext-core/match-patterns and import MatchPattern from it",
     "defineWxtPlugin": "call the plugin's code from the entries that need it",
+}
+#: Vue's APIs @wxt-dev/module-vue (unimport's `vue` preset) lets code use without importing them.
+VUE_NAMES = (
+    "ref",
+    "computed",
+    "reactive",
+    "readonly",
+    "watch",
+    "watchEffect",
+    "toRef",
+    "toRefs",
+    "toRaw",
+    "unref",
+    "isRef",
+    "shallowRef",
+    "triggerRef",
+    "customRef",
+    "nextTick",
+    "defineComponent",
+    "defineAsyncComponent",
+    "onMounted",
+    "onUnmounted",
+    "onBeforeMount",
+    "onBeforeUnmount",
+    "onUpdated",
+    "onBeforeUpdate",
+    "provide",
+    "inject",
+    "h",
+    "createApp",
+    "useSlots",
+    "useAttrs",
+    "effectScope",
+    "markRaw",
+    "shallowReactive",
+)
+#: unimport presets xtk maps: preset → the names it auto-imports from the package of the same name.
+PRESETS = {
+    "vue": VUE_NAMES,
+    "vue-router": (
+        "useRouter",
+        "useRoute",
+        "useLink",
+        "createRouter",
+        "createWebHashHistory",
+        "createWebHistory",
+        "createMemoryHistory",
+        "onBeforeRouteLeave",
+        "onBeforeRouteUpdate",
+    ),
 }
 #: What to do instead of the WXT modules projects use most.
 KNOWN_MODULES = {
@@ -208,13 +259,23 @@ def _read_config(imported: Imported, path: Path) -> tuple[dict[str, Any], dict[s
         else:
             imported.note(f"{where}:{line}" if line else where, f"WXT option `{name}` is not brought over", "info")
     imports = options.get("imports")
+    packages = imported.config.setdefault("_package_imports", {})
+    modules = options.get("modules")
+    modules = modules if isinstance(modules, list) else []
+    if "@wxt-dev/module-vue" in modules:
+        packages.update(dict.fromkeys(VUE_NAMES, "vue"))
     if isinstance(imports, dict):
         for preset in imports.get("presets") or []:
-            imported.note(where, f"auto-import preset {preset!s}: not supplied by xtk; import its names where used")
+            if preset in PRESETS:
+                packages.update(dict.fromkeys(PRESETS[preset], preset))
+            else:
+                imported.note(where, f"auto-import preset {preset!s}: not supplied by xtk; import its names where used")
         for entry in imports.get("imports") or []:
-            name = entry.get("name") if isinstance(entry, dict) else entry
-            source = entry.get("from") if isinstance(entry, dict) else "?"
-            imported.note(where, f"auto-import of {name!s} from {source!s}: not supplied by xtk; import it where used")
+            named = isinstance(entry, dict) and isinstance(entry.get("name"), str) and entry.get("as") is None
+            if named and isinstance(entry.get("from"), str):
+                packages[entry["name"]] = entry["from"]
+                continue
+            imported.note(where, f"auto-import {entry!s}: not supplied by xtk; import it where used")
     if options.get("imports") is False:
         imported.note(where, "auto-imports are off (`imports: false`): the code imports what it uses", "info")
     return options, manifest if isinstance(manifest, dict) else {}
@@ -458,10 +519,16 @@ def _auto_imports(imported: Imported, src_dir: Path, directory: Path) -> None:
             "modules' top-level code runs in each",
         )
     storage_installed = (directory / "node_modules" / "@wxt-dev" / "storage" / "package.json").is_file()
-    for path in source_files(src_dir if src_dir != directory else directory):
-        parsed = read_source(path)
+    packages: dict[str, str] = imported.config.pop("_package_imports", {})
+    if storage_installed:
+        packages["storage"] = "@wxt-dev/storage"
+    named: dict[str, str] = {}
+    for path in source_files(src_dir if src_dir != directory else directory, (".vue",)):
+        parsed = read_source(path) if path.suffix != ".vue" else read_vue_script(path)
         if parsed is None:
             continue
+        for name in free_uses(parsed, frozenset(packages)):
+            named[name] = packages[name]
         for module, names, line in imports_of(parsed):
             if module.startswith(_RUNTIME_MODULES):
                 for name in sorted(names - SUPPLIED - ({"storage"} if storage_installed else set())):
@@ -472,11 +539,19 @@ def _auto_imports(imported: Imported, src_dir: Path, directory: Path) -> None:
                     )
             elif module in ("wxt/storage", "wxt/utils/storage") and not storage_installed:
                 imported.note(imported.where(path, line), f"{module!r}: install @wxt-dev/storage (xtk answers it then)")
-        for name, line in sorted(free_uses(parsed, frozenset(NOT_SUPPLIED)).items(), key=lambda item: item[1]):
+        missing = frozenset(NOT_SUPPLIED) - set(packages)
+        for name, line in sorted(free_uses(parsed, missing).items(), key=lambda item: item[1]):
             imported.note(
                 imported.where(path, line),
                 f"`{name}` (WXT auto-import) is not supplied by xtk: {NOT_SUPPLIED[name]}",
             )
+    if named:
+        imported.config["auto_import_names"] = dict(sorted(named.items()))
+        imported.comment(
+            "auto_import_names",
+            "names WXT imports for the code from packages (its presets, `imports`, @wxt-dev/storage); each "
+            "package is part of every bundle",
+        )
     imported.comment(
         "",
         'framework = "wxt": xtk supplies browser, defineBackground, defineContentScript and '

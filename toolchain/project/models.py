@@ -528,6 +528,9 @@ class ProjectConfig(_Strict):
     #: Folders (relative to root) whose modules' named exports code uses without importing them, as WXT's
     #: utils/, components/, composables/ and hooks/: each bundle gets them injected (their top-level code runs in it).
     auto_imports: list[NonBlank] = Field(default_factory=list)
+    #: Names code uses without importing them → the module each comes from (`storage = "@wxt-dev/storage"`), as
+    #: WXT's package auto-imports: injected like auto_imports, so the module is part of every bundle.
+    auto_import_names: dict[str, NonBlank] = Field(default_factory=dict)
 
     @field_validator("permissions", "optional_permissions")
     @classmethod
@@ -559,6 +562,14 @@ class ProjectConfig(_Strict):
             if not size.isdigit():
                 raise ValueError(f'icon size {size!r} must be a number of pixels, like "16" or "128"')
         return icons
+
+    @field_validator("auto_import_names")
+    @classmethod
+    def _auto_import_names(cls, names: dict[str, str]) -> dict[str, str]:
+        for name in names:
+            if not re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", name):
+                raise ValueError(f"{name!r} is not a JavaScript name")
+        return names
 
     @field_validator("aliases")
     @classmethod

@@ -48,14 +48,14 @@ def test_wxt_names_what_it_cannot_supply_with_file_and_line(tmp_path: Path) -> N
         tmp_path,
         {
             "wxt.config.ts": "import { defineConfig } from 'wxt';\nexport default defineConfig({\n"
-            "  manifest: { permissions: PERMS },\n  imports: { presets: ['vue-router'] },\n});\n",
+            "  manifest: { permissions: PERMS },\n  imports: { presets: ['vue-router', 'pinia'] },\n});\n",
             "entrypoints/options.html": '<link rel="stylesheet" href="~/assets/x.css">\n',
             "entrypoints/background.ts": "import { storage } from '#imports';\n"
             "export default defineBackground({ type: 'module', main() { storage; } });\n",
             "entrypoints/ui.content.ts": "const hosts = ['https://a.example/*'];\n"
             "export default defineContentScript({\n  matches: hosts,\n  async main(ctx) {\n"
             "    await createShadowRootUi(ctx, {});\n    shout();\n  },\n});\n",
-            "utils/shout.ts": "export function shout() {}\n",
+            "utils/shout.ts": "export function shout() { return useRouter() }\n",
         },
     )
     config, notes = imported(tmp_path)
@@ -66,7 +66,8 @@ def test_wxt_names_what_it_cannot_supply_with_file_and_line(tmp_path: Path) -> N
     assert "entrypoints/background.ts:1: warning: `storage` from '#imports'" in joined
     assert "entrypoints/ui.content.ts:3: warning: `matches` is not a literal" in joined
     assert "entrypoints/ui.content.ts:5: warning: `createShadowRootUi` (WXT auto-import) is not supplied" in joined
-    assert "wxt.config.ts: warning: auto-import preset vue-router: not supplied by xtk" in joined
+    assert "wxt.config.ts: warning: auto-import preset pinia: not supplied by xtk" in joined
+    assert config["auto_import_names"] == {"useRouter": "vue-router"}  # the preset's names the code uses
     assert "entrypoints/options.html:1: warning: ~/assets/x.css: a page path through an alias" in joined
     assert config["auto_imports"] == ["utils"]  # `shout` comes from there: injected, not named
     assert "shout" not in joined
@@ -203,3 +204,18 @@ def test_wxt_manifest_function_gives_its_returned_object_and_names_what_it_compu
     joined = "\n".join(notes)
     assert "wxt.config.ts:2: warning: `manifest` is a function" in joined
     assert "wxt.config.ts:5: warning: manifest key 'permissions' is not a literal (permissions)" in joined
+
+
+def test_wxt_vue_module_supplies_the_vue_names_components_use_without_importing(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "wxt.config.ts": "export default defineConfig({ modules: ['@wxt-dev/module-vue'] });\n",
+            "entrypoints/popup/index.html": '<script type="module" src="./main.ts"></script>\n',
+            "entrypoints/popup/main.ts": "import App from './App.vue';\ncreateApp(App).mount('body');\n",
+            "entrypoints/popup/App.vue": '<template><p>{{ n }}</p></template>\n<script setup lang="ts">\n'
+            "const n = ref(0);\nconst double = computed(() => n.value * 2);\n</script>\n",
+        },
+    )
+    config, _ = imported(tmp_path)
+    assert config["auto_import_names"] == {"computed": "vue", "createApp": "vue", "ref": "vue"}

@@ -110,3 +110,19 @@ def test_wxt_and_component_page_bundles_are_the_same_through_the_js_api(tmp_path
         for name in built:
             cli_text = (cli_out / name).read_text().replace(str(cli_out), "OUT")
             assert cli_text == (api_out / name).read_text().replace(str(api_out), "OUT"), name
+
+
+def test_auto_import_names_come_from_their_module_first(tmp_path: Path) -> None:
+    (tmp_path / "utils").mkdir()
+    (tmp_path / "utils" / "s.ts").write_text("export const storage = 1\nexport const other = 2\n", encoding="utf-8")
+    names = {"storage": "@wxt-dev/storage", "ref": "vue", "computed": "vue", "helper": "./lib/helper.ts"}
+    arguments, generated = framework_arguments(config(auto_imports=["utils"], auto_import_names=names), tmp_path)
+    assert arguments == ["--inject:./.xtk/runtime/auto-imports.js"]
+    assert generated[0][1].splitlines()[1:] == [
+        'export { computed, ref } from "vue";',
+        'export { helper } from "../../lib/helper.ts";',
+        'export { storage } from "@wxt-dev/storage";',
+        'export { other } from "../../utils/s.ts";',  # utils' own storage loses to the named one
+    ]
+    with pytest.raises(ValueError, match="not a JavaScript name"):
+        config(auto_import_names={"not-a-name": "x"})
