@@ -395,9 +395,13 @@ def _page(imported: Imported, kind: str, name: str, path: Path, relative: str) -
 _ALIASED_REFERENCE = re.compile(r"""\b(?:src|href)\s*=\s*["']((?:~~|@@|~|@)/[^"']*)["']""")
 
 
+_RELATIVE_REFERENCE = re.compile(r"""<(?:script|link)\b[^>]*\b(?:src|href)\s*=\s*["'](\.\.?/[^"']*)["']""")
+
+
 def _alias_references(imported: Imported, page: Path) -> None:
     """A page path through WXT's aliases (`href="~/assets/x.css"`): Vite resolves it, xtk resolves a page's paths
-    relative to the page."""
+    relative to the page. A page's script or stylesheet outside the entrypoints folder (xtk's src) is not bundled
+    from the page either."""
     text = page.read_text(encoding="utf-8", errors="replace")
     for match in _ALIASED_REFERENCE.finditer(text):
         imported.note(
@@ -405,6 +409,15 @@ def _alias_references(imported: Imported, page: Path) -> None:
             f"{match.group(1)}: a page path through an alias; write it relative to the page (or import the "
             "stylesheet from the page's script)",
         )
+    src = (imported.directory / imported.config["src"]).resolve()
+    for match in _RELATIVE_REFERENCE.finditer(text):
+        target = (page.parent / match.group(1).split("?")[0]).resolve()
+        if not target.is_relative_to(src):
+            imported.note(
+                imported.where(page, text.count("\n", 0, match.start()) + 1),
+                f"{match.group(1)}: outside {imported.config['src']}/, where xtk bundles a page's files from; import "
+                "it from the page's script instead (its CSS is then linked in the page)",
+            )
 
 
 def _definition(imported: Imported, path: Path, expected: str) -> tuple[Any, str] | None:

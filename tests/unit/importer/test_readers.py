@@ -49,7 +49,9 @@ def test_wxt_names_what_it_cannot_supply_with_file_and_line(tmp_path: Path) -> N
         {
             "wxt.config.ts": "import { defineConfig } from 'wxt';\nexport default defineConfig({\n"
             "  manifest: { permissions: PERMS },\n  imports: { presets: ['vue-router', 'pinia'] },\n});\n",
-            "entrypoints/options.html": '<link rel="stylesheet" href="~/assets/x.css">\n',
+            "entrypoints/options.html": '<link rel="stylesheet" href="~/assets/x.css">\n'
+            '<link rel="stylesheet" href="../assets/y.css">\n',
+            "assets/y.css": "p {}\n",
             "entrypoints/background.ts": "import { storage } from '#imports';\n"
             "export default defineBackground({ type: 'module', main() { storage; } });\n",
             "entrypoints/ui.content.ts": "const hosts = ['https://a.example/*'];\n"
@@ -69,6 +71,7 @@ def test_wxt_names_what_it_cannot_supply_with_file_and_line(tmp_path: Path) -> N
     assert "wxt.config.ts: warning: auto-import preset pinia: not supplied by xtk" in joined
     assert config["auto_import_names"] == {"useRouter": "vue-router"}  # the preset's names the code uses
     assert "entrypoints/options.html:1: warning: ~/assets/x.css: a page path through an alias" in joined
+    assert "entrypoints/options.html:2: warning: ../assets/y.css: outside entrypoints/" in joined
     assert config["auto_imports"] == ["utils"]  # `shout` comes from there: injected, not named
     assert "shout" not in joined
 
