@@ -120,6 +120,23 @@ def test_tailwind_v3_with_its_config(tmp_path: Path, node_modules: Path) -> None
     assert re.search(r"\.bg-brand\{[^}]*background-color:rgb\(18 52 86", css) and ".p-4{padding:1rem}" in css
 
 
+def test_tailwind_v4_through_its_vite_plugin_without_a_postcss_config(tmp_path: Path, node_modules: Path) -> None:
+    """A Vite project's Tailwind (`@tailwindcss/vite`, no PostCSS config) comes over unchanged: xtk runs the compiler
+    that plugin runs (before: esbuild inlined tailwindcss/index.css uncompiled, no utility the page uses)."""
+    project = copy_stylesheets(tmp_path / "p", node_modules)
+    (project / "postcss.config.mjs").unlink()
+    package = json.loads((project / "package.json").read_text(encoding="utf-8"))
+    # its dependencies, @tailwindcss/node and @tailwindcss/oxide, are installed (by @tailwindcss/postcss)
+    package["devDependencies"]["@tailwindcss/vite"] = "4.3.5"
+    (project / "package.json").write_text(json.dumps(package), encoding="utf-8")
+    result = run_xtk("build", "-b", "chrome", cwd=project)
+    assert result.code == 0, result.output
+    css = read(project / "build/chrome", "popup/tailwind.css")
+    assert "@tailwind" not in css and '@import "tailwindcss"' not in css
+    assert re.search(r"\.bg-red-500\{background-color:", css) and re.search(r"\.p-4\{padding:", css)
+    assert ".title{color:#36f}" in read(project / "build/chrome", "popup/popup.css")  # Sass still, no autoprefixer
+
+
 def test_a_sass_error_is_located_and_exits_1(tmp_path: Path, node_modules: Path) -> None:
     project = copy_stylesheets(tmp_path / "p", node_modules)
     edit(project / "src/popup/popup.scss", "  color: palette.$accent;", "  color: palette.$missing;")

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetQueryPlugin } from './asset_queries.mjs';
 import { load, messageAt, messageAtLine, offsetOf, recordDependencies, relative } from './plugin_support.mjs';
-import { StyleError, compileStyleBlock, postcssConfig, stylesheetPlugin } from './stylesheets.mjs';
+import { StyleError, compileStyleBlock, cssToolsApply, stylesheetPlugin } from './stylesheets.mjs';
 
 /** An offset in `generated` → the offset in `source` it came from, by the source map (undefined if unmapped). */
 function originalOffset(source, generated, map, offset) {
@@ -48,7 +48,7 @@ function sveltePlugin(projectDir, compiler, development) {
         const watchFiles = [];
         const watchDirs = [];
         const styleWarnings = [];
-        if (/<style[^>]*\blang\s*=/.test(original) || (/<style/.test(original) && (await postcssConfig(projectDir)))) {
+        if (/<style[^>]*\blang\s*=/.test(original) || (/<style/.test(original) && (await cssToolsApply(projectDir)))) {
           try {
             const style = async ({ content, attributes }) => {
               const compiled = await compileComponentStyle(projectDir, attributes.lang, content, args.path, development);
@@ -109,7 +109,7 @@ async function compileComponentStyle(projectDir, lang, content, file, developmen
   if (kind === undefined) {
     throw new StyleError(`<style lang="${lang}">: xtk compiles scss, sass, less and css (with PostCSS) styles`);
   }
-  if (kind === 'css' && !(await postcssConfig(projectDir))) return null;
+  if (kind === 'css' && !(await cssToolsApply(projectDir))) return null;
   return compileStyleBlock(projectDir, kind, content, file, development);
 }
 

@@ -6,6 +6,7 @@ file) when `node_features` finds any of:
 - `svelte` or `vue` among package.json's dependencies: a component is only JavaScript after its compiler ran;
 - `sass`, `sass-embedded` or `less` among them, or a PostCSS config (postcss.config.*, .postcssrc*, package.json
   "postcss"): stylesheets go through the project's own tools (stylesheets.mjs), also a component's `<style lang>`;
+- `@tailwindcss/vite` among them (Tailwind v4 without PostCSS): its compiler runs on the stylesheets using Tailwind;
 - an import with a Vite asset query (`'./a.svg?url'`, `?raw`, `?inline`) in a source file under src/
   (asset_queries.mjs). These are found by reading the sources (a regular expression, a few ms) rather than handled
   without plugins: the native binary resolves `./a.svg?raw` to the plain file and gives its URL, a silent wrong
@@ -50,11 +51,14 @@ POSTCSS_CONFIGS = (
 )
 #: PostCSS and the plugins most projects name (a plugin not listed here still runs; its version is in the lockfile).
 POSTCSS_PACKAGES = ("postcss", "postcss-load-config", "autoprefixer", "tailwindcss", "@tailwindcss/postcss")
+#: Tailwind v4 through its Vite plugin: xtk runs the compiler that plugin runs (stylesheets.mjs).
+TAILWIND_VITE = ("@tailwindcss/vite", "@tailwindcss/node")
 #: Every installed package file that changes what the Node path does (the cache key includes them all).
 COMPILER_PACKAGE_FILES = tuple(
     f"node_modules/{package}/package.json"
     for package in dict.fromkeys(
-        [p for packages in (*FRAMEWORKS.values(), *STYLE_TOOLS.values()) for p in packages] + list(POSTCSS_PACKAGES)
+        [p for packages in (*FRAMEWORKS.values(), *STYLE_TOOLS.values()) for p in packages]
+        + [*POSTCSS_PACKAGES, *TAILWIND_VITE]
     )
 )
 #: Source files that may import with a query, and the import it looks for (a string ending in ?url, ?raw, ?inline).
@@ -70,14 +74,16 @@ VUE_FLAGS = {
 
 
 def node_features(root: Path, src_dir: Path) -> list[str]:
-    """Why the project bundles through Node: "svelte", "vue", "sass", "less", "postcss", "queries" (see the module
-    docstring); none: the native binary bundles it."""
+    """Why the project bundles through Node: "svelte", "vue", "sass", "less", "postcss", "tailwind", "queries" (see
+    the module docstring); none: the native binary bundles it."""
     data = _package_json(root)
     names = _dependencies(root, data)
     features = [name for name in FRAMEWORKS if name in names]
     features += [feature for feature, packages in STYLE_TOOLS.items() if names.intersection(packages)]
     if "postcss" in data or any((root / name).is_file() for name in POSTCSS_CONFIGS):
         features.append("postcss")
+    if TAILWIND_VITE[0] in names:
+        features.append("tailwind")
     if has_query_imports(src_dir):
         features.append("queries")
     return features

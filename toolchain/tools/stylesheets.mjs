@@ -2,12 +2,14 @@
 //   .scss / .sass  → sass (or sass-embedded)      .less → less
 //   then, when the project has a PostCSS config (postcss.config.*, .postcssrc*, package.json "postcss"), PostCSS
 //   with the plugins it names (Tailwind v3 and v4, autoprefixer, ...); plain .css goes through PostCSS too.
+//   Without one, a project that uses Tailwind v4 through @tailwindcss/vite gets what that plugin does: Tailwind's
+//   compiler (@tailwindcss/node) on each stylesheet that uses Tailwind, with its scanner for the classes.
 // `*.module.*` files become CSS modules (esbuild's local-css loader) after compiling. A stylesheet whose tool is not
 // installed is a located error naming the npm command, never a file left out. Errors of sass, less and PostCSS are
 // esbuild messages at the file:line:col they name. compileStyleBlock does the same for a component's <style>.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { SourceMap, createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { load, loadDefault, messageAtLine, recordDependencies, relative, resolveInProject } from './plugin_support.mjs';
@@ -112,6 +114,50 @@ async function readPostcssConfig(projectDir, file, context) {
   return { plugins, options };
 }
 
+const TAILWIND_VITE = '@tailwindcss/vite';
+
+/** Tailwind v4's compiler and scanner, loaded as @tailwindcss/vite loads them; null when the project lacks it. */
+function tailwindCompiler(projectDir) {
+  return memo(projectDir, 'tailwind', async () => {
+    let declared = {};
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8'));
+      declared = { ...manifest.dependencies, ...manifest.devDependencies };
+    } catch {
+      return null;
+    }
+    if (!(TAILWIND_VITE in declared)) return null;
+    // from the Vite plugin's own folder (pnpm keeps its dependencies there), else the project's
+    const from = resolveInProject(projectDir, `${TAILWIND_VITE}/package.json`) ?? path.join(projectDir, 'package.json');
+    const require = createRequire(from);
+    let node;
+    let oxide;
+    try {
+      node = await import(pathToFileURL(require.resolve('@tailwindcss/node')).href);
+      oxide = await import(pathToFileURL(require.resolve('@tailwindcss/oxide')).href);
+    } catch {
+      throw new StyleError(`package.json names ${TAILWIND_VITE} but @tailwindcss/node cannot be loaded: run \`npm ci\``);
+    }
+    return { compile: node.compile, optimize: node.optimize, Features: node.Features, Scanner: oxide.Scanner };
+  });
+}
+
+/** `css` through Tailwind v4 as @tailwindcss/vite does it; null when it uses no Tailwind feature. */
+async function runTailwind(tailwind, projectDir, css, file, development) {
+  const dependencies = [];
+  const compiler = await tailwind.compile(css, {
+    base: path.dirname(file), shouldRewriteUrls: true, onDependency: (dependency) => dependencies.push(dependency),
+  });
+  const { AtApply, JsPluginCompat, ThemeFunction, Utilities, Variants } = tailwind.Features;
+  if (!(compiler.features & (AtApply | JsPluginCompat | ThemeFunction | Utilities | Variants))) return null;
+  const root = compiler.root === 'none' ? [] : compiler.root === null ? [{ base: projectDir, pattern: '**/*', negated: false }] : [{ ...compiler.root, negated: false }];
+  const scanner = new tailwind.Scanner({ sources: root.concat(compiler.sources) });
+  const candidates = compiler.features & Utilities ? scanner.scan() : [];
+  let output = compiler.build(candidates);
+  if (!development) output = tailwind.optimize(output, { file, minify: false }).code;
+  return { css: output, watchFiles: [...dependencies, ...(scanner.files ?? [])] };
+}
+
 function sassError(error, url) {
   return sassProblem(String(error.sassMessage ?? error.message).split('\n')[0], error.span, url);
 }
@@ -187,7 +233,14 @@ function rebaseUrls(css, sourceMap, file) {
 export async function compileStyleBlock(projectDir, lang, content, file, development) {
   const compiled = await preprocess(projectDir, lang, content, file, development);
   const config = await postcssConfig(projectDir);
-  if (!config) return { ...compiled, watchDirs: [] };
+  if (!config) {
+    const tailwind = await tailwindCompiler(projectDir);
+    const built = tailwind && (await runTailwind(tailwind, projectDir, compiled.css, file, development).catch((error) => {
+      throw new StyleError(`${String(error?.message ?? error).split('\n')[0]} (Tailwind)`, file);
+    }));
+    if (!built) return { ...compiled, watchDirs: [] };
+    return { ...compiled, css: built.css, watchFiles: [...compiled.watchFiles, ...built.watchFiles], watchDirs: [] };
+  }
   const watchFiles = [...compiled.watchFiles];
   const watchDirs = [];
   let result;
@@ -212,6 +265,15 @@ export async function compileStyleBlock(projectDir, lang, content, file, develop
   return { css: result.css, watchFiles, watchDirs, warnings: compiled.warnings };
 }
 
+/** Does plain CSS go through a tool here (a PostCSS config, or Tailwind through @tailwindcss/vite)? */
+export async function cssToolsApply(projectDir) {
+  try {
+    return Boolean((await postcssConfig(projectDir)) || (await tailwindCompiler(projectDir)));
+  } catch {
+    return true; // compileStyleBlock reports the problem, at the file
+  }
+}
+
 /** A StyleError of a stylesheet file as an esbuild message (at its file:line:col). */
 export function styleMessage(projectDir, error, file) {
   if (!(error instanceof StyleError)) return { text: String(error?.message ?? error).split('\n')[0], location: { file: relative(projectDir, file) } };
@@ -228,7 +290,7 @@ export function stylesheetPlugin(projectDir, development) {
       build.onLoad({ filter: STYLESHEET_FILTER }, async (args) => {
         if (args.namespace !== 'file' || args.suffix) return undefined; // ?raw, ?inline: asset_queries.mjs
         const lang = LANGS[path.extname(args.path)];
-        if (lang === 'css' && !(await postcssConfig(projectDir).catch(() => true))) return undefined; // esbuild's own
+        if (lang === 'css' && !(await cssToolsApply(projectDir))) return undefined; // esbuild's own
         try {
           const source = readFileSync(args.path, 'utf8');
           const { css, watchFiles, watchDirs, warnings } = await compileStyleBlock(projectDir, lang, source, args.path, development);

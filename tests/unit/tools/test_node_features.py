@@ -29,6 +29,7 @@ def _project(root: Path, package: dict, files: dict[str, str] | None = None) -> 
         ({"devDependencies": {"sass-embedded": "1"}}, {}, ["sass"]),
         ({"devDependencies": {"less": "4"}, "dependencies": {"vue": "3"}}, {}, ["vue", "less"]),
         ({}, {"postcss.config.mjs": "export default {plugins: {}};"}, ["postcss"]),
+        ({"devDependencies": {"@tailwindcss/vite": "4"}}, {}, ["tailwind"]),
         ({}, {".postcssrc.json": "{}"}, ["postcss"]),
         ({"postcss": {"plugins": {}}}, {}, ["postcss"]),
         ({}, {"src/a.ts": "import svg from './a.svg?raw';"}, ["queries"]),
