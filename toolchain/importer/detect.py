@@ -20,7 +20,7 @@ def detect(directory: Path) -> Kind:
     if (directory / "manifest.json").is_file():
         return "manifest"
     raise InputError.single(
-        f"{directory}: not a project xtk import reads: no wxt.config.*, no plasmo in package.json, no vite.config.*, "
-        "no manifest.json (--from wxt|plasmo|vite|manifest names the kind)",
+        "not a project xtk import reads: no wxt.config.*, no plasmo in package.json, no vite.config.*, no "
+        "manifest.json (--from wxt|plasmo|vite|manifest names the kind)",
         path=str(directory),
     )

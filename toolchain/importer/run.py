@@ -33,11 +33,10 @@ def import_project(directory: Path, kind: Kind | None, force: bool, dry_run: boo
     shown = str(directory)
     directory = Path(os.path.abspath(directory))
     if not directory.is_dir():
-        raise InputError.single(f"{shown}: not a folder", path=shown)
+        raise InputError.single("not a folder: xtk import reads the project in a folder", path=shown)
     if (directory / "xtk.toml").exists() and not force and not dry_run:
         raise InputError.single(
-            f"{shown}/xtk.toml already exists; xtk import never overwrites it (--force replaces it, --dry-run prints "
-            "the config instead)",
+            "already exists; xtk import never overwrites it (--force replaces it, --dry-run prints the config instead)",
             path=f"{shown}/xtk.toml",
         )
     chosen = kind or detect.detect(directory)
@@ -51,7 +50,7 @@ def import_project(directory: Path, kind: Kind | None, force: bool, dry_run: boo
     else:
         manifest = directory / "manifest.json"
         if not manifest.is_file():
-            raise InputError.single(f"{shown}: no manifest.json", path=shown)
+            raise InputError.single("no manifest.json here (--from manifest reads one)", path=shown)
         manifest_json.read_manifest_folder(imported, manifest)
     text = writer.render(imported)
     writer.check(text, imported)

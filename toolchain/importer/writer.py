@@ -124,11 +124,10 @@ def write(directory: Path, text: str, force: bool) -> Path:
     target = directory / "xtk.toml"
     if (target.exists() or target.is_symlink()) and not force:
         raise InputError.single(
-            f"{target}: already exists; xtk import never overwrites it (--force replaces it, --dry-run prints the "
-            "config instead)",
+            "already exists; xtk import never overwrites it (--force replaces it, --dry-run prints the config instead)",
             path=str(target),
         )
     if target.is_symlink():
-        raise InputError.single(f"{target}: a link; xtk import does not write through it", path=str(target))
+        raise InputError.single("a link; xtk import does not write through it", path=str(target))
     target.write_text(text, encoding="utf-8")
     return target
