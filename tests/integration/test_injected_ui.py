@@ -131,3 +131,57 @@ def test_the_rules_still_catch_what_the_posture_does_not_allow(documented: Path)
         config_path.write_text(config, encoding="utf-8")
         content_path.write_text(content, encoding="utf-8")
     assert _lint(documented) == []
+
+
+# --- the documented UI in real browsers ----------------------------------------------------------------------------
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Widget host</title></head>
+<body><main><h1>A page with a widget</h1></main></body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def built(documented: Path) -> Path:
+    if not (documented / "build" / "firefox" / "manifest.json").is_file():
+        result = run_xtk("build", cwd=documented)
+        assert result.code == 0, result.output
+    return documented
+
+
+@pytest.mark.browser
+@pytest.mark.node
+@pytest.mark.parametrize(("build", "engine"), [("chrome", "chromium"), ("firefox", "firefox")])
+def test_the_documented_widget_opens_in_its_shadow_root_with_its_css(
+    built: Path, build: str, engine: str, tmp_path: Path
+) -> None:
+    """Alt+W on a page: the content script loads the [[injected]] bundle by its extension URL, mounts it in a
+    shadow root and links its stylesheet there (Firefox: its MV3 build, host access granted at install)."""
+    from toolchain.browsers import FixtureServer, launch
+
+    with (
+        FixtureServer(pages={"/page.html": PAGE}) as server,
+        launch(engine, built / "build" / build, workdir=tmp_path) as browser,
+    ):
+        page = browser.open_tab(server.url("/page.html"))
+        assert browser.evaluate(page, "document.body.children.length") == 1  # inert: nothing added at load
+        found = browser.evaluate(
+            page,
+            """(async () => {
+            const deadline = Date.now() + 10000;
+            let host = null;
+            while (Date.now() < deadline) {  // the content script may still be starting: ask again until it answers
+                document.dispatchEvent(new KeyboardEvent('keydown', { key: 'w', altKey: true }));
+                await new Promise((resolve) => setTimeout(resolve, 200));
+                host = [...document.body.children].find((element) => element.shadowRoot);
+                const panel = host?.shadowRoot.querySelector('.panel');
+                if (panel && getComputedStyle(panel).position === 'fixed') {
+                    return { text: panel.textContent, position: getComputedStyle(panel).position,
+                             inPage: document.querySelector('.panel') !== null };
+                }
+            }
+            return { host: String(host), html: host?.shadowRoot?.innerHTML ?? null };
+        })()""",
+        )
+        assert found == {"text": "Hello from the widget", "position": "fixed", "inPage": False}
+        assert browser.extension_errors() == []
