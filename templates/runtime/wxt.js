@@ -47,12 +47,14 @@ export class ContentScriptContext {
     this.contentScriptName = name;
     this.options = options;
     this.abortController = new AbortController();
+    // a MAIN-world script has no extension runtime from the start: it is never invalidated for lacking one
+    this.hadRuntime = Boolean(pickBrowser()?.runtime?.id);
   }
   get signal() {
     return this.abortController.signal;
   }
   get isInvalid() {
-    if (!pickBrowser()?.runtime?.id) this.abort("Extension context invalidated");
+    if (this.hadRuntime && !pickBrowser()?.runtime?.id) this.abort("Extension context invalidated");
     return this.signal.aborted;
   }
   get isValid() {

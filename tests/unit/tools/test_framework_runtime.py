@@ -3,6 +3,7 @@ a component page through its generated mount module (`out=in`), and the dev loop
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -126,3 +127,56 @@ def test_auto_import_names_come_from_their_module_first(tmp_path: Path) -> None:
     ]
     with pytest.raises(ValueError, match="not a JavaScript name"):
         config(auto_import_names={"not-a-name": "x"})
+
+
+_RUNTIME_CHECK = """
+const mod = await import(process.argv[2]);
+const out = {};
+let ran = 0;
+const order = [];
+const script = mod.defineContentScript({
+  matches: ["<all_urls>"],
+  main(ctx) { order.push("main"); ctx.setTimeout(() => { ran++; }, 0); out.validWithoutRuntime = ctx.isValid; },
+});
+order.push("after define");
+await new Promise((resolve) => setTimeout(resolve, 20));
+out.timerRan = ran;
+out.order = order;
+out.definitionKept = typeof script.main;
+globalThis.chrome = { runtime: { id: "abc" } };
+const ctx = new mod.ContentScriptContext("x", {});
+let invalidated = false;
+ctx.onInvalidated(() => { invalidated = true; });
+delete globalThis.chrome.runtime.id;
+out.invalidAfterReload = ctx.isInvalid && invalidated;
+out.unlistedResult = mod.defineUnlistedScript(() => 42);
+out.browserIsChrome = mod.browser === undefined;
+let logged = "";
+const error = console.error;
+console.error = (...args) => { logged = args.join(" "); };
+mod.defineBackground(() => { throw new Error("boom"); });
+console.error = error;
+out.failureReported = logged;
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.node
+def test_the_wxt_runtime_runs_main_at_definition_with_a_context_that_ends_on_reload(tmp_path: Path) -> None:
+    """templates/runtime/wxt.js in Node: main runs when the entry defines itself (before the module's next
+    statement), a script without an extension runtime (MAIN world) keeps its timers, a reload invalidates the
+    context, an unlisted script's value is main's result, and a failing main is reported, not thrown."""
+    check = tmp_path / "check.mjs"
+    check.write_text(_RUNTIME_CHECK, encoding="utf-8")
+    runtime = REPO / "templates" / "runtime" / "wxt.js"
+    completed = subprocess.run(["node", str(check), str(runtime)], capture_output=True, text=True, check=True)
+    assert json.loads(completed.stdout) == {
+        "validWithoutRuntime": True,
+        "timerRan": 1,
+        "order": ["main", "after define"],
+        "definitionKept": "function",
+        "invalidAfterReload": True,
+        "unlistedResult": 42,
+        "browserIsChrome": True,
+        "failureReported": "[background] main() failed: Error: boom",
+    }
