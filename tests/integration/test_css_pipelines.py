@@ -137,6 +137,33 @@ def test_tailwind_v4_through_its_vite_plugin_without_a_postcss_config(tmp_path: 
     assert ".title{color:#36f}" in read(project / "build/chrome", "popup/popup.css")  # Sass still, no autoprefixer
 
 
+def test_tailwind_that_nothing_compiles_is_an_error_not_its_source_css(tmp_path: Path, node_modules: Path) -> None:
+    """`tailwindcss` installed, no PostCSS config, no @tailwindcss/vite: esbuild would inline Tailwind's own source
+    CSS (no utility class the page uses), so the build stops at the rule, saying what to add."""
+    project = copy_stylesheets(tmp_path / "p", node_modules)
+    (project / "postcss.config.mjs").unlink()
+    package = json.loads((project / "package.json").read_text(encoding="utf-8"))
+    for name in ("sass", "less"):  # Tailwind alone sends the project to the Node path, where this is checked
+        del package["devDependencies"][name]
+    del package["dependencies"]
+    (project / "package.json").write_text(json.dumps(package), encoding="utf-8")
+    (project / "xtk.toml").write_text(
+        (project / "xtk.toml")
+        .read_text(encoding="utf-8")
+        .split("[options]")[0]
+        .replace('popup = "src/popup/index.html"', 'popup = "src/popup/plain.html"'),
+        encoding="utf-8",
+    )
+    (project / "src/popup/plain.html").write_text(
+        '<!doctype html><html><head><link rel="stylesheet" href="./tailwind.css"></head><body></body></html>\n',
+        encoding="utf-8",
+    )
+    result = run_xtk("build", "-b", "chrome", cwd=project)
+    assert result.code == 1, result.output
+    assert "src/popup/tailwind.css:1:1: error: [chrome] Tailwind is not compiled" in result.stderr, result.stderr
+    assert "npm install -D @tailwindcss/postcss" in result.stderr
+
+
 def test_a_sass_error_is_located_and_exits_1(tmp_path: Path, node_modules: Path) -> None:
     project = copy_stylesheets(tmp_path / "p", node_modules)
     edit(project / "src/popup/popup.scss", "  color: palette.$accent;", "  color: palette.$missing;")

@@ -7,6 +7,7 @@ file) when `node_features` finds any of:
 - `sass`, `sass-embedded` or `less` among them, or a PostCSS config (postcss.config.*, .postcssrc*, package.json
   "postcss"): stylesheets go through the project's own tools (stylesheets.mjs), also a component's `<style lang>`;
 - `@tailwindcss/vite` among them (Tailwind v4 without PostCSS): its compiler runs on the stylesheets using Tailwind;
+  `tailwindcss` alone: a stylesheet using Tailwind that nothing would compile is an error, not Tailwind's source CSS;
 - an import with a Vite asset query (`'./a.svg?url'`, `?raw`, `?inline`) in a source file under src/
   (asset_queries.mjs). These are found by reading the sources (a regular expression, a few ms) rather than handled
   without plugins: the native binary resolves `./a.svg?raw` to the plain file and gives its URL, a silent wrong
@@ -82,7 +83,7 @@ def node_features(root: Path, src_dir: Path) -> list[str]:
     features += [feature for feature, packages in STYLE_TOOLS.items() if names.intersection(packages)]
     if "postcss" in data or any((root / name).is_file() for name in POSTCSS_CONFIGS):
         features.append("postcss")
-    if TAILWIND_VITE[0] in names:
+    if TAILWIND_VITE[0] in names or ("tailwindcss" in names and "postcss" not in features):
         features.append("tailwind")
     if has_query_imports(src_dir):
         features.append("queries")

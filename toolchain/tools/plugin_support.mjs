@@ -57,8 +57,8 @@ export function messageAtLine(text, projectDir, absolute, line, column) {
   } catch {
     return { text, location: { file } };
   }
-  if (!line) return { text, location: { file } };
-  return messageAt(text, file, source, offsetOf(source, line, column ?? 0));
+  // No line (the whole file: a tool not installed, Tailwind not compiled): its first line, not esbuild's "0:0".
+  return messageAt(text, file, source, line ? offsetOf(source, line, column ?? 0) : 0);
 }
 
 /** Files a plugin read for a module besides the module itself (a Sass partial, a PostCSS config's dependency): module's

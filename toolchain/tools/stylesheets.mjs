@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap, createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { load, loadDefault, messageAtLine, recordDependencies, relative, resolveInProject } from './plugin_support.mjs';
+import { load, loadDefault, messageAt, messageAtLine, recordDependencies, relative, resolveInProject } from './plugin_support.mjs';
 
 /** A tool's error: where it is (line from 1, column from 0) in `file`, or in the compiled block when `inBlock`. */
 export class StyleError extends Error {
@@ -115,18 +115,24 @@ async function readPostcssConfig(projectDir, file, context) {
 }
 
 const TAILWIND_VITE = '@tailwindcss/vite';
+const TAILWIND_AT_RULE = /@import\s+(?:url\()?["']tailwindcss["']|@tailwind\s/;
+const UNCOMPILED_TAILWIND = 'Tailwind is not compiled: the project has no PostCSS config naming its plugin '
+  + "(postcss.config.mjs with `export default { plugins: { '@tailwindcss/postcss': {} } }`, and "
+  + '`npm install -D @tailwindcss/postcss`) nor @tailwindcss/vite';
 
 /** Tailwind v4's compiler and scanner, loaded as @tailwindcss/vite loads them; null when the project lacks it. */
+function declaredPackages(projectDir) {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8'));
+    return { ...manifest.dependencies, ...manifest.devDependencies };
+  } catch {
+    return {};
+  }
+}
+
 function tailwindCompiler(projectDir) {
   return memo(projectDir, 'tailwind', async () => {
-    let declared = {};
-    try {
-      const manifest = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8'));
-      declared = { ...manifest.dependencies, ...manifest.devDependencies };
-    } catch {
-      return null;
-    }
-    if (!(TAILWIND_VITE in declared)) return null;
+    if (!(TAILWIND_VITE in declaredPackages(projectDir))) return null;
     // from the Vite plugin's own folder (pnpm keeps its dependencies there), else the project's
     const from = resolveInProject(projectDir, `${TAILWIND_VITE}/package.json`) ?? path.join(projectDir, 'package.json');
     const require = createRequire(from);
@@ -238,6 +244,9 @@ export async function compileStyleBlock(projectDir, lang, content, file, develop
     const built = tailwind && (await runTailwind(tailwind, projectDir, compiled.css, file, development).catch((error) => {
       throw new StyleError(`${String(error?.message ?? error).split('\n')[0]} (Tailwind)`, file);
     }));
+    if (!built && 'tailwindcss' in declaredPackages(projectDir) && TAILWIND_AT_RULE.test(compiled.css)) {
+      throw new StyleError(UNCOMPILED_TAILWIND, file);
+    }
     if (!built) return { ...compiled, watchDirs: [] };
     return { ...compiled, css: built.css, watchFiles: [...compiled.watchFiles, ...built.watchFiles], watchDirs: [] };
   }
@@ -274,6 +283,17 @@ export async function cssToolsApply(projectDir) {
   }
 }
 
+
+/** Plain CSS no tool compiles: esbuild's own (undefined), unless it uses Tailwind, which nothing would compile here
+ * (esbuild would inline Tailwind's source CSS: no utility class): then an error at the rule, saying what to add. */
+function uncompiledTailwind(projectDir, file) {
+  if (!('tailwindcss' in declaredPackages(projectDir))) return undefined;
+  const source = readFileSync(file, 'utf8');
+  const match = TAILWIND_AT_RULE.exec(source);
+  if (!match) return undefined;
+  return { errors: [messageAt(UNCOMPILED_TAILWIND, relative(projectDir, file), source, match.index)] };
+}
+
 /** A StyleError of a stylesheet file as an esbuild message (at its file:line:col). */
 export function styleMessage(projectDir, error, file) {
   if (!(error instanceof StyleError)) return { text: String(error?.message ?? error).split('\n')[0], location: { file: relative(projectDir, file) } };
@@ -290,7 +310,7 @@ export function stylesheetPlugin(projectDir, development) {
       build.onLoad({ filter: STYLESHEET_FILTER }, async (args) => {
         if (args.namespace !== 'file' || args.suffix) return undefined; // ?raw, ?inline: asset_queries.mjs
         const lang = LANGS[path.extname(args.path)];
-        if (lang === 'css' && !(await cssToolsApply(projectDir))) return undefined; // esbuild's own
+        if (lang === 'css' && !(await cssToolsApply(projectDir))) return uncompiledTailwind(projectDir, args.path); // esbuild's own
         try {
           const source = readFileSync(args.path, 'utf8');
           const { css, watchFiles, watchDirs, warnings } = await compileStyleBlock(projectDir, lang, source, args.path, development);

@@ -30,6 +30,8 @@ def _project(root: Path, package: dict, files: dict[str, str] | None = None) -> 
         ({"devDependencies": {"less": "4"}, "dependencies": {"vue": "3"}}, {}, ["vue", "less"]),
         ({}, {"postcss.config.mjs": "export default {plugins: {}};"}, ["postcss"]),
         ({"devDependencies": {"@tailwindcss/vite": "4"}}, {}, ["tailwind"]),
+        ({"devDependencies": {"tailwindcss": "4"}}, {}, ["tailwind"]),  # nothing compiles it: the plugin says so
+        ({"devDependencies": {"tailwindcss": "3"}}, {"postcss.config.js": "module.exports = {}"}, ["postcss"]),
         ({}, {".postcssrc.json": "{}"}, ["postcss"]),
         ({"postcss": {"plugins": {}}}, {}, ["postcss"]),
         ({}, {"src/a.ts": "import svg from './a.svg?raw';"}, ["queries"]),
