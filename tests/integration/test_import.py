@@ -98,8 +98,11 @@ def test_plasmo_project_builds_its_component_pages_and_content_script_config(tmp
         assert manifest["action"]["default_popup"] == "popup.html"
         assert manifest["options_ui"]["page"] == "options/index.html"
         assert manifest["content_scripts"] == [
-            {"matches": ["https://*/*"], "js": ["contents/banner.js"], "run_at": "document_start", "all_frames": True}
+            {"matches": ["https://*.example.com/*"], "js": ["contents/badge.js"], "run_at": "document_idle"},
+            {"matches": ["https://*/*"], "js": ["contents/banner.js"], "run_at": "document_start", "all_frames": True},
         ]
+        badge = (folder / "build" / browser / "contents" / "badge.js").read_text(encoding="utf-8")
+        assert "attachShadow" in badge and "Tab Notes" in badge  # the CSUI component, mounted in a shadow root
         assert manifest["icons"] == {"128": "icon.png"}
         page = (folder / "build" / browser / "popup.html").read_text(encoding="utf-8")
         assert '<div id="root"></div>' in page and 'src="./popup.js"' in page
@@ -119,7 +122,7 @@ def test_plasmo_project_without_src_folder_builds_from_its_top_folder(tmp_path: 
     assert 'src = "."' in (folder / "xtk.toml").read_text(encoding="utf-8")
     for browser, manifest in manifests.items():
         assert manifest["action"]["default_popup"] == "popup.html"
-        assert manifest["content_scripts"][0]["js"] == ["contents/banner.js"]
+        assert [s["js"] for s in manifest["content_scripts"]] == [["contents/badge.js"], ["contents/banner.js"]]
         assert "note:" in (folder / "build" / browser / "popup.js").read_text(encoding="utf-8")
 
 

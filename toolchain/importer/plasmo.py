@@ -24,6 +24,8 @@ _CS_KEYS = {
     "world": "world",
 }
 #: CSUI exports: Plasmo mounts the default-exported component into the page with them.
+#: the CSUI exports xtk's content-script component mount honours
+_CSUI_SUPPORTED = ("getRootContainer", "getStyle")
 _CSUI = (
     "getRootContainer",
     "getInlineAnchor",
@@ -190,15 +192,24 @@ def _content_script(imported: Imported, path: Path) -> None:
                 "info",
             )
         exported = exported_names(parsed)
-        csui = sorted(name for name in exported if name in _CSUI)
-        if ("default" in exported and path.suffix in (".tsx", ".jsx")) or csui:
+        unsupported = sorted(name for name in exported if name in _CSUI and name not in _CSUI_SUPPORTED)
+        if "default" in exported and path.suffix in (".tsx", ".jsx"):
+            script["component"] = True  # xtk mounts it in a shadow root, as Plasmo does
+            if unsupported:
+                imported.note(
+                    relative,
+                    f"content-script UI exports {', '.join(unsupported)}: xtk mounts the component in a shadow root "
+                    "appended to the page (or in getRootContainer()'s element, with getStyle()'s style); anchors "
+                    "and a custom render are not honoured: place the UI from getRootContainer instead",
+                )
             imported.note(
                 relative,
-                "a content-script UI (CSUI: a default-exported component"
-                + (f", {', '.join(csui)}" if csui else "")
-                + "): Plasmo mounts it in a shadow root; xtk runs the module but mounts nothing. Render the "
-                "component yourself (createRoot on an element you attach) or make it an [[injected]] bundle",
+                "content-script UI: CSS it imports is injected into the page, not its shadow root; give it through "
+                "getStyle() to style the shadow root",
+                "info",
             )
+        elif unsupported:
+            imported.note(relative, f"{', '.join(unsupported)} without a default-exported component: ignored")
     script["js"] = [relative]
     imported.config.setdefault("content_scripts", []).append(script)
 

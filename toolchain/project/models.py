@@ -314,6 +314,9 @@ class ContentScript(_Strict):
     world: Literal["ISOLATED", "MAIN"] = "ISOLATED"
     #: Accepted only as "classic": content scripts are bundled as classic scripts (IIFE), their imports included.
     type: ScriptType = "classic"
+    #: The one js file default-exports a React component: xtk mounts it in a shadow root on the page (its
+    #: `getRootContainer` / `getStyle` exports honoured, as Plasmo's content-script UIs).
+    component: bool = False
 
     @field_validator("type")
     @classmethod
@@ -329,6 +332,8 @@ class ContentScript(_Strict):
     def _has_files(self) -> ContentScript:
         if not self.js and not self.css:
             raise ValueError("a content script needs at least one file in js or css")
+        if self.component and len(self.js) != 1:
+            raise ValueError("component = true mounts one component: give js exactly one file")
         return self
 
 

@@ -92,23 +92,23 @@ def test_plasmo_reads_package_manifest_component_pages_and_names_csui(tmp_path: 
             "popup.tsx": "export default function Popup() { return null }\n",
             "contents/ui.tsx": 'import { sendToBackground } from "@plasmohq/messaging"\n'
             "export const config = { matches: ['https://example.com/*'], world: 'MAIN' }\n"
-            "export const getRootContainer = () => document.body\nexport default function Ui() { return null }\n",
+            "export const getRootContainer = () => document.body\nexport const getInlineAnchor = () => null\n"
+            "export default function Ui() { return null }\n",
         },
     )
     config, notes = imported(tmp_path)
     assert config["extension"]["name"] == "Plasmo X" and config["src"] == "."
     assert config["action"]["popup"] == "popup.tsx"
     assert config["content_scripts"] == [
-        {"matches": ["https://example.com/*"], "world": "MAIN", "js": ["contents/ui.tsx"]}
+        {"matches": ["https://example.com/*"], "world": "MAIN", "component": True, "js": ["contents/ui.tsx"]}
     ]
     assert (
         config["permissions"] == {"tabs": config["permissions"]["tabs"]} and "https://*/*" in config["host_permissions"]
     )
     joined = "\n".join(notes)
     assert "contents/ui.tsx:1: warning: @plasmohq/messaging" in joined
-    assert (
-        "contents/ui.tsx: warning: a content-script UI (CSUI: a default-exported component, getRootContainer)" in joined
-    )
+    assert "contents/ui.tsx: info: content-script UI: CSS it imports is injected into the page" in joined
+    assert "contents/ui.tsx: warning: content-script UI exports getInlineAnchor: xtk mounts the component" in joined
 
 
 def test_plain_mv2_manifest_maps_to_mv3_keys_and_keeps_unknown_ones(tmp_path: Path) -> None:
