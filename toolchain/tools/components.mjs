@@ -1,13 +1,14 @@
-// xtk's bundler for projects with .svelte or .vue components: esbuild's JavaScript API, run by Node in the
-// project's folder, with the framework's own compiler as an esbuild plugin. esbuild's native binary runs no
-// JavaScript plugins; projects without components never come here (toolchain/tools/components.py decides).
+// xtk's bundler for the projects that need JavaScript plugins (toolchain/tools/components.py's node_features decides):
+// esbuild's JavaScript API, run by Node in the project's folder, with the framework's own compiler for .svelte and
+// .vue files, and the stylesheet (stylesheets.mjs: sass, less, PostCSS, Tailwind) and asset-query (asset_queries.mjs:
+// ?url, ?raw, ?inline) plugins. esbuild's native binary runs no JavaScript plugins; other projects never come here.
 //
-// Everything is loaded from the *project's* node_modules (esbuild, svelte/compiler, vue/compiler-sfc): xtk ships
-// no compiler. Messages are esbuild's own log (stderr, same format as the binary's), so xtk reads them the same
+// Everything is loaded from the *project's* node_modules (esbuild, svelte/compiler, vue/compiler-sfc, sass, ...): xtk
+// ships no compiler. Messages are esbuild's own log (stderr, same format as the binary's), so xtk reads them the same
 // way; compiler errors carry the component's file:line:col. Usage: node components.mjs REQUEST.json
 //
-// REQUEST.json: {"options": <esbuild build options>, "metafile": <path>, "frameworks": ["svelte", "vue"]}
-// Imported, it exports componentPlugins(projectDir, frameworks, development) for another esbuild API user.
+// REQUEST.json: {"options": <esbuild build options>, "metafile": <path>, "frameworks": <node_features, e.g. ["vue", "sass"]>}
+// Imported, it exports componentPlugins(projectDir, features, development) for another esbuild API user (xtk dev).
 
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
