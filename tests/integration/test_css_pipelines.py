@@ -319,3 +319,35 @@ def test_stylesheet_and_query_imports_type_check_with_the_types_xtk_writes(tmp_p
     checked = subprocess.run(tsc, cwd=project, capture_output=True, text=True, timeout=300)
     # both class maps typed (before the module patterns came first, `*.css` made plain.plain `any`)
     assert checked.stdout.count("TS2322") == 2 and checked.returncode != 0, checked.stdout
+
+
+def test_a_new_plugin_set_loads_the_postcss_config_as_it_is_now(tmp_path: Path, node_modules: Path) -> None:
+    """xtk dev's service keeps one Node process: a restart of its contexts (package.json or the config changed)
+    forgets the tools loaded before, so a PostCSS config added while dev runs is used."""
+    import subprocess
+
+    from toolchain.tools.components import RUNNER
+
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / "package.json").write_text("{}", encoding="utf-8")
+    (project / "node_modules").symlink_to(node_modules, target_is_directory=True)
+    stylesheets = RUNNER.with_name("stylesheets.mjs").as_uri()
+    script = f"""
+import {{ writeFileSync }} from 'node:fs';
+const {{ componentPlugins }} = await import({json.dumps(RUNNER.as_uri())});
+const {{ postcssConfig }} = await import({json.dumps(stylesheets)});
+const dir = {json.dumps(str(project))};
+await componentPlugins(dir, [], true);
+const before = await postcssConfig(dir);
+writeFileSync(dir + '/postcss.config.mjs', "export default {{ plugins: {{ autoprefixer: {{}} }} }};");
+const cached = await postcssConfig(dir);
+await componentPlugins(dir, [], true);
+const after = await postcssConfig(dir);
+console.log(JSON.stringify([before, cached, after?.file ?? null]));
+"""
+    completed = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout) == [None, None, "postcss.config.mjs"]

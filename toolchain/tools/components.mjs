@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetQueryPlugin } from './asset_queries.mjs';
 import { load, messageAt, messageAtLine, offsetOf, recordDependencies, relative } from './plugin_support.mjs';
-import { StyleError, compileStyleBlock, cssToolsApply, stylesheetPlugin } from './stylesheets.mjs';
+import { StyleError, compileStyleBlock, cssToolsApply, forgetTools, stylesheetPlugin } from './stylesheets.mjs';
 
 /** An offset in `generated` → the offset in `source` it came from, by the source map (undefined if unmapped). */
 function originalOffset(source, generated, map, offset) {
@@ -253,6 +253,7 @@ async function compileVue(sfc, source, file, development, at, context) {
  * ("svelte", "vue") to load from `projectDir`; stylesheets (sass, less, PostCSS) and asset queries always come. */
 export async function componentPlugins(projectDir, features, development) {
   const frameworks = features;
+  forgetTools();
   const plugins = [assetQueryPlugin(projectDir, development), stylesheetPlugin(projectDir, development)];
   if (frameworks.includes('svelte')) {
     plugins.push(sveltePlugin(projectDir, await load(projectDir, 'svelte/compiler'), development));

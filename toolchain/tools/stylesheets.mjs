@@ -31,7 +31,13 @@ const POSTCSS_CONFIGS = [
   'postcss.config.mjs', 'postcss.config.ts', 'postcss.config.cts', 'postcss.config.mts',
 ];
 
-const tools = new Map(); // per project folder: the loaded compilers and PostCSS config (one load per process)
+const tools = new Map(); // per project folder: the loaded compilers and PostCSS config (one load per plugin set)
+
+/** Forget the loaded tools: a new plugin set (xtk dev restarts its contexts after package.json changed) loads the
+ * packages and PostCSS config as they are now. */
+export function forgetTools() {
+  tools.clear();
+}
 
 function memo(projectDir, name, make) {
   const key = `${projectDir}\0${name}`;
@@ -120,7 +126,7 @@ const UNCOMPILED_TAILWIND = 'Tailwind is not compiled: the project has no PostCS
   + "(postcss.config.mjs with `export default { plugins: { '@tailwindcss/postcss': {} } }`, and "
   + '`npm install -D @tailwindcss/postcss`) nor @tailwindcss/vite';
 
-/** Tailwind v4's compiler and scanner, loaded as @tailwindcss/vite loads them; null when the project lacks it. */
+/** The packages the project's package.json names (dependencies and devDependencies). */
 function declaredPackages(projectDir) {
   try {
     const manifest = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8'));
@@ -130,6 +136,7 @@ function declaredPackages(projectDir) {
   }
 }
 
+/** Tailwind v4's compiler and scanner, loaded as @tailwindcss/vite loads them; null when the project lacks it. */
 function tailwindCompiler(projectDir) {
   return memo(projectDir, 'tailwind', async () => {
     if (!(TAILWIND_VITE in declaredPackages(projectDir))) return null;
