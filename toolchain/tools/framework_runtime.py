@@ -109,11 +109,11 @@ def auto_imports_text(root: Path, folders: list[str], module: Path, names: dict[
     taken: set[str] = set(names or {})
     for folder in folders:
         for path in auto_import_modules(root / folder):
-            names = [name for name in module_exports(path) if name not in taken]
-            taken.update(names)
-            if names:
+            exported = [name for name in module_exports(path) if name not in taken]
+            taken.update(exported)
+            if exported:
                 relative = posixpath.relpath(path.as_posix(), module.parent.as_posix())
-                lines.append(f"export {{ {', '.join(names)} }} from {json.dumps(relative)};\n")
+                lines.append(f"export {{ {', '.join(exported)} }} from {json.dumps(relative)};\n")
     return "".join(lines)
 
 
