@@ -351,3 +351,31 @@ console.log(JSON.stringify([before, cached, after?.file ?? null]));
     )
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout) == [None, None, "postcss.config.mjs"]
+
+
+def test_without_postcss_load_config_xtk_reads_the_config_itself(tmp_path: Path, node_modules: Path) -> None:
+    """A project without postcss-load-config: xtk imports postcss.config.mjs (or reads package.json "postcss")
+    itself, with the same plugins; a plugin it names that is not installed is named with its npm command."""
+    project = copy_stylesheets(tmp_path / "p", node_modules)
+    (project / "node_modules").unlink()
+    local = project / "node_modules"  # the shared install, linked entry by entry, without postcss-load-config
+    local.mkdir()
+    for entry in node_modules.iterdir():
+        if entry.name != "postcss-load-config":
+            (local / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    result = run_xtk("build", "-b", "chrome", cwd=project)
+    assert result.code == 0, result.output
+    out = project / "build/chrome"
+    assert re.search(r"\.bg-red-500\{background-color:", read(out, "popup/tailwind.css"))
+    assert "-webkit-user-select:none" in read(out, "popup/popup.css")
+
+    (project / "postcss.config.mjs").unlink()
+    package = json.loads((project / "package.json").read_text(encoding="utf-8"))
+    package["postcss"] = {"plugins": {"autoprefixer": {}, "postcss-not-installed": {}}}
+    (project / "package.json").write_text(json.dumps(package), encoding="utf-8")
+    result = run_xtk("build", "-b", "chrome", cwd=project)
+    assert result.code == 1, result.output
+    assert (
+        "the PostCSS config names the plugin postcss-not-installed, which is not installed: "
+        "run `npm install -D postcss-not-installed`" in result.stderr
+    ), result.stderr
