@@ -379,3 +379,17 @@ def test_without_postcss_load_config_xtk_reads_the_config_itself(tmp_path: Path,
         "the PostCSS config names the plugin postcss-not-installed, which is not installed: "
         "run `npm install -D postcss-not-installed`" in result.stderr
     ), result.stderr
+
+
+def test_development_source_maps_point_into_the_sass_and_less_files(tmp_path: Path, node_modules: Path) -> None:
+    """The compiler's map goes inline to esbuild, which follows it: the built map names the partial and the .less
+    file, not only the compiled text; a production build has no map nor comment."""
+    project = copy_stylesheets(tmp_path / "p", node_modules)
+    result = run_xtk("build", "-b", "chrome", "--mode", "development", cwd=project)
+    assert result.code == 0, result.output
+    out = project / "build/chrome"
+    popup = json.loads(read(out, "popup/popup.css.map"))["sources"]
+    assert any(source.endswith("src/popup/_palette.scss") for source in popup), popup
+    main = json.loads(read(out, "popup/main.css.map"))["sources"]
+    assert any(source.endswith("src/popup/parts/bg.less") for source in main), main
+    assert "sourceMappingURL=data:" not in read(out, "popup/popup.css")

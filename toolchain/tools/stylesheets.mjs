@@ -183,7 +183,7 @@ function sassProblem(text, span, url) {
   return new StyleError(text, file, span.start.line + 1, span.start.column, inBlock);
 }
 
-async function preprocess(projectDir, lang, content, file, development) {
+async function preprocess(projectDir, lang, content, file, development, sourceMap) {
   if (lang === 'scss' || lang === 'sass') {
     const sass = await sassCompiler(projectDir, lang);
     const url = pathToFileURL(file);
@@ -201,7 +201,8 @@ async function preprocess(projectDir, lang, content, file, development) {
     try {
       const result = await sass.compileStringAsync(content, options);
       const loaded = result.loadedUrls.filter((u) => u.protocol === 'file:').map((u) => fileURLToPath(u));
-      return { css: rebaseUrls(result.css, result.sourceMap, file), watchFiles: loaded.filter((f) => f !== file), warnings };
+      const map = sourceMap ? result.sourceMap : undefined;
+      return { css: rebaseUrls(result.css, result.sourceMap, file), map, watchFiles: loaded.filter((f) => f !== file), warnings };
     } catch (error) {
       throw sassError(error, url);
     }
@@ -212,8 +213,10 @@ async function preprocess(projectDir, lang, content, file, development) {
       const result = await less.render(content, {
         filename: file, paths: [path.dirname(file), path.join(projectDir, 'node_modules')], javascriptEnabled: false,
         rewriteUrls: 'all', // an imported file's url() stays relative to that file, as esbuild then resolves it
+        sourceMap: sourceMap ? { outputSourceFiles: true } : undefined,
       });
-      return { css: result.css, watchFiles: result.imports.map((f) => path.resolve(path.dirname(file), f)), warnings: [] };
+      const map = sourceMap && result.map ? JSON.parse(result.map) : undefined;
+      return { css: result.css, map, watchFiles: result.imports.map((f) => path.resolve(path.dirname(file), f)), warnings: [] };
     } catch (error) {
       const own = !error.filename || path.resolve(error.filename) === path.resolve(file);
       throw new StyleError(String(error.message).split('\n')[0], own ? file : error.filename, error.line, error.column, own);
@@ -243,8 +246,15 @@ function rebaseUrls(css, sourceMap, file) {
 }
 
 /** `content` (a file's text, or a component's <style> block of `lang`) as CSS: its preprocessor, then PostCSS. */
-export async function compileStyleBlock(projectDir, lang, content, file, development) {
-  const compiled = await preprocess(projectDir, lang, content, file, development);
+/** The compiler's source map inline (esbuild follows it: the build's map then points into the .scss/.less files). */
+function withInlineMap(css, map) {
+  if (!map) return css;
+  return `${css}\n/*# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')} */\n`;
+}
+
+/** `sourceMap`: the result carries the preprocessor's source map inline (stylesheet files in development). */
+export async function compileStyleBlock(projectDir, lang, content, file, development, sourceMap = false) {
+  const compiled = await preprocess(projectDir, lang, content, file, development, sourceMap);
   const config = await postcssConfig(projectDir);
   if (!config) {
     const tailwind = await tailwindCompiler(projectDir);
@@ -254,14 +264,15 @@ export async function compileStyleBlock(projectDir, lang, content, file, develop
     if (!built && 'tailwindcss' in declaredPackages(projectDir) && TAILWIND_AT_RULE.test(compiled.css)) {
       throw new StyleError(UNCOMPILED_TAILWIND, file);
     }
-    if (!built) return { ...compiled, watchDirs: [] };
+    if (!built) return { ...compiled, css: withInlineMap(compiled.css, compiled.map), watchDirs: [] };
     return { ...compiled, css: built.css, watchFiles: [...compiled.watchFiles, ...built.watchFiles], watchDirs: [] };
   }
   const watchFiles = [...compiled.watchFiles];
   const watchDirs = [];
   let result;
   try {
-    result = await config.postcss(config.plugins).process(compiled.css, { ...config.options, from: file, to: file, map: false });
+    const map = compiled.map ? { prev: compiled.map, inline: true, annotation: true, sourcesContent: true } : false;
+    result = await config.postcss(config.plugins).process(compiled.css, { ...config.options, from: file, to: file, map });
   } catch (error) {
     const text = `${String(error.reason ?? error.message).split('\n')[0]}${error.plugin ? ` (${error.plugin})` : ''}`;
     const own = !error.file || path.resolve(error.file) === path.resolve(file);
@@ -320,7 +331,7 @@ export function stylesheetPlugin(projectDir, development) {
         if (lang === 'css' && !(await cssToolsApply(projectDir))) return uncompiledTailwind(projectDir, args.path); // esbuild's own
         try {
           const source = readFileSync(args.path, 'utf8');
-          const { css, watchFiles, watchDirs, warnings } = await compileStyleBlock(projectDir, lang, source, args.path, development);
+          const { css, watchFiles, watchDirs, warnings } = await compileStyleBlock(projectDir, lang, source, args.path, development, development);
           recordDependencies(args.path, watchFiles);
           const loader = /\.module\.[^.]+$/.test(args.path) ? 'local-css' : 'css';
           const located = warnings.map((warning) => styleMessage(projectDir, warning, args.path));
