@@ -177,10 +177,12 @@ def test_an_error_in_a_component_style_is_located_in_the_component(tmp_path: Pat
     project = copy_stylesheets(tmp_path / "p", node_modules)
     edit(project / "src/options/App.vue", ".note { color: $note; }", ".note { color: $nope; }")
     edit(project / "src/content/frame.less", "@frame-color;", "@frame-colour;")
+    edit(project / "src/content/Widget.svelte", ".widget { padding: $pad; }", ".widget { padding: $nope; }")
     result = run_xtk("build", "-b", "chrome", cwd=project)
     assert result.code == 1, result.output
     assert "src/options/App.vue:7:16: error: [chrome] Undefined variable." in result.stderr, result.stderr
     assert "src/content/frame.less:2:" in result.stderr and "variable @frame-colour is undefined" in result.stderr
+    assert "src/content/Widget.svelte:5:20: error: [chrome] Undefined variable." in result.stderr, result.stderr
 
 
 def test_a_postcss_plugin_not_installed_is_named(tmp_path: Path, node_modules: Path) -> None:
