@@ -101,7 +101,7 @@ def has_query_imports(src_dir: Path) -> bool:
                 text = (Path(folder) / name).read_bytes()
             except OSError:
                 continue
-            if b"?" in text and QUERY_IMPORT.search(text):
+            if (b"?url" in text or b"?raw" in text or b"?inline" in text) and QUERY_IMPORT.search(text):
                 return True
     return False
 
