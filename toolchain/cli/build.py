@@ -197,14 +197,21 @@ def package(project: str | None, browser: str, typecheck: bool | None, use_cache
 @click.command()
 @project_option
 def prepare(project: str | None) -> None:
-    """Write .xtk/env.d.ts (the types of import.meta.env) so editors and plain `tsc` see them.
+    """Write .xtk/env.d.ts (the types of import.meta.env) so editors and plain `tsc` see them, and install
+    esbuild into .xtk/tools/ when the project has none recent enough.
 
-    `xtk build` rewrites it too; run this after cloning, before opening the project in an editor.
+    `xtk build` rewrites the types too; run this after cloning, before opening the project in an editor. A project
+    made by another tool often has only an old esbuild that its bundler brought (Vite 2: 0.14); xtk needs 0.18 or
+    later and installs its own pinned one beside the project rather than touching its package.json.
     """
     from toolchain.builder.pipeline import prepare as run_prepare
     from toolchain.project import load_project
+    from toolchain.tools.esbuild import install_tools_esbuild
 
     loaded = load_project(project)
+    installed = install_tools_esbuild(loaded.root)
+    if installed is not None:
+        click.echo(f"installed esbuild in {loaded.display(installed)}")
     path = run_prepare(loaded)
     click.echo(f"wrote {loaded.display(path)}")
 

@@ -46,6 +46,24 @@ def import_command(directory: Path, kind: str | None, force: bool, dry_run: bool
     for note in report.notes:
         click.echo(note.text(), err=dry_run)
     if report.written is not None:
-        click.echo(
-            f"wrote {report.written} from the {report.kind} project ({len(report.notes)} note(s)); next: xtk build"
-        )
+        click.echo(f"wrote {report.written} from the {report.kind} project ({len(report.notes)} note(s))")
+        _install_esbuild(report.directory)
+        click.echo("next: xtk build")
+
+
+def _install_esbuild(directory: Path) -> None:
+    """A project from another tool often has no esbuild, or its bundler's old one: xtk installs its own beside it
+    (.xtk/tools/, package.json untouched). Failing here is not failing the import: the build says it again."""
+    from toolchain.diagnostics import InputError
+    from toolchain.tools.esbuild import install_tools_esbuild
+
+    if not (directory / "node_modules").is_dir():
+        click.echo("node_modules is missing: run `npm ci` (or your package manager's install), then `xtk prepare`")
+        return
+    try:
+        installed = install_tools_esbuild(directory)
+    except InputError as error:
+        click.echo(f"warning: {error.diagnostics[0].message}; run `xtk prepare` when it is fixed", err=True)
+        return
+    if installed is not None:
+        click.echo(f"installed esbuild in {installed.relative_to(directory)} (the project's own is missing or too old)")

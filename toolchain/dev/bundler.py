@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.diagnostics import Diagnostic, InputError, ProjectError
-from toolchain.tools.esbuild import parse_esbuild_log
+from toolchain.tools.esbuild import esbuild_package, parse_esbuild_log
 
 SERVICE = Path(__file__).with_name("esbuild_service.mjs")
 ANSWER_TIMEOUT = 60.0
@@ -44,11 +44,9 @@ class Bundler:
         node = shutil.which("node")
         if node is None:
             raise InputError.single("xtk dev needs Node.js (`node` on PATH) to keep esbuild running between edits")
-        package = root / "node_modules" / "esbuild"
+        package = esbuild_package(root)  # the binary's own package: the project's, or .xtk/tools/'s
         if not (package / "lib" / "main.js").is_file():
-            raise InputError.single(
-                f"esbuild's JavaScript API is not installed in {root}/node_modules: run `npm ci` in {root}"
-            )
+            raise InputError.single(f"esbuild's JavaScript API is missing from {package}: run `npm ci` in {root}")
         self._command = [node, str(SERVICE), str(package)]
         self._env = {**os.environ, "ESBUILD_BINARY_PATH": str(binary)}  # the very binary `xtk build` runs
         self._ids = itertools.count(1)

@@ -7,12 +7,13 @@
 // ships no compiler. Messages are esbuild's own log (stderr, same format as the binary's), so xtk reads them the same
 // way; compiler errors carry the component's file:line:col. Usage: node components.mjs REQUEST.json
 //
-// REQUEST.json: {"options": <esbuild build options>, "metafile": <path>, "frameworks": <node_features, e.g. ["vue", "sass"]>}
+// REQUEST.json: {"options": <esbuild build options>, "metafile": <path>, "frameworks": <node_features, e.g. ["vue", "sass"]>,
+//                "esbuild": <the esbuild package folder to load>}
 // Imported, it exports componentPlugins(projectDir, features, development) for another esbuild API user (xtk dev).
 
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { SourceMap, createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetQueryPlugin } from './asset_queries.mjs';
@@ -266,7 +267,10 @@ async function main() {
   const request = JSON.parse(readFileSync(process.argv[2], 'utf8'));
   const development = request.options.sourcemap !== undefined;
   const projectDir = request.options.absWorkingDir ?? process.cwd();
-  const esbuild = await load(projectDir, 'esbuild');
+  // The package xtk chose (toolchain/tools/esbuild.esbuild_package): the project's, or the one in .xtk/tools/.
+  const esbuild = request.esbuild
+    ? createRequire(path.join(request.esbuild, 'package.json'))('./lib/main.js')
+    : await load(projectDir, 'esbuild');
   const plugins = await componentPlugins(projectDir, request.frameworks, development);
   let result;
   try {

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.diagnostics import Diagnostic, InputError
-from toolchain.tools.esbuild import EsbuildCommand
+from toolchain.tools.esbuild import EsbuildCommand, esbuild_package
 from toolchain.tools.esbuild_options import esbuild_options
 
 #: The frameworks xtk compiles, each with the packages whose version is part of the build's cache key.
@@ -173,6 +173,10 @@ def node_command(command: EsbuildCommand, root: Path, features: list[str]) -> Es
     if "vue" in features:
         options["define"] = {**VUE_FLAGS, **options.get("define", {})}
     request = {"options": options, "metafile": command.metafile, "frameworks": features}
+    try:  # the JS API of the very package whose binary the native path runs (the project's, or .xtk/tools/'s)
+        request["esbuild"] = str(esbuild_package(root))
+    except InputError:  # none: the runner's own lookup in the project says so, located, when it runs
+        pass
     path = request_path(root, command.browser, command.fmt)
     node = shutil.which("node") or "node"
     return replace(

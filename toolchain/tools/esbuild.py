@@ -13,6 +13,7 @@ import json
 import os
 import platform
 import re
+import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,19 +53,97 @@ def platform_package() -> str:
     return f"{system}-{machine}"
 
 
+#: The oldest esbuild xtk drives: older ones leave `cssBundle` out of the metafile, so CSS a script imports would
+#: be written and never loaded (a silent unstyled build). Projects made by other tools often carry an old one,
+#: installed for their bundler (Vite 2 brings 0.14).
+MINIMUM_ESBUILD = (0, 18, 0)
+#: The esbuild `xtk prepare` installs into .xtk/tools/ for a project without a recent enough one (the init
+#: templates pin the same version; tests/unit/tools/test_esbuild_package.py keeps them equal).
+TOOLS_ESBUILD = "0.28.2"
+
+
+def tools_dir(root: Path) -> Path:
+    """xtk's own npm folder for a project (`.xtk/tools/`): tools installed there never touch its package.json."""
+    return root / ".xtk" / "tools"
+
+
+def _version_of(package: Path) -> tuple[int, ...] | None:
+    try:
+        data = json.loads((package / "package.json").read_text(encoding="utf-8"))
+        return tuple(int(part) for part in re.findall(r"\d+", str(data["version"]))[:3])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _dotted(version: tuple[int, ...]) -> str:
+    return ".".join(map(str, version))
+
+
+def esbuild_package(root: Path) -> Path:
+    """The esbuild npm package xtk drives for the project at `root`: the project's own when it is recent enough,
+    else the one `xtk prepare` installed in .xtk/tools/. Neither: a message saying what to run."""
+    too_old: list[str] = []
+    for package in (root / "node_modules" / "esbuild", tools_dir(root) / "node_modules" / "esbuild"):
+        version = _version_of(package)
+        if version is None:
+            continue
+        if version >= MINIMUM_ESBUILD:
+            return package
+        too_old.append(f"{_dotted(version)} in {package}")
+    fix = (
+        f"run `xtk prepare` (installs esbuild {TOOLS_ESBUILD} into .xtk/tools/; package.json is not touched), "
+        f"or add esbuild to its devDependencies and run `npm install` in {root}"
+    )
+    if too_old:
+        raise InputError.single(
+            f"esbuild {', '.join(too_old)} is older than {_dotted(MINIMUM_ESBUILD)}, the oldest xtk drives "
+            f"(older ones do not report the CSS a script imports): {fix}"
+        )
+    raise InputError.single(
+        f"esbuild is not installed in {root}/node_modules: run `npm ci` in {root} (its package.json needs esbuild and "
+        f"typescript in devDependencies, as a project from `xtk init` has them); without them, {fix}"
+    )
+
+
 def find_esbuild(root: Path) -> Path:
-    """The esbuild binary npm installed for this platform in the project's node_modules."""
-    candidates = [
-        root / "node_modules" / "@esbuild" / platform_package() / "bin" / "esbuild",
-        root / "node_modules" / "esbuild" / "bin" / "esbuild",
-    ]
+    """The native esbuild binary of `esbuild_package(root)`, for this platform."""
+    package = esbuild_package(root)
+    binary = Path("@esbuild") / platform_package() / "bin" / "esbuild"
+    candidates = [package.parent / binary, package / "node_modules" / binary, package / "bin" / "esbuild"]
     for candidate in candidates:
         if candidate.is_file() and _is_native(candidate):
             return candidate
     raise InputError.single(
-        f"esbuild is not installed in {root}/node_modules: run `npm ci` in {root} (its package.json needs esbuild and "
-        "typescript in devDependencies, as a project from `xtk init` has them)"
+        f"esbuild's binary for {platform_package()} is missing beside {package}: run `npm ci` again in {root} "
+        "(npm may have skipped its optional platform package)"
     )
+
+
+def install_tools_esbuild(root: Path) -> Path | None:
+    """Install esbuild TOOLS_ESBUILD into .xtk/tools/ when the project has no recent enough one; the package
+    folder installed, or None when nothing was needed. npm's failure is an InputError with its message."""
+    try:
+        esbuild_package(root)
+        return None
+    except InputError:
+        pass
+    npm = shutil.which("npm")
+    if npm is None:
+        raise InputError.single("npm is not installed: xtk installs esbuild with npm (install Node 20 or later)")
+    folder = tools_dir(root)
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest = folder / "package.json"
+    manifest.write_text(
+        json.dumps({"private": True, "description": "xtk's tools for this project (xtk prepare)"}, indent=2) + "\n"
+    )
+    command = [npm, "install", "--no-audit", "--no-fund", "--save-exact", f"esbuild@{TOOLS_ESBUILD}"]
+    result = subprocess.run(command, cwd=folder, capture_output=True, text=True)
+    if result.returncode != 0:
+        lines = (result.stderr or result.stdout).strip().splitlines()
+        raise InputError.single(
+            f"npm could not install esbuild {TOOLS_ESBUILD}: {' '.join(lines[-3:])}", path=str(folder)
+        )
+    return esbuild_package(root)
 
 
 def _is_native(path: Path) -> bool:
@@ -137,14 +216,22 @@ def esbuild_commands(plan: BuildPlan, binary: Path, outdir: Path, scratch: Path)
     root = plan.project.root
     groups: dict[str, list[str]] = {}
     mounts: list[tuple[str, str]] = []
+    src_dir = plan.project.src_dir
     for entry in plan.scripts.values():
-        if entry.generated is None:
+        if entry.generated is None and not entry.source.is_relative_to(src_dir):  # a page's script outside src
+            argument = f"{entry.out.removesuffix('.js')}={entry.source.relative_to(root).as_posix()}"
+        elif entry.generated is None:
             argument = entry.source.relative_to(root).as_posix()
         else:  # esbuild's `out=in`: the generated module bundled under the entry's own output name
             argument = f"{entry.out.removesuffix('.js')}={entry.generated[0]}"
             mounts.append((str(root / entry.generated[0]), entry.generated[1]))
         groups.setdefault(entry.format, []).append(argument)
-    styles = [s.source.relative_to(root).as_posix() for s in plan.styles.values()]
+    styles = [
+        s.source.relative_to(root).as_posix()
+        if s.source.is_relative_to(src_dir)
+        else f"{s.out.removesuffix('.css')}={s.source.relative_to(root).as_posix()}"  # outside src: `out=in`
+        for s in plan.styles.values()
+    ]
     if styles:  # stylesheets have no format: they ride along with the first group
         groups.setdefault(next(iter(groups), "iife"), []).extend(styles)
     defines, generated = define_arguments(plan.defines(), root)

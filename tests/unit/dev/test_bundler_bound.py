@@ -31,6 +31,7 @@ def test_a_rebuild_that_never_answers_is_an_error_and_the_service_restarts(
 ) -> None:
     (tmp_path / "node_modules/esbuild/lib").mkdir(parents=True)
     (tmp_path / "node_modules/esbuild/lib/main.js").write_text("")
+    (tmp_path / "node_modules/esbuild/package.json").write_text('{"version": "0.28.2"}')
     service, log, stuck = tmp_path / "service.mjs", tmp_path / "requests.log", tmp_path / "stuck"
     service.write_text(STAND_IN)
     monkeypatch.setattr(bundler_module, "SERVICE", service)
