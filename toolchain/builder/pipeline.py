@@ -69,6 +69,9 @@ def build(
     frameworks = node_features(project.root, project.src_dir)
     if frameworks:
         check_installed(project.root, frameworks)
+    plugins = [plugin.model_dump() for plugin in project.config.esbuild_plugins]
+    if plugins:  # [[esbuild_plugins]] run in Node too
+        frameworks = [*frameworks, "plugins"]
     # Taken before anything runs: an input edited during the build makes the next build a full one.
     fingerprint = (
         Fingerprint.of_build(project, plans, binary, request, mode, node=frameworks) if request is not None else None
@@ -79,7 +82,7 @@ def build(
     }
     if frameworks:
         commands = {
-            browser: [node_command(c, project.root, frameworks) for c in browser_commands]
+            browser: [node_command(c, project.root, frameworks, plugins) for c in browser_commands]
             for browser, browser_commands in commands.items()
         }
     types = execution.start(

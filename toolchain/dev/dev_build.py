@@ -157,7 +157,11 @@ def plan_dev(project: Project, browser: Browser, reporter: Path, runtime_scripts
         contexts=contexts,
         # The service runs in Node anyway: the stylesheet and asset-query plugins always come (a `?raw` import or a
         # `.scss` added while it runs works at once); the component compilers only for their projects.
-        components={"runner": str(RUNNER), "frameworks": frameworks},
+        components={
+            "runner": str(RUNNER),
+            "frameworks": frameworks,
+            "plugins": [plugin.model_dump() for plugin in project.config.esbuild_plugins],
+        },
         generated=tuple(pair for command in commands[:1] for pair in command.generated),
         warnings=list(rendered.warnings),
         registered=registered,

@@ -85,7 +85,7 @@ async function handle(request) {
     let plugins = [];
     if (request.components?.runner) {
       const { componentPlugins } = await import(pathToFileURL(request.components.runner).href);
-      plugins = await componentPlugins(process.cwd(), request.components.frameworks, true);
+      plugins = await componentPlugins(process.cwd(), request.components.frameworks, true, request.components.plugins);
       const support = path.join(path.dirname(request.components.runner), "plugin_support.mjs");
       ({ dependencies } = await import(pathToFileURL(support).href));
     }

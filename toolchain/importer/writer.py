@@ -14,7 +14,7 @@ from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.importer.model import Imported
 from toolchain.project.models import ProjectConfig
 
-_TOP = ("framework", "root", "src", "public", "locales", "typecheck", "auto_imports")
+_TOP = ("framework", "root", "src", "public", "locales", "locales_format", "icon", "typecheck", "auto_imports")
 _TABLES = ("extension", "aliases", "icons", "background", "action", "options", "side_panel", "devtools", "overrides")
 _ARRAYS = (
     "content_scripts",
@@ -25,6 +25,7 @@ _ARRAYS = (
     "workers",
     "injected",
     "web_accessible_resources",
+    "esbuild_plugins",
 )
 _GRANTS = ("permissions", "optional_permissions", "host_permissions", "optional_host_permissions")
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from toolchain.importer import wxt_eval
 from toolchain.importer.common import (
     first_file,
     meta_options,
@@ -26,8 +27,10 @@ from toolchain.importer.literals import (
     read_vue_script,
     value_of,
 )
-from toolchain.importer.manifest_map import add_devtools_page, apply_manifest
+from toolchain.importer.manifest_map import add_devtools_page, apply_manifest, justification
 from toolchain.importer.model import Imported
+from toolchain.importer.vite_plugins import esbuild_counterparts
+from toolchain.project.models import ProjectConfig
 
 CONFIG_NAMES = ["wxt.config.ts", "wxt.config.mts", "wxt.config.js", "wxt.config.mjs"]
 #: What xtk's runtime supplies (templates/runtime/wxt.js).
@@ -110,6 +113,8 @@ KNOWN_MODULES = {
     "public/) and use browser.i18n.getMessage instead of `i18n.t` from '#i18n'",
     "@wxt-dev/unocss": "run UnoCSS through PostCSS (its PostCSS plugin and a postcss.config)",
 }
+#: Modules whose work xtk does itself, given what they read (read_wxt → _modules).
+_MODULES_READ = ("@wxt-dev/auto-icons", "@wxt-dev/i18n/module")
 _RUNTIME_MODULES = ("#imports", "wxt/browser", "wxt/sandbox", "wxt/client", "wxt/utils/")
 #: WXT's folders whose exports WXT auto-imports everywhere (relative to srcDir).
 _AUTO_IMPORT_FOLDERS = ("utils", "components", "composables", "hooks")
@@ -136,9 +141,16 @@ def read_wxt(imported: Imported) -> None:
     options: dict[str, Any] = {}
     manifest: dict[str, Any] = {}
     config_where = ""
+    evaluated: wxt_eval.Evaluated | None = None
     if config_file is not None:
         config_where = imported.relative(config_file)
-        options, manifest = _read_config(imported, config_file)
+        outcome = wxt_eval.evaluate(directory, config_file)
+        if isinstance(outcome, wxt_eval.Failure):
+            imported.note(config_where, f"not evaluated in Node ({outcome.reason}): read as written", "info")
+        else:
+            evaluated = outcome
+        options, manifest = _read_config(imported, config_file, evaluated)
+        esbuild_counterparts(imported, config_file)
     src_dir = directory / _folder(options.get("srcDir"), ".")
     entrypoints = src_dir / _folder(options.get("entrypointsDir"), "entrypoints")
     public = _public_dir(directory, src_dir, options.get("publicDir"))
@@ -154,8 +166,11 @@ def read_wxt(imported: Imported) -> None:
     config["aliases"] = {"@": wxt_src, "~": wxt_src, "@@": ".", "~~": "."}
     imported.comment("aliases", "WXT's path aliases: @ and ~ are its srcDir, @@ and ~~ the project's root")
     package = package_json(directory)
-    manifest = dict(manifest)
+    split = wxt_eval.split(evaluated.manifests) if evaluated is not None else None
+    manifest = dict(split.common if split is not None else manifest)
     apply_manifest(imported, manifest, config_where or "package.json", resolve=None)
+    if split is not None:
+        _per_browser(imported, split, config_where)
     extension = config.setdefault("extension", {})  # WXT's manifest first, then package.json (as WXT does)
     extension.setdefault("name", str(package.get("displayName") or package.get("name") or directory.name))
     extension.setdefault("version", str(package.get("version") or "0.1.0"))
@@ -173,10 +188,54 @@ def read_wxt(imported: Imported) -> None:
         title = manifest["action"].get("default_title")
         if isinstance(title, str):
             config.setdefault("action", {})["title"] = title
+    _modules(imported, options, src_dir)
     typecheck_setting(imported)
     if entrypoints.is_dir():
         _entrypoints(imported, entrypoints)
     _auto_imports(imported, src_dir, directory)
+
+
+def _modules(imported: Imported, options: dict[str, Any], src_dir: Path) -> None:
+    """@wxt-dev/auto-icons → xtk's one-image `icon` key; @wxt-dev/i18n's module → `locales` in its own format."""
+    modules = options.get("modules")
+    modules = [str(module) for module in modules] if isinstance(modules, list) else []
+    where = imported.config.pop("_modules_where", "")
+    if "@wxt-dev/auto-icons" in modules:
+        settings = options.get("autoIcons")
+        base = settings.get("baseIconPath") if isinstance(settings, dict) else None
+        image = src_dir / (base if isinstance(base, str) else "assets/icon.png")
+        if "icon" in ProjectConfig.model_fields and image.is_file():
+            imported.config["icon"] = imported.relative(image)
+            imported.config.pop("icons", None)
+            imported.note(
+                where, f"@wxt-dev/auto-icons: icon = {imported.relative(image)!r} (xtk makes the sizes)", "info"
+            )
+        else:
+            imported.note(
+                where,
+                "WXT module @wxt-dev/auto-icons: xtk does not run WXT modules; "
+                + KNOWN_MODULES["@wxt-dev/auto-icons"]
+                + ("" if image.is_file() else f" ({imported.where(image)} is not there)"),
+            )
+    if "@wxt-dev/i18n/module" in modules:
+        _wxt_locales(imported, src_dir, where)
+
+
+def _wxt_locales(imported: Imported, src_dir: Path, where: str) -> None:
+    """@wxt-dev/i18n's module: <srcDir>/locales/<lang>.yml|json|toml, compiled by xtk into _locales/ (locales_format =
+    "wxt"); its `i18n` (from '#i18n') is answered by xtk's WXT runtime when @wxt-dev/i18n is installed."""
+    folder = src_dir / "locales"
+    if not folder.is_dir() or "locales_format" not in ProjectConfig.model_fields:
+        imported.note(where, "WXT module @wxt-dev/i18n/module: " + KNOWN_MODULES["@wxt-dev/i18n/module"])
+        return
+    imported.config["locales"] = imported.relative(folder)
+    imported.config["locales_format"] = "wxt"
+    imported.comment(
+        "", 'locales_format = "wxt": @wxt-dev/i18n\'s message files, compiled into _locales/ by each build'
+    )
+    if not (imported.directory / "node_modules" / "@wxt-dev" / "i18n" / "package.json").is_file():
+        imported.note(where, "@wxt-dev/i18n is not installed: `i18n` (from '#i18n') needs it; run npm install")
+    imported.config.setdefault("_package_imports", {})["i18n"] = "#i18n"  # WXT auto-imports it
 
 
 def _folder(value: Any, default: str) -> str:
@@ -186,27 +245,61 @@ def _folder(value: Any, default: str) -> str:
 def _public_dir(directory: Path, src_dir: Path, option: Any) -> Path:
     if isinstance(option, str):
         return directory / option
-    return src_dir / "public"
+    # WXT 0.20 resolves it against the project's root, earlier versions against srcDir: the one that exists
+    return directory / "public" if (directory / "public").is_dir() else src_dir / "public"
 
 
-def _read_config(imported: Imported, path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+def _per_browser(imported: Imported, split: wxt_eval.Split, where: str) -> None:
+    """What the config's manifest gives one browser and not another: a permission only some list becomes a grant
+    limited to them; any other differing key goes in that browser's raw `manifest` (merged last)."""
+    for table in wxt_eval.GRANT_KEYS:
+        grants = imported.config.get(table) or {}
+        for name, browsers in split.grant_browsers.items():
+            if name in grants:
+                grants[name] = {"justification": justification(where), "browsers": browsers}
+    targets = imported.config.get("targets") or {}
+    for browser, keys in split.per_browser.items():
+        if keys and browser in targets:
+            targets[browser].setdefault("manifest", {}).update(keys)
+            imported.note(
+                where,
+                f"the manifest gives {browser} its own {', '.join(sorted(keys))}: in [targets.{browser}] manifest",
+                "info",
+            )
+
+
+def _read_config(
+    imported: Imported, path: Path, evaluated: wxt_eval.Evaluated | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The config's options and manifest as written; `evaluated` (Node's values) given, its folders, modules and
+    imports win and the manifest is taken from it instead (per browser, by the caller)."""
     parsed = read_source(path)
     where = imported.relative(path)
+    options: dict[str, Any] = {}
+    argument = None
     if parsed is None or parsed.errors:
-        imported.note(where, "cannot read the WXT config (a syntax error, or not UTF-8): nothing taken from it")
-        return {}, {}
-    call = call_parts(parsed, default_export(parsed))
-    exported = default_export(parsed)
-    argument = call[1] if call else exported
-    if argument is None:
-        imported.note(where, "no `export default defineConfig({...})`: nothing taken from it")
-        return {}, {}
-    options = value_of(parsed, argument)
-    if not isinstance(options, dict):
-        imported.note(f"{where}:{argument.start_point[0] + 1}", "the config is not an object literal: nothing taken")
-        return {}, {}
+        if evaluated is None:
+            imported.note(where, "cannot read the WXT config (a syntax error, or not UTF-8): nothing taken from it")
+            return {}, {}
+    else:
+        call = call_parts(parsed, default_export(parsed))
+        argument = call[1] if call else default_export(parsed)
+        read = value_of(parsed, argument) if argument is not None else None
+        if isinstance(read, dict):
+            options = read
+        elif evaluated is None and argument is None:
+            imported.note(where, "no `export default defineConfig({...})`: nothing taken from it")
+            return {}, {}
+        elif evaluated is None and argument is not None:
+            imported.note(
+                f"{where}:{argument.start_point[0] + 1}", "the config is not an object literal: nothing taken"
+            )
+            return {}, {}
+    if evaluated is not None:
+        options = {k: v for k, v in options.items() if k not in ("srcDir", "entrypointsDir", "publicDir", "manifest")}
+        options.update(evaluated.fields, modules=evaluated.modules, imports=evaluated.imports)
     manifest = options.get("manifest") or {}
-    if isinstance(manifest, Unread):
+    if isinstance(manifest, Unread) and parsed is not None and argument is not None:
         node = _pair_value(parsed, argument, "manifest")
         result = function_result(parsed, node) if node is not None else None
         if result is not None and result.type == "object":
@@ -236,10 +329,13 @@ def _read_config(imported: Imported, path: Path) -> tuple[dict[str, Any], dict[s
             "imports",
         ):
             continue
-        node = _pair_value(parsed, argument, name)
+        node = _pair_value(parsed, argument, name) if parsed is not None and argument is not None else None
         line = node.start_point[0] + 1 if node is not None else None
         if name == "modules":
+            imported.config["_modules_where"] = f"{where}:{line}" if line else where
             for module in item if isinstance(item, list) else [item]:
+                if module in _MODULES_READ:
+                    continue  # read_wxt brings these over
                 imported.note(
                     f"{where}:{line}" if line else where,
                     f"WXT module {module!s}: xtk does not run WXT modules; "
@@ -399,23 +495,28 @@ _RELATIVE_REFERENCE = re.compile(r"""<(?:script|link)\b[^>]*\b(?:src|href)\s*=\s
 
 
 def _alias_references(imported: Imported, page: Path) -> None:
-    """A page path through WXT's aliases (`href="~/assets/x.css"`): Vite resolves it, xtk resolves a page's paths
-    relative to the page. A page's script or stylesheet outside the entrypoints folder (xtk's src) is not bundled
-    from the page either."""
+    """A page's script or stylesheet through an alias (`href="~/assets/x.css"`) or outside the entrypoints folder:
+    xtk resolves the alias from [aliases] and bundles any file of the project; one it will not find is named."""
     text = page.read_text(encoding="utf-8", errors="replace")
+    aliases: dict[str, str] = imported.config.get("aliases") or {}
     for match in _ALIASED_REFERENCE.finditer(text):
-        imported.note(
-            imported.where(page, text.count("\n", 0, match.start()) + 1),
-            f"{match.group(1)}: a page path through an alias; write it relative to the page (or import the "
-            "stylesheet from the page's script)",
-        )
-    src = (imported.directory / imported.config["src"]).resolve()
-    for match in _RELATIVE_REFERENCE.finditer(text):
-        target = (page.parent / match.group(1).split("?")[0]).resolve()
-        if not target.is_relative_to(src):
+        reference = match.group(1)
+        alias = next((name for name in aliases if reference.startswith(f"{name}/")), None)
+        path_part = reference.split("?")[0].split("#")[0]
+        target = imported.directory / aliases[alias] / path_part[len(alias) + 1 :] if alias is not None else None
+        if target is None or not target.is_file():
             imported.note(
                 imported.where(page, text.count("\n", 0, match.start()) + 1),
-                f"{match.group(1)}: outside {imported.config['src']}/, where xtk bundles a page's files from; import "
+                f"{reference}: a page path through an alias that names no file of the project; write it relative "
+                "to the page",
+            )
+    project = imported.directory.resolve()
+    for match in _RELATIVE_REFERENCE.finditer(text):
+        target = (page.parent / match.group(1).split("?")[0]).resolve()
+        if not target.is_relative_to(project):
+            imported.note(
+                imported.where(page, text.count("\n", 0, match.start()) + 1),
+                f"{match.group(1)}: outside the project, where xtk bundles a page's files from; import "
                 "it from the page's script instead (its CSS is then linked in the page)",
             )
 

@@ -20,6 +20,7 @@ from toolchain.diagnostics import Diagnostic
 from toolchain.plan.env_files import read_env_files
 from toolchain.plan.pages import scan_page, stylesheet_out
 from toolchain.project import Browser, Project
+from toolchain.project.locales import locales_folder
 from toolchain.project.models import Context
 from toolchain.urls import split_address
 
@@ -115,6 +116,9 @@ class BuildPlan:
             **self.project.config.constants,
         }
         defines = {f"import.meta.env.{name}": json.dumps(value) for name, value in env.items()}
+        # the whole object too, as Vite has it: a variable no .env file defines is undefined, not a TypeError (an
+        # IIFE's import.meta is {}), and the named ones above stay folded
+        defines["import.meta.env"] = json.dumps(env, sort_keys=True)
         defines["process.env.NODE_ENV"] = json.dumps(self.mode)
         return defines
 
@@ -166,7 +170,9 @@ class BuildPlan:
         return out
 
     def add_style(self, source: Path, context: Context) -> str:
-        out = stylesheet_out(self.project.build_path(source.relative_to(self.project.root).as_posix()))
+        project = self.project
+        relative = source.relative_to(project.root).as_posix()
+        out = stylesheet_out(project.build_path(relative) if source.is_relative_to(project.src_dir) else relative)
         existing = self.styles.get(source)
         contexts = existing.contexts if existing else ()
         if context not in contexts:
@@ -189,7 +195,10 @@ class BuildPlan:
         except (OSError, UnicodeDecodeError) as error:
             self.problems.append(Diagnostic("error", f"cannot read the page: {error}", path=project.display(source)))
             return out
-        scan = scan_page(text, source, project.display(source), public=project.public_dir, project_root=project.root)
+        aliases = {name: project.root / target for name, target in project.config.aliases.items()}
+        scan = scan_page(
+            text, source, project.display(source), public=project.public_dir, project_root=project.root, aliases=aliases
+        )
         self.problems.extend(scan.problems)
         replacements: dict[tuple[int, int], str] = {}
         page_dir = Path(out).parent
@@ -209,10 +218,11 @@ class BuildPlan:
                         )
                     )
                 continue
-            bundled = ref.kind in ("script", "style")  # esbuild's outputs mirror src/: what it bundles lives there
-            allowed = (project.src_dir,) if bundled else (project.src_dir, project.public_dir)
+            bundled = ref.kind in ("script", "style")  # esbuild's outputs mirror src/; others of the project's
+            # files are bundled under their path from the project's root (`~/assets/x.css` → src/assets/x.css)
+            allowed = (project.src_dir, project.root) if bundled else (project.src_dir, project.public_dir)
             outside = not any(ref.target.is_relative_to(folder) for folder in allowed)
-            not_source = project.source_problem(ref.target) if bundled and not outside else None
+            not_source = _bundled_problem(project, ref.target) if bundled and not outside else None
             if outside or not_source:
                 where = f"{project.config.src}/" if bundled else f"{project.config.src}/ or {project.config.public}/"
                 self.problems.append(
@@ -321,7 +331,22 @@ def component_page(title: str, script: str) -> str:
 
 
 def _script_out(project: Project, source: Path) -> str:
-    return Path(source.relative_to(project.src_dir).as_posix()).with_suffix(".js").as_posix()
+    base = project.src_dir if source.is_relative_to(project.src_dir) else project.root  # a page's script outside src
+    return Path(source.relative_to(base).as_posix()).with_suffix(".js").as_posix()
+
+
+def _bundled_problem(project: Project, target: Path) -> str | None:
+    """Why a page's script or stylesheet cannot be bundled: inside src/, the rules of sources; elsewhere in the
+    project, never from a folder that is not source (node_modules/, a dot folder, the build's own folders)."""
+    if target.is_relative_to(project.src_dir):
+        return project.source_problem(target)
+    for folder in project.never_sources:
+        if target.is_relative_to(folder):
+            return f"is inside {project.display(folder)}/, which is never a source"
+    for part in target.relative_to(project.root).parts[:-1]:
+        if part == "node_modules" or part.startswith("."):
+            return f"is inside {part}/, which is never a source: move it to a folder of its own"
+    return None
 
 
 def _relative(from_dir: Path, target: str) -> str:
@@ -388,7 +413,8 @@ def plan_build(project: Project, browser: Browser, mode: Mode) -> BuildPlan:
         plan.add_asset(source, source.relative_to(project.public_dir).as_posix())
         plan.public_urls.append("/" + source.relative_to(project.public_dir).as_posix())
     if config.locales:
-        locales = project.path(config.locales)
+        locales = locales_folder(project)  # the `locales` folder, or its compiled catalogs (locales_format)
+        assert locales is not None
         for source in _files_under(project, locales):
             plan.add_asset(source, f"_locales/{source.relative_to(locales).as_posix()}")
     return plan

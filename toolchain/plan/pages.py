@@ -69,8 +69,10 @@ class _Scanner(HTMLParser):
         root: Path | None = None,
         public: Path | None = None,
         project_root: Path | None = None,
+        aliases: dict[str, Path] | None = None,
     ) -> None:
         super().__init__(convert_charrefs=True)
+        self.aliases = aliases or {}
         self.text = text
         self.page = page
         self.display = display
@@ -116,7 +118,10 @@ class _Scanner(HTMLParser):
         if url_scheme(value) is not None:  # the extension's own URL (chrome-extension://…): not a file to bundle
             return
         path_part = unquote(split_address(value)[0])  # my%20font.woff2 is the file `my font.woff2`
-        if self.root is None and path_part.startswith("/") and self.public is not None:
+        alias = next((name for name in self.aliases if path_part.startswith(f"{name}/")), None)
+        if self.root is None and alias is not None:  # `~/assets/x.css`: [aliases] as esbuild reads them in code
+            target = (self.aliases[alias] / path_part[len(alias) + 1 :]).resolve()
+        elif self.root is None and path_part.startswith("/") and self.public is not None:
             target = self._root_relative(path_part)
         elif self.root is None:
             target = (self.page.parent / path_part).resolve()
@@ -203,11 +208,13 @@ def scan_page(
     root: Path | None = None,
     public: Path | None = None,
     project_root: Path | None = None,
+    aliases: dict[str, Path] | None = None,
 ) -> PageScan:
     """The references in one page and the problems that would break it in a browser. `root`: the page is a file
     of the packaged extension there, and its references are resolved as the browser resolves their URLs.
-    `public` and `project_root` (a source page): where a root-relative `/x.png` is looked for, in that order."""
-    scanner = _Scanner(text, page, display, root, public, project_root)
+    `public` and `project_root` (a source page): where a root-relative `/x.png` is looked for, in that order.
+    `aliases` (a source page): `name/…` paths resolved in the alias's folder (xtk.toml's [aliases])."""
+    scanner = _Scanner(text, page, display, root, public, project_root, aliases)
     read_whole_page(scanner, text)
     problems = list(scanner.problems)
     references: list[PageReference] = []

@@ -101,6 +101,10 @@ class Catalog:
 
 def locales_folder(project: Project) -> Path | None:
     """The folder that becomes the build's `_locales/`: the `locales` key's, or public/_locales copied as is."""
+    if project.config.locales and project.config.locales_format == "wxt":
+        from toolchain.project.wxt_locales import compiled_folder
+
+        return compiled_folder(project)
     if project.config.locales:
         return project.path(project.config.locales)
     copied = project.public_dir / "_locales"
@@ -284,6 +288,13 @@ def _strings(value: object, key: ConfigKey) -> Iterator[tuple[ConfigKey, str]]:
 def check_locales(project: Project, problem: Problem) -> Iterator[Diagnostic]:
     """Every error of the project's locales: the files, `default_locale`, references and store limits."""
     config = project.config
+    if config.locales and config.locales_format == "wxt":
+        from toolchain.project.wxt_locales import compile_locales  # writes .xtk/_locales/, checked below as built
+
+        compiled = compile_locales(project)
+        yield from compiled
+        if compiled:
+            return
     folder = locales_folder(project)
     default_locale = config.extension.default_locale
     references = [(key, text) for key, text in manifest_texts(config) if message_references(text)]

@@ -472,6 +472,16 @@ def _host_patterns(grants: dict[str, PermissionGrant]) -> dict[str, PermissionGr
     return grants
 
 
+class EsbuildPlugin(_Strict):
+    """An esbuild plugin from the project's packages, run on the Node path (toolchain/tools/esbuild_plugins.mjs)."""
+
+    #: The module that exports it, resolved from the project ("unplugin-icons/esbuild").
+    package: NonBlank
+    #: The export: a function called with `options` that returns the plugin, or the plugin object itself.
+    export: NonBlank = "default"
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
 class ProjectConfig(_Strict):
     """The whole of `xtk.toml`."""
 
@@ -484,6 +494,9 @@ class ProjectConfig(_Strict):
     public: str = "public"
     #: `_locales` folder relative to root, copied to `_locales/`; needs extension.default_locale.
     locales: str | None = None
+    #: "chrome": `locales` holds `<locale>/messages.json`; "wxt": @wxt-dev/i18n's `<locale>.yml|yaml|json|toml`
+    #: files, compiled into _locales/ by each build (toolchain/project/wxt_locales.py).
+    locales_format: Literal["chrome", "wxt"] = "chrome"
     #: tsc (`--noEmit`, strict) in every `xtk build` and `xtk package`: true (its errors fail the build), "warn" (they
     #: are shown, the build goes on: a project adopting types) or false (not run). `--no-typecheck` turns it off.
     typecheck: bool | Literal["warn"] = True
@@ -507,6 +520,7 @@ class ProjectConfig(_Strict):
     scripts: list[ExecutedScript] = Field(default_factory=list)
     injected: list[InjectedBundle] = Field(default_factory=list)
     web_accessible_resources: list[WebAccessibleResources] = Field(default_factory=list)
+    esbuild_plugins: list[EsbuildPlugin] = Field(default_factory=list)
 
     permissions: dict[str, Grant] = Field(default_factory=dict)
     optional_permissions: dict[str, Grant] = Field(default_factory=dict)
@@ -609,6 +623,8 @@ class ProjectConfig(_Strict):
     def _consistent(self) -> ProjectConfig:
         if self.locales and not self.extension.default_locale:
             raise ValueError("locales is set: extension.default_locale must name the default locale")
+        if self.locales_format != "chrome" and not self.locales:
+            raise ValueError(f'locales_format = "{self.locales_format}" needs `locales`: the folder of message files')
         chromium = [b for b in self.targets.declared() if browser_targets.get(b).is_chromium]
         if self.side_panel and "sidePanel" not in self.permissions and chromium:
             labels = " and ".join(browser_targets.get(b).label for b in browser_targets.of_engine("chromium"))

@@ -17,6 +17,7 @@ import { SourceMap, createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetQueryPlugin } from './asset_queries.mjs';
+import { projectPlugins } from './esbuild_plugins.mjs';
 import { load, messageAt, messageAtLine, offsetOf, recordDependencies, relative } from './plugin_support.mjs';
 import { StyleError, compileStyleBlock, cssToolsApply, forgetTools, stylesheetPlugin } from './stylesheets.mjs';
 
@@ -252,10 +253,14 @@ async function compileVue(sfc, source, file, development, at, context) {
 
 /** The esbuild plugins of the Node path: `features` (components.py's node_features) names the component compilers
  * ("svelte", "vue") to load from `projectDir`; stylesheets (sass, less, PostCSS) and asset queries always come. */
-export async function componentPlugins(projectDir, features, development) {
+export async function componentPlugins(projectDir, features, development, projectPluginSpecs = []) {
   const frameworks = features;
   forgetTools();
-  const plugins = [assetQueryPlugin(projectDir, development), stylesheetPlugin(projectDir, development)];
+  const plugins = [
+    ...(await projectPlugins(projectDir, projectPluginSpecs)), // [[esbuild_plugins]]: theirs resolve first
+    assetQueryPlugin(projectDir, development),
+    stylesheetPlugin(projectDir, development),
+  ];
   if (frameworks.includes('svelte')) {
     plugins.push(sveltePlugin(projectDir, await load(projectDir, 'svelte/compiler'), development));
   }
@@ -271,7 +276,7 @@ async function main() {
   const esbuild = request.esbuild
     ? createRequire(path.join(request.esbuild, 'package.json'))('./lib/main.js')
     : await load(projectDir, 'esbuild');
-  const plugins = await componentPlugins(projectDir, request.frameworks, development);
+  const plugins = await componentPlugins(projectDir, request.frameworks, development, request.plugins);
   let result;
   try {
     result = await esbuild.build({ ...request.options, plugins });

@@ -165,14 +165,17 @@ def request_path(root: Path, browser: str, fmt: str) -> Path:
     return root / ".xtk" / "components" / f"{browser}.{fmt}.json"
 
 
-def node_command(command: EsbuildCommand, root: Path, features: list[str]) -> EsbuildCommand:
-    """The same bundle as `command` (a native esbuild run), made by esbuild's JS API with the compilers."""
+def node_command(
+    command: EsbuildCommand, root: Path, features: list[str], plugins: list[dict[str, Any]] | None = None
+) -> EsbuildCommand:
+    """The same bundle as `command` (a native esbuild run), made by esbuild's JS API with the compilers (and the
+    project's own `[[esbuild_plugins]]`: package, export, options)."""
     # xtk dev's translation (one for both): it leaves out what its service handles itself, which the runner needs.
     options = esbuild_options(command.argv, root)
     options.update(metafile=True, logLevel="warning", color=False)
     if "vue" in features:
         options["define"] = {**VUE_FLAGS, **options.get("define", {})}
-    request = {"options": options, "metafile": command.metafile, "frameworks": features}
+    request = {"options": options, "metafile": command.metafile, "frameworks": features, "plugins": plugins or []}
     try:  # the JS API of the very package whose binary the native path runs (the project's, or .xtk/tools/'s)
         request["esbuild"] = str(esbuild_package(root))
     except InputError:  # none: the runner's own lookup in the project says so, located, when it runs

@@ -37,6 +37,8 @@ _MODULES = {"wxt": WXT_MODULES}
 #: WXT's storage package, and the import paths WXT gives it; answered when the project has it installed
 WXT_STORAGE = "@wxt-dev/storage"
 WXT_STORAGE_MODULES = ("wxt/storage", "wxt/utils/storage")
+#: @wxt-dev/i18n: `#i18n` is answered with its `i18n` when the project has it installed
+WXT_I18N = "@wxt-dev/i18n"
 #: modules an auto-import folder offers: its files, and its subfolders' index files (as unimport scans them)
 _MODULE_SUFFIXES = (".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs")
 
@@ -134,6 +136,12 @@ def framework_arguments(config: ProjectConfig, root: Path) -> tuple[list[str], t
             generated.append((str(barrel), f'export * from "./wxt.js";\nexport {{ storage }} from "{WXT_STORAGE}";\n'))
             targets["#imports"] = f"./{barrel.relative_to(root).as_posix()}"
             targets.update(dict.fromkeys(WXT_STORAGE_MODULES, WXT_STORAGE))
+        if config.framework == "wxt" and (root / "node_modules" / WXT_I18N / "package.json").is_file():
+            # @wxt-dev/i18n's module generates `#i18n` (its `i18n`, made by createI18n); xtk writes the same module
+            i18n = module.with_name("wxt-i18n.js")
+            text = f'import {{ createI18n }} from "{WXT_I18N}";\nexport const i18n = /* @__PURE__ */ createI18n();\n'
+            generated.append((str(i18n), text))
+            targets["#i18n"] = f"./{i18n.relative_to(root).as_posix()}"
         arguments += [f"--alias:{name}={target}" for name, target in targets.items()]
     if config.auto_imports or config.auto_import_names:
         module = root / ".xtk" / "runtime" / "auto-imports.js"

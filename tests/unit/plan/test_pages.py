@@ -75,7 +75,7 @@ def test_query_and_fragment_are_ignored_for_the_file(tmp_path: Path) -> None:
     assert ref.target == (tmp_path / "style.css").resolve()
 
 
-def test_plan_rejects_page_scripts_and_styles_outside_src(tmp_path: Path) -> None:
+def test_plan_bundles_page_files_outside_src_but_never_from_public(tmp_path: Path) -> None:
     from toolchain.plan import plan_build
     from toolchain.project import load_project
 
@@ -94,8 +94,7 @@ def test_plan_rejects_page_scripts_and_styles_outside_src(tmp_path: Path) -> Non
     )
     plan = plan_build(load_project(tmp_path), "chrome", "production")
     messages = sorted((d.line, d.message) for d in plan.problems)
-    assert messages == [
-        (1, "../public/x.css: a page's styles must be inside src/"),
-        (2, "../lib.ts: a page's scripts must be inside src/"),
-    ]
-    assert list(plan.pages[0].replacements.values()) == ["./i.png"]  # assets may come from public/
+    # a file of the project outside src/ is bundled from the page (under its path from root); public/ never is
+    assert messages == [(1, "../public/x.css is inside ext/public/, which is never a source")]
+    assert list(plan.pages[0].replacements.values()) == ["./lib.js", "./i.png"]  # assets may come from public/
+    assert [entry.out for entry in plan.scripts.values()] == ["lib.js"]
