@@ -159,3 +159,94 @@ def test_import_never_overwrites_and_dry_run_writes_nothing(tmp_path: Path) -> N
     assert (folder / "xtk.toml").read_text(encoding="utf-8") == "# mine\n"
     forced = run_xtk("import", "--force", "--from", "vite", cwd=folder)
     assert forced.code == 0 and 'name = "Focus Timer"' in (folder / "xtk.toml").read_text(encoding="utf-8")
+
+
+#: A WXT project whose config only Node can read (a manifest function of the browser, a computed srcDir), with
+#: @wxt-dev/i18n's YAML messages, a page stylesheet through the `~` alias outside entrypoints/, and a Vite plugin
+#: whose package has an esbuild build (unplugin's layout): its virtual module imports a package.
+COMPUTED_WXT = {
+    "package.json": '{ "name": "computed", "version": "2.0.0", "type": "module" }\n',
+    "wxt.config.ts": """import { defineConfig } from "wxt";
+import Hello from "virtual-hello/vite";
+const SRC = ["s", "r", "c"].join("");
+export default defineConfig({
+  srcDir: SRC,
+  modules: ["@wxt-dev/i18n/module"],
+  vite: () => ({ plugins: [Hello({ greeting: "hi" })] }),
+  manifest: ({ browser }) => {
+    const permissions = ["storage"];
+    if (browser === "firefox") permissions.push("https://api.example.com/*");
+    return { default_locale: "en", name: "__MSG_name__", permissions, short_name: browser === "edge" ? "Ed" : "Ext" };
+  },
+});
+""",
+    "src/locales/en.yml": "name: Computed\noptions:\n  title: Options page\nanswer: no\n"
+    "items:\n  1: one item\n  n: $1 items\n",
+    "src/assets/style.css": "body { color: rgb(1, 2, 3); }\n",
+    "src/entrypoints/options/index.html": '<link rel="stylesheet" href="~/assets/style.css">\n'
+    '<script type="module" src="./main.ts"></script>\n',
+    "src/entrypoints/options/main.ts": 'import greet from "~hello/world";\n'
+    'document.title = i18n.t("options.title") + greet;\n',
+    "src/entrypoints/background.ts": "export default defineBackground(() => {});\n",
+}
+#: node_modules beside xtk's own (esbuild): the Vite/esbuild plugin pair, the package its module imports, and a
+#: stand-in @wxt-dev/i18n whose createI18n asks the browser for the message (as the real one does).
+COMPUTED_PACKAGES = {
+    "virtual-hello/package.json": '{ "name": "virtual-hello", "type": "module", '
+    '"exports": { "./vite": "./vite.js", "./esbuild": "./esbuild.js" } }\n',
+    "virtual-hello/vite.js": 'export default () => ({ name: "hello-vite" });\n',
+    "virtual-hello/esbuild.js": """export default (options = {}) => ({
+  name: "hello",
+  setup(build) {
+    build.onResolve({ filter: /^~hello\\// }, (args) => ({ path: args.path, namespace: "hello" }));
+    build.onLoad({ filter: /.*/, namespace: "hello" }, (args) => ({
+      contents: `import dep from "hello-dep"; export default dep + ${JSON.stringify(options.greeting)};`,
+      loader: "js",
+      resolveDir: "~hello",
+    }));
+  },
+});
+""",
+    "hello-dep/package.json": '{ "name": "hello-dep", "main": "index.js" }\n',
+    "hello-dep/index.js": 'module.exports = "DEP-TEXT:";\n',
+    "@wxt-dev/i18n/package.json": '{ "name": "@wxt-dev/i18n", "type": "module", "exports": { ".": "./index.js" } }\n',
+    "@wxt-dev/i18n/index.js": "export function createI18n() {\n"
+    '  return { t: (key) => chrome.i18n.getMessage(key.replaceAll(".", "_")) };\n}\n',
+}
+
+
+def test_wxt_project_node_reads_manifest_per_browser_locales_alias_links_and_esbuild_plugins(tmp_path: Path) -> None:
+    folder = tmp_path / "computed"
+    for name, text in COMPUTED_WXT.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    modules = folder / "node_modules"
+    modules.mkdir()
+    for installed in (EXTENSION / "node_modules").iterdir():
+        (modules / installed.name).symlink_to(installed, target_is_directory=installed.is_dir())
+    for name, text in COMPUTED_PACKAGES.items():
+        (modules / name).parent.mkdir(parents=True, exist_ok=True)
+        (modules / name).write_text(text, encoding="utf-8")
+    manifests = import_and_build(folder)
+    assert not (folder / ".xtk" / "wxt-config.mjs").exists()  # the evaluated bundle is removed
+
+    config = (folder / "xtk.toml").read_text(encoding="utf-8")
+    assert 'locales_format = "wxt"' in config and 'package = "virtual-hello/esbuild"' in config
+    # the manifest function, called per browser: the shared keys, a grant for Firefox only, Edge's own short_name
+    assert all(m["name"] == "__MSG_name__" and m["permissions"] == ["storage"] for m in manifests.values())
+    assert manifests["firefox"]["host_permissions"] == ["https://api.example.com/*"]
+    assert "host_permissions" not in manifests["chrome"] and "host_permissions" not in manifests["edge"]
+    assert [manifests[b]["short_name"] for b in BROWSERS] == ["Ext", "Ed", "Ext"]
+    messages = json.loads((folder / "build/chrome/_locales/en/messages.json").read_text(encoding="utf-8"))
+    assert messages == {
+        "name": {"message": "Computed"},
+        "options_title": {"message": "Options page"},
+        "answer": {"message": "no"},  # YAML 1.2 text, not YAML 1.1's false
+        "items": {"message": "one item | $1 items"},
+    }
+    page = (folder / "build/chrome/options/index.html").read_text(encoding="utf-8")
+    assert 'href="../src/assets/style.css"' in page  # `~/assets/style.css` through [aliases], bundled
+    assert "#010203" in (folder / "build/chrome/src/assets/style.css").read_text(encoding="utf-8")
+    script = (folder / "build/chrome/options/main.js").read_text(encoding="utf-8")
+    assert "DEP-TEXT:" in script and '"hi"' in script  # the plugin's module, its import resolved from the project
+    assert "chrome.i18n.getMessage" in script  # `i18n` from #i18n: @wxt-dev/i18n's createI18n

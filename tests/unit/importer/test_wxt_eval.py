@@ -1,0 +1,71 @@
+"""wxt.config.* evaluated in Node: the three manifests split into shared keys, browser-limited grants and each
+browser's own keys; a config Node cannot run falls back to the static reader, whose warnings stay located."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from toolchain.importer.run import import_project
+from toolchain.importer.wxt_eval import split
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def test_split_keeps_shared_keys_merges_grants_and_gives_each_browser_its_own() -> None:
+    chrome = {"name": "X", "permissions": ["storage", "sidePanel"], "minimum_chrome_version": "120"}
+    edge = {"name": "X", "permissions": ["storage", "sidePanel"], "minimum_chrome_version": "121"}
+    firefox = {"name": "X", "permissions": ["storage", "https://a.example/*"], "sidebar_action": {"default_panel": "p"}}
+    result = split({"chrome": chrome, "edge": edge, "firefox": firefox})
+    assert result.common == {"name": "X", "permissions": ["storage", "sidePanel", "https://a.example/*"]}
+    assert result.grant_browsers == {"sidePanel": ["chrome", "edge"], "https://a.example/*": ["firefox"]}
+    assert result.per_browser == {
+        "chrome": {"minimum_chrome_version": "120"},
+        "edge": {"minimum_chrome_version": "121"},
+        "firefox": {"sidebar_action": {"default_panel": "p"}},
+    }
+
+
+def _project(folder: Path, config: str) -> Path:
+    (folder / "entrypoints").mkdir(parents=True)
+    (folder / "entrypoints/background.ts").write_text("export default defineBackground(() => {});\n")
+    (folder / "package.json").write_text('{ "name": "x", "version": "1.0.0", "type": "module" }\n')
+    (folder / "wxt.config.ts").write_text(config)
+    (folder / "node_modules").symlink_to(REPO / "extension_src/node_modules", target_is_directory=True)
+    return folder
+
+
+@pytest.mark.node
+def test_manifest_function_is_called_per_browser(tmp_path: Path) -> None:
+    folder = _project(
+        tmp_path,
+        'import { defineConfig } from "wxt";\nconst base = { name: "Per Browser" };\n'
+        "export default defineConfig({\n  manifest: ({ browser, manifestVersion }) => ({\n    ...base,\n"
+        '    permissions: browser === "firefox" ? ["tabs", "storage"] : ["storage"],\n'
+        '    ...(browser === "edge" ? { version_name: `edge ${manifestVersion}` } : {}),\n  }),\n});\n',
+    )
+    report = import_project(folder, None, force=False, dry_run=True)
+    config = tomllib.loads(report.text)
+    assert config["extension"]["name"] == "Per Browser"
+    assert config["permissions"]["storage"].startswith("imported from wxt.config.ts")
+    assert config["permissions"]["tabs"]["browsers"] == ["firefox"]
+    assert config["targets"]["edge"]["manifest"] == {"version_name": "edge 3"}
+    assert "manifest" not in config["targets"]["chrome"]
+    assert not any("not a literal" in note.text() for note in report.notes)
+    assert not (folder / ".xtk").exists()  # the bundle Node ran is gone, and the folder made for it
+
+
+@pytest.mark.node
+def test_a_config_node_cannot_run_is_read_as_written_with_located_warnings(tmp_path: Path) -> None:
+    folder = _project(
+        tmp_path,
+        'import { defineConfig } from "wxt";\nimport missing from "not-installed-anywhere";\n'
+        "export default defineConfig({\n  manifest: { name: NAME, permissions: missing },\n});\n",
+    )
+    report = import_project(folder, None, force=False, dry_run=True)
+    notes = "\n".join(note.text() for note in report.notes)
+    assert "wxt.config.ts: info: not evaluated in Node (" in notes and "not-installed-anywhere" in notes
+    assert "wxt.config.ts:4: warning: manifest key 'name' is not a literal (NAME)" in notes
+    assert "wxt.config.ts:4: warning: manifest key 'permissions' is not a literal (missing)" in notes
