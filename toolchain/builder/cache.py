@@ -8,7 +8,8 @@ one added after the last build); tsconfig.json, package.json and package-lock.js
 esbuild and TypeScript (their package.json and the binaries' size, time and inode), and of the component and
 stylesheet tools; why the project bundles through Node (tools/components.node_features: found again before a
 replay, so a PostCSS config or a `?raw` import added since is not replayed through the native binary); and xtk
-itself (its code, templates and schemas). Source code is not among them: esbuild and tsc read it on every build.
+itself (its code, templates and schemas); the content of the image `icon` names (icons are drawn from it).
+Source code is not among them: esbuild and tsc read it on every build.
 
 A project copied or moved elsewhere has another location, so it never replays the recipe of the original (whose
 paths point at the original's files and build folder). When every part is unchanged, `xtk build` runs the stored
@@ -83,6 +84,8 @@ class Fingerprint:
     request: list[str]  # the --browser choice and the mode
     #: the environment's variables a build reads (.env's allowed prefixes; plan/env_files.py): prefixes and sha256
     environment: dict[str, Any] = dataclass_field(default_factory=dict)
+    #: the image `icon` names → sha256: the icons drawn from it are in the recipe, so an edited image rebuilds
+    images: dict[str, str] = dataclass_field(default_factory=dict)
 
     @classmethod
     def of_build(
@@ -122,6 +125,7 @@ class Fingerprint:
             toolchain=toolchain_stamp(),
             request=[request, mode],
             environment=_environment(list(config.env_prefix)),
+            images={str(project.path(config.icon)): file_sha256(project.path(config.icon))} if config.icon else {},
         )
 
     def now(self, config_path: Path) -> Fingerprint:
@@ -140,6 +144,7 @@ class Fingerprint:
             toolchain=toolchain_stamp(),
             request=self.request,
             environment=_environment(self.environment.get("prefixes", [])),
+            images={path: file_sha256(Path(path)) for path in self.images},
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -17,10 +17,12 @@ from toolchain.files import confine, write_if_changed
 from toolchain.manifest.render import render_manifest
 from toolchain.plan import BuildPlan, Mode, plan_build
 from toolchain.plan.build_plan import read_env
+from toolchain.plan.generated_icons import generated_icon_out, needed_sizes
 from toolchain.plan.pages import rewrite_page
 from toolchain.project import Browser, Project
 from toolchain.tools.components import check_installed, node_command, node_features
 from toolchain.tools.esbuild import esbuild_commands, find_esbuild
+from toolchain.tools.icons import draw_icons
 from toolchain.tools.typecheck import TypecheckMode, env_types_path, env_types_text
 
 
@@ -63,6 +65,7 @@ def build(
     problems = [d for plan in plans for d in plan.problems]
     if problems:
         raise ProjectError(unique(problems))
+    _add_drawn_icons(project, plans)  # before the fingerprint: the drawn PNGs are files of the recipe
 
     binary = find_esbuild(project.root)
     # components, stylesheet tools, asset queries: esbuild's JS API in Node, with plugins (tools/components.py)
@@ -103,6 +106,45 @@ def build(
         recipe = Recipe(project.root, project.base_dir, out, types, recipes, project.config.typecheck)
         store(project.config_path, request, mode, recipe, fingerprint)
     return report
+
+
+def _add_drawn_icons(project: Project, plans: list[BuildPlan]) -> None:
+    """The icons drawn from `icon` (tools/icons.py), as assets of every plan; the manifest names them
+    (plan/generated_icons.py). A file of public/ at the same build path is an error, not silently replaced."""
+    config = project.config
+    if not config.icon:
+        return
+    shown = project.display(project.path(config.icon))
+    sizes = needed_sizes(config)
+    if not sizes:
+        unused = Diagnostic(
+            "warning",
+            "nothing is drawn from this image: [icons] sets the manifest's icons, and [action] has icons or is absent",
+            path=shown,
+            key="icon",
+        )
+        for plan in plans:
+            plan.warnings.append(unused)
+        return
+    drawn = draw_icons(project.path(config.icon), sizes, project.base_dir, shown)
+    clashes: list[Diagnostic] = []
+    for plan in plans:
+        plan.warnings += drawn.warnings
+        for size, png in drawn.files.items():
+            out = generated_icon_out(size)
+            if out in plan.assets:
+                clashes.append(
+                    Diagnostic(
+                        "error",
+                        f"{out} is the icon xtk draws from `icon`, and {project.display(plan.assets[out].source)} "
+                        "is copied to the same place: remove one",
+                        path=shown,
+                        key="icon",
+                    )
+                )
+            plan.add_asset(png, out)
+    if clashes:
+        raise ProjectError(unique(clashes))
 
 
 def _browser_recipe(plan: BuildPlan, commands: list, validate: bool = True) -> BrowserRecipe:

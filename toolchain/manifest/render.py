@@ -13,6 +13,7 @@ from toolchain import browser_targets
 from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.manifest import conversions as cv
 from toolchain.plan import BuildPlan
+from toolchain.plan.generated_icons import action_icons, manifest_icons
 from toolchain.project.locales import missing_translations
 from toolchain.project.models import FirefoxTarget
 from toolchain.templating import render_remembered
@@ -86,12 +87,14 @@ def manifest_values(plan: BuildPlan) -> tuple[dict[str, Any], list[Diagnostic]]:
         "homepage_url": ext.homepage_url,
         "default_locale": ext.default_locale,
         "minimum_chrome_version": cv.minimum_chrome_version(browser, target.min_version),
-        "icons": _sorted_icons(config.icons, plan),
+        # set in xtk.toml, or drawn from `icon` (plan/generated_icons.py): the explicit ones win
+        "icons": _sorted_icons(config.icons, plan) or manifest_icons(config),
     }
 
     if config.action:
         popup = plan.output_of(config.action.popup) if config.action.popup else None
-        m["action"] = cv.action_for(config.action, popup, _sorted_icons(config.action.icons, plan))
+        icons = _sorted_icons(config.action.icons, plan) or action_icons(config)
+        m["action"] = cv.action_for(config.action, popup, icons)
     if config.background:
         background_script = plan.output_of(config.background.entry)
         background = cv.background_for(browser, mv, config.background, background_script)

@@ -25,7 +25,7 @@ from toolchain.project.models import Browser, ProjectConfig
 from toolchain.urls import split_address
 
 #: What a file reference may be: a script bundled by esbuild, an HTML page, a stylesheet, anything copied.
-FileKind = str  # "script" | "module" (a script or a folder of them) | "page" | "style" | "asset" | "dir"
+FileKind = str  # "script" | "module" (a script or a folder of them) | "page" | "style" | "asset" | "image" | "dir"
 
 _SCRIPT_SUFFIXES = {".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"}
 
@@ -411,6 +411,8 @@ def _page_file(address: str) -> str:
 def file_refs(config: ProjectConfig) -> Iterator[FileRef]:
     """Every file or folder the config names, with the key that names it."""
     c = config
+    if c.icon:
+        yield FileRef(("icon",), c.icon, "image")
     for size, icon in c.icons.items():
         yield FileRef(("icons", size), icon, "asset")
     if c.locales:
@@ -464,6 +466,8 @@ _EXPECTED_SUFFIX = {
     "page": {".html", ".htm", ".tsx", ".jsx"},
     # .scss/.sass/.less: compiled by the project's own tools (toolchain/tools/components.py), written as .css
     "style": {".css", ".scss", ".sass", ".less", ".pcss"},
+    # `icon`: the one image every icon size is drawn from (toolchain/tools/icons.py)
+    "image": {".svg", ".svgz", ".png"},
 }
 
 

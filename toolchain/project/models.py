@@ -505,6 +505,9 @@ class ProjectConfig(_Strict):
     dist: str = "dist"
 
     targets: Targets
+    #: One SVG or large square PNG, relative to root: xtk draws every icon size from it (toolchain/tools/icons.py)
+    #: for `icons` and `action.default_icon`, unless `[icons]` / `[action] icons` set them.
+    icon: str | None = None
     icons: dict[str, str] = Field(default_factory=dict)
     background: Background | None = None
     action: Action | None = None
