@@ -69,3 +69,26 @@ def test_a_config_node_cannot_run_is_read_as_written_with_located_warnings(tmp_p
     assert "wxt.config.ts: info: not evaluated in Node (" in notes and "not-installed-anywhere" in notes
     assert "wxt.config.ts:4: warning: manifest key 'name' is not a literal (NAME)" in notes
     assert "wxt.config.ts:4: warning: manifest key 'permissions' is not a literal (missing)" in notes
+
+
+def test_auto_icons_and_i18n_modules_become_the_icon_and_locales_keys(tmp_path: Path) -> None:
+    (tmp_path / "src/entrypoints").mkdir(parents=True)
+    (tmp_path / "src/entrypoints/background.ts").write_text("export default defineBackground(() => i18n.t('a'));\n")
+    (tmp_path / "src/assets").mkdir()
+    (tmp_path / "src/assets/logo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (tmp_path / "src/locales").mkdir()
+    (tmp_path / "src/locales/en.yml").write_text("a: A\n")
+    (tmp_path / "package.json").write_text('{ "name": "x", "version": "1.0.0" }\n')
+    (tmp_path / "wxt.config.ts").write_text(
+        'import { defineConfig } from "wxt";\nexport default defineConfig({\n  srcDir: "src",\n'
+        '  modules: ["@wxt-dev/auto-icons", "@wxt-dev/i18n/module"],\n'
+        '  autoIcons: { baseIconPath: "assets/logo.png" },\n  manifest: { default_locale: "en" },\n});\n'
+    )
+    report = import_project(tmp_path, None, force=False, dry_run=True)
+    config = tomllib.loads(report.text)
+    assert config["icon"] == "src/assets/logo.png"
+    assert config["locales"] == "src/locales" and config["locales_format"] == "wxt"
+    assert config["auto_import_names"]["i18n"] == "#i18n"
+    notes = "\n".join(note.text() for note in report.notes)
+    assert "wxt.config.ts:4: info: @wxt-dev/auto-icons: icon = 'src/assets/logo.png'" in notes
+    assert "@wxt-dev/i18n is not installed" in notes  # `i18n` needs the package: named
