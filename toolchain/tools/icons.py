@@ -89,7 +89,9 @@ def _open_png(source: Path) -> Image.Image:
     try:
         image = Image.open(source)
         image.load()  # a truncated or corrupt file fails here, not at the first resize
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as error:
+    except UnidentifiedImageError:  # its message is the absolute path alone
+        raise _Unusable("cannot read the image: it is no image format Pillow knows, or a corrupt one") from None
+    except (OSError, ValueError, Image.DecompressionBombError) as error:
         raise _Unusable(f"cannot read the image: {error}") from None
     if image.format != "PNG":
         raise _Unusable(f"the file is {image.format or 'not an image'}, not PNG: give a PNG or an SVG")
