@@ -149,3 +149,16 @@ def test_builds_are_byte_identical_and_an_edited_icon_is_drawn_again_through_the
     assert edited.getpixel((64, 64)) == (255, 0, 0, 255)
     changed = {path for path, data in tree(project / "build").items() if first.get(path) != data}
     assert {f"{browser}/{out}" for browser in ("chrome", "edge", "firefox") for out in DRAWN.values()} <= changed
+
+
+def test_the_dev_build_copies_the_drawn_icons_its_manifest_names(tmp_path: Path) -> None:
+    from toolchain.dev.dev_build import plan_dev, reporter_path, write_static
+    from toolchain.project import load_project
+
+    project = load_project(_project(tmp_path) / "xtk.toml")
+    dev = plan_dev(project, "chrome", reporter_path(project))
+    assert dev.manifest["icons"] == DRAWN
+    assert dev.manifest["action"]["default_icon"] == {"16": DRAWN["16"], "32": DRAWN["32"]}
+    write_static(dev)
+    for size, out in DRAWN.items():
+        assert Image.open(dev.out / out).size == (int(size), int(size))

@@ -65,7 +65,7 @@ def build(
     problems = [d for plan in plans for d in plan.problems]
     if problems:
         raise ProjectError(unique(problems))
-    _add_drawn_icons(project, plans)  # before the fingerprint: the drawn PNGs are files of the recipe
+    add_drawn_icons(project, plans)  # before the fingerprint: the drawn PNGs are files of the recipe
 
     binary = find_esbuild(project.root)
     # components, stylesheet tools, asset queries: esbuild's JS API in Node, with plugins (tools/components.py)
@@ -108,7 +108,7 @@ def build(
     return report
 
 
-def _add_drawn_icons(project: Project, plans: list[BuildPlan]) -> None:
+def add_drawn_icons(project: Project, plans: list[BuildPlan]) -> None:
     """The icons drawn from `icon` (tools/icons.py), as assets of every plan; the manifest names them
     (plan/generated_icons.py). A file of public/ at the same build path is an error, not silently replaced."""
     config = project.config

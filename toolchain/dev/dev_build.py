@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolchain.builder.pipeline import add_drawn_icons
 from toolchain.dev.runtime_scripts import ID_PREFIX, dev_manifest, registrations, script_files
 from toolchain.diagnostics import Diagnostic, ProjectError
 from toolchain.files import confine, make_folder, write_if_changed
@@ -130,6 +131,7 @@ def plan_dev(project: Project, browser: Browser, reporter: Path, runtime_scripts
     plan = plan_build(project, browser, "development")
     if plan.problems:
         raise ProjectError(plan.problems)
+    add_drawn_icons(project, [plan])  # icons drawn from `icon`: assets of the dev build too
     rendered = render_manifest(plan, True)
     registered = registrations(rendered.manifest) if runtime_scripts else []
     out = dev_out_dir(project, browser)
