@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,8 +67,13 @@ def auto_import_modules(folder: Path) -> list[Path]:
     return found
 
 
-def module_exports(path: Path) -> list[str]:
-    """The value names a module exports (`export function/const/class X`, `export { a, b as c }`), types aside."""
+#: Exported declarations whose name is a value (TypeScript's enums too)
+_DECLARATIONS = ("function_declaration", "generator_function_declaration", "class_declaration", "enum_declaration")
+
+
+def module_exports(path: Path, depth: int = 0) -> list[str]:
+    """The value names a module exports (`export function/const/class/enum X`, `export { a, b as c }`, `export * as
+    N`, and what `export * from "./x"` passes on from a module of the project), types aside."""
     from toolchain.analysis.parse import parse_file
 
     try:
@@ -77,10 +83,19 @@ def module_exports(path: Path) -> list[str]:
     names: list[str] = []
     for statement in parsed.tree.root_node.named_children:
         text = parsed.text(statement)
-        if statement.type != "export_statement" or text.startswith(("export default", "export type", "export *")):
+        if statement.type != "export_statement" or text.startswith(("export default", "export type")):
+            continue
+        source = statement.child_by_field_name("source")
+        if text.startswith("export *") and source is not None:
+            namespace = next((c for c in statement.named_children if c.type == "namespace_export"), None)
+            if namespace is not None:
+                names += [parsed.text(c) for c in namespace.named_children if c.type == "identifier"]
+            elif depth < 4:  # `export * from "./api"`: the names of that module, as unimport follows them
+                target = _relative_module(path, parsed.text(source).strip("\"'`"))
+                names += module_exports(target, depth + 1) if target is not None else []
             continue
         for child in statement.named_children:
-            if child.type in ("function_declaration", "generator_function_declaration", "class_declaration"):
+            if child.type in _DECLARATIONS:
                 name = child.child_by_field_name("name")
                 names += [parsed.text(name)] if name is not None else []
             elif child.type == "lexical_declaration" or child.type == "variable_declaration":
@@ -98,6 +113,32 @@ def module_exports(path: Path) -> list[str]:
     return names
 
 
+def _relative_module(importer: Path, specifier: str) -> Path | None:
+    if not specifier.startswith("."):
+        return None
+    base = importer.parent / specifier
+    candidates = [base] if base.suffix in _MODULE_SUFFIXES else []
+    candidates += [base.with_name(base.name + s) for s in _MODULE_SUFFIXES] + [
+        base / f"index{s}" for s in _MODULE_SUFFIXES
+    ]
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def default_export_name(path: Path) -> str | None:
+    """The name unimport gives a module's default export: its file's name in camelCase (a folder's index: the
+    folder's), when the module has one."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not re.search(r"^export\s+default\b", text, re.MULTILINE):
+        return None
+    stem = path.parent.name if path.stem == "index" else path.name.split(".")[0]
+    words = [w for w in re.split(r"[^A-Za-z0-9_$]+", stem) if w]
+    name = words[0] + "".join(w[:1].upper() + w[1:] for w in words[1:]) if words else ""
+    return name if re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", name) else None
+
+
 def auto_imports_text(root: Path, folders: list[str], module: Path, names: dict[str, str] | None = None) -> str:
     """The module that re-exports the named imports (`auto_import_names`: name → module) and every auto-import
     folder's names (the first module to export a name wins)."""
@@ -111,7 +152,11 @@ def auto_imports_text(root: Path, folders: list[str], module: Path, names: dict[
     taken: set[str] = set(names or {})
     for folder in folders:
         for path in auto_import_modules(root / folder):
-            exported = [name for name in module_exports(path) if name not in taken]
+            exported = list(dict.fromkeys(name for name in module_exports(path) if name not in taken))
+            default = default_export_name(path)
+            if default is not None and default not in taken and default not in exported:
+                exported.append(f"default as {default}")  # unimport's name for a default export
+                taken.add(default)
             taken.update(exported)
             if exported:
                 relative = posixpath.relpath(path.as_posix(), module.parent.as_posix())

@@ -54,7 +54,11 @@ def test_auto_import_folders_are_re_exported_by_one_injected_module(tmp_path: Pa
         "utils/cache/index.ts": 'export { makeCache, other as renamed } from "./make"\nexport type { X } from "./x"\n',
         "utils/cache/make.ts": "export function makeCache() {}\n",  # below the folder: only its index counts
         "utils/count.test.ts": "export const inTests = 1\n",
-        "hooks/useCount.ts": "export function countWords() {}\nexport default function useCount() {}\n",
+        "hooks/useCount.ts": "export function countWords() {}\nexport default function () {}\n",
+        "utils/keys.ts": "export enum Keys { A }\n",
+        "utils/github/index.ts": 'export * from "./api"\nexport * as Github from "./types"\n',
+        "utils/github/api.ts": "export function fetchUser() {}\n",
+        "utils/github/types.ts": "export type User = {}\n",
     }
     for name, text in files.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -66,7 +70,10 @@ def test_auto_import_folders_are_re_exported_by_one_injected_module(tmp_path: Pa
     assert generated[0][1].splitlines()[1:] == [
         'export { makeCache, renamed } from "../../utils/cache/index.ts";',
         'export { countWords, MAX, MIN } from "../../utils/count.ts";',
-    ]  # the hook's countWords is taken already; default exports and types are not names to inject
+        'export { fetchUser, Github } from "../../utils/github/index.ts";',  # `export *` followed, `* as` named
+        'export { Keys } from "../../utils/keys.ts";',  # a TypeScript enum is a value
+        'export { default as useCount } from "../../hooks/useCount.ts";',  # unimport's name: the file's
+    ]  # the hook's countWords is taken already; types are not names to inject
 
 
 def test_an_out_in_entry_is_an_entry_point_object_for_the_js_api() -> None:
