@@ -18,6 +18,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetQueryPlugin } from './asset_queries.mjs';
 import { projectPlugins } from './esbuild_plugins.mjs';
+import { bindTemplateGlobals, injectedNames } from './template_globals.mjs';
 import { load, messageAt, messageAtLine, offsetOf, recordDependencies, relative } from './plugin_support.mjs';
 import { StyleError, compileStyleBlock, cssToolsApply, forgetTools, stylesheetPlugin } from './stylesheets.mjs';
 
@@ -146,6 +147,7 @@ function vuePlugin(projectDir, sfc, development) {
       build.onLoad({ filter: /.*/, namespace: 'xtk' }, () => ({ contents: INJECT_STYLE_MODULE, loader: 'js' }));
       // <style module>: its CSS is a CSS module esbuild bundles (local-css), loaded with the script's other CSS.
       const modules = new Map();
+      const globals = injectedNames(build); // auto-imported names a template may use (template_globals.mjs)
       build.onResolve({ filter: new RegExp(`^${STYLE_MODULE}`) }, (args) => ({ path: args.path, namespace: 'xtk-vue-style' }));
       build.onLoad({ filter: /.*/, namespace: 'xtk-vue-style' }, (args) => modules.get(args.path));
       build.onLoad({ filter: /\.vue$/ }, async (args) => {
@@ -155,6 +157,7 @@ function vuePlugin(projectDir, sfc, development) {
         const context = { projectDir, path: args.path, modules, watchFiles: [], watchDirs: [], warnings: [] };
         try {
           const compiled = await compileVue(sfc, source, file, development, at, context);
+          if (compiled.contents) compiled.contents = bindTemplateGlobals(compiled.contents, globals);
           recordDependencies(args.path, context.watchFiles);
           const warnings = [...(compiled.warnings ?? []), ...context.warnings];
           return { ...compiled, warnings, resolveDir: path.dirname(args.path), watchFiles: context.watchFiles, watchDirs: context.watchDirs };
