@@ -16,7 +16,7 @@ build: setup
 
 ## make test — set up everything (including Debian's chromium and firefox-esr), run xtk's own linters (make check),
 ## then the whole test suite.
-test: setup oracle-deps examples-deps fixture-deps browsers check
+test: setup oracle-deps examples-deps fixture-deps real-projects-deps browsers check
 	$(BIN)/pytest
 
 ## make check — xtk's own code checks, clean: ruff (lint, then format --check) and mypy (pyproject.toml configures
