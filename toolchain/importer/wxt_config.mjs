@@ -1,6 +1,6 @@
 // `xtk import` of a WXT project: wxt.config.* evaluated in Node, as WXT itself loads it, for the fields xtk reads.
-// argv: <project dir> <config file> <bundle file to write (in the project's .xtk/)>.
-// The config is bundled by the project's own esbuild (TypeScript, its relative imports) into one ESM file;
+// argv: <project dir> <config file> <bundle file to write (in the project's .xtk/)> <esbuild package folder>.
+// The config is bundled by esbuild (the project's own; TypeScript, its relative imports) into one ESM file;
 // packages stay imports of the project's node_modules, except `wxt` itself, answered by a `defineConfig` that
 // returns its argument (WXT's does the same). Modules and Vite plugins are imported, never run: only `manifest`,
 // `srcDir`, `entrypointsDir`, `publicDir`, `modules` and `imports` are read. `manifest` given as a function is
@@ -9,9 +9,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [projectDir, configFile, bundleFile] = process.argv.slice(2);
-const requireFromProject = createRequire(path.join(projectDir, "package.json"));
-const esbuild = requireFromProject("esbuild");
+const [projectDir, configFile, bundleFile, esbuildPackage] = process.argv.slice(2);
+// The esbuild package xtk drives for this project (toolchain/tools/esbuild.esbuild_package).
+const esbuild = createRequire(path.join(esbuildPackage, "package.json"))("./lib/main.js");
 
 const wxtStub = {
   name: "xtk-wxt-define-config",

@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolchain.diagnostics import InputError
+from toolchain.tools.esbuild import esbuild_package
+
 BROWSERS = ("chrome", "edge", "firefox")
 #: Permission lists: a browser's extra entries become grants limited to it (`browsers = [...]`), not raw keys.
 GRANT_KEYS = ("permissions", "optional_permissions", "host_permissions", "optional_host_permissions")
@@ -53,15 +56,17 @@ def evaluate(directory: Path, config_file: Path) -> Evaluated | Failure:
     node = shutil.which("node")
     if node is None:
         return Failure("node is not installed")
-    if not (directory / "node_modules" / "esbuild" / "package.json").is_file():
-        return Failure("esbuild is not installed in node_modules (run the project's npm install)")
+    try:
+        esbuild = esbuild_package(directory)  # the project's, or the one `xtk prepare` put in .xtk/tools/
+    except InputError as error:
+        return Failure(error.diagnostics[0].message if error.diagnostics else "esbuild is not installed")
     work = directory / ".xtk"
     created = not work.exists()
     bundle = work / f"wxt-config-{os.getpid()}.mjs"
     try:
         work.mkdir(exist_ok=True)
         result = subprocess.run(
-            [node, str(_SCRIPT), str(directory), str(config_file), str(bundle)],
+            [node, str(_SCRIPT), str(directory), str(config_file), str(bundle), str(esbuild)],
             cwd=directory,
             capture_output=True,
             text=True,
