@@ -22,6 +22,8 @@ from toolchain.tools.esbuild import esbuild_package
 BROWSERS = ("chrome", "edge", "firefox")
 #: Permission lists: a browser's extra entries become grants limited to it (`browsers = [...]`), not raw keys.
 GRANT_KEYS = ("permissions", "optional_permissions", "host_permissions", "optional_host_permissions")
+#: Only Firefox reads it, and xtk writes it for Firefox alone: taken from Firefox's manifest as the config's own.
+FIREFOX_ONLY_KEY = "browser_specific_settings"
 _SCRIPT = Path(__file__).with_name("wxt_config.mjs")
 _TIMEOUT_SECONDS = 60
 
@@ -114,6 +116,9 @@ def split(manifests: dict[str, dict[str, Any]]) -> Split:
             continue
         if all(key in manifests[browser] for browser in BROWSERS) and all(value == values[0] for value in values):
             common[key] = values[0]
+            continue
+        if key == FIREFOX_ONLY_KEY and key in manifests["firefox"]:
+            common[key] = manifests["firefox"][key]  # xtk maps it to [targets.firefox] (gecko_id, data_collection)
             continue
         for browser in BROWSERS:
             if key in manifests[browser]:

@@ -18,8 +18,13 @@ def test_split_keeps_shared_keys_merges_grants_and_gives_each_browser_its_own() 
     chrome = {"name": "X", "permissions": ["storage", "sidePanel"], "minimum_chrome_version": "120"}
     edge = {"name": "X", "permissions": ["storage", "sidePanel"], "minimum_chrome_version": "121"}
     firefox = {"name": "X", "permissions": ["storage", "https://a.example/*"], "sidebar_action": {"default_panel": "p"}}
+    firefox["browser_specific_settings"] = {"gecko": {"id": "x@example.com"}}  # given for Firefox only, as usual
     result = split({"chrome": chrome, "edge": edge, "firefox": firefox})
-    assert result.common == {"name": "X", "permissions": ["storage", "sidePanel", "https://a.example/*"]}
+    assert result.common == {
+        "name": "X",
+        "permissions": ["storage", "sidePanel", "https://a.example/*"],
+        "browser_specific_settings": {"gecko": {"id": "x@example.com"}},  # mapped to [targets.firefox] gecko_id
+    }
     assert result.grant_browsers == {"sidePanel": ["chrome", "edge"], "https://a.example/*": ["firefox"]}
     assert result.per_browser == {
         "chrome": {"minimum_chrome_version": "120"},
@@ -44,7 +49,9 @@ def test_manifest_function_is_called_per_browser(tmp_path: Path) -> None:
         'import { defineConfig } from "wxt";\nconst base = { name: "Per Browser" };\n'
         "export default defineConfig({\n  manifest: ({ browser, manifestVersion }) => ({\n    ...base,\n"
         '    permissions: browser === "firefox" ? ["tabs", "storage"] : ["storage"],\n'
-        '    ...(browser === "edge" ? { version_name: `edge ${manifestVersion}` } : {}),\n  }),\n});\n',
+        '    ...(browser === "edge" ? { version_name: `edge ${manifestVersion}` } : {}),\n'
+        '    ...(browser === "firefox" ? { browser_specific_settings: { gecko: { id: "pb@example.com" } } } : {}),\n'
+        "  }),\n});\n",
     )
     report = import_project(folder, None, force=False, dry_run=True)
     config = tomllib.loads(report.text)
@@ -52,7 +59,8 @@ def test_manifest_function_is_called_per_browser(tmp_path: Path) -> None:
     assert config["permissions"]["storage"].startswith("imported from wxt.config.ts")
     assert config["permissions"]["tabs"]["browsers"] == ["firefox"]
     assert config["targets"]["edge"]["manifest"] == {"version_name": "edge 3"}
-    assert "manifest" not in config["targets"]["chrome"]
+    assert "manifest" not in config["targets"]["chrome"] and "manifest" not in config["targets"]["firefox"]
+    assert config["targets"]["firefox"]["gecko_id"] == "pb@example.com"  # Firefox's own key, mapped
     assert not any("not a literal" in note.text() for note in report.notes)
     assert not (folder / ".xtk").exists()  # the bundle Node ran is gone, and the folder made for it
 
