@@ -11,6 +11,11 @@ from typing import Any
 from toolchain.importer.literals import Unread, imports_of, line_of, read_source, value_of
 from toolchain.importer.model import Imported
 
+#: Vite plugins whose work xtk does itself with the project's packages (docs/config.md: components, stylesheets).
+COMPILED_BY_XTK = frozenset(
+    {"@tailwindcss/vite", "@vitejs/plugin-vue", "@vitejs/plugin-react", "@sveltejs/vite-plugin-svelte"}
+)
+
 
 def has_esbuild_build(directory: Path, package: str) -> bool:
     """Does the installed `package` export `./esbuild`?"""
@@ -37,7 +42,14 @@ def esbuild_counterparts(imported: Imported, config_file: Path) -> None:
             calls.setdefault(parsed.text(function), []).append(node)
     for module, names, line in imports_of(parsed):
         package = module.removesuffix("/vite")
-        if package == module or not package or not has_esbuild_build(imported.directory, package):
+        if module in COMPILED_BY_XTK or package == module or not package:
+            continue
+        if not has_esbuild_build(imported.directory, package):
+            imported.note(
+                f"{where}:{line}",
+                f"{module}: a Vite plugin without an esbuild build; xtk does not run it: do by hand what it does, or "
+                "name an esbuild plugin that does it in [[esbuild_plugins]]",
+            )
             continue
         for call in sorted((c for name in names for c in calls.get(name, [])), key=lambda c: c.start_byte):
             arguments = call.child_by_field_name("arguments")
@@ -57,4 +69,3 @@ def esbuild_counterparts(imported: Imported, config_file: Path) -> None:
             imported.note(
                 at, f"{module}: its esbuild build runs instead ([[esbuild_plugins]] {package}/esbuild)", "info"
             )
-        del line

@@ -344,9 +344,10 @@ def _read_config(
         elif name == "vite":
             imported.note(
                 f"{where}:{line}" if line else where,
-                "`vite` options (plugins, aliases, defines) are not "
-                "brought over: xtk bundles with esbuild; Svelte and Vue components build through the "
-                "project's own compilers, path aliases go in [aliases]",
+                "`vite` options (aliases, defines, most plugins) are not "
+                "brought over: xtk bundles with esbuild; Svelte and Vue components and Tailwind build through the "
+                "project's own compilers, plugins with an esbuild build become [[esbuild_plugins]] (each named "
+                "below), path aliases go in [aliases]",
             )
         elif name == "alias" and isinstance(item, dict):
             imported.config.setdefault("aliases", {}).update({k: v for k, v in item.items() if isinstance(v, str)})

@@ -100,3 +100,27 @@ def test_auto_icons_and_i18n_modules_become_the_icon_and_locales_keys(tmp_path: 
     notes = "\n".join(note.text() for note in report.notes)
     assert "wxt.config.ts:4: info: @wxt-dev/auto-icons: icon = 'src/assets/logo.png'" in notes
     assert "@wxt-dev/i18n is not installed" in notes  # `i18n` needs the package: named
+
+
+def test_vite_plugins_with_an_esbuild_build_are_brought_over_and_others_named(tmp_path: Path) -> None:
+    files = {
+        "entrypoints/background.ts": "export default defineBackground(() => {});\n",
+        "package.json": '{ "name": "x", "version": "1.0.0" }\n',
+        "node_modules/unplugin-thing/package.json": '{ "exports": { "./vite": "./v.js", "./esbuild": "./e.js" } }\n',
+        "node_modules/only-vite/package.json": '{ "exports": { "./vite": "./v.js" } }\n',
+        "wxt.config.ts": 'import { defineConfig } from "wxt";\nimport Thing from "unplugin-thing/vite";\n'
+        'import Other from "only-vite/vite";\nimport tailwind from "@tailwindcss/vite";\n'
+        "export default defineConfig({\n  vite: () => ({\n"
+        "    plugins: [Thing({ a: 1, b: ['x'] }), Other(), tailwind()],\n  }),\n});\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    report = import_project(tmp_path, None, force=False, dry_run=True)
+    assert tomllib.loads(report.text)["esbuild_plugins"] == [
+        {"package": "unplugin-thing/esbuild", "options": {"a": 1, "b": ["x"]}}
+    ]
+    notes = "\n".join(note.text() for note in report.notes)
+    assert "wxt.config.ts:7: info: unplugin-thing/vite: its esbuild build runs instead" in notes
+    assert "wxt.config.ts:3: warning: only-vite/vite: a Vite plugin without an esbuild build" in notes
+    assert "@tailwindcss/vite:" not in notes  # xtk compiles Tailwind itself
