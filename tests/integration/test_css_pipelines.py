@@ -395,3 +395,23 @@ def test_development_source_maps_point_into_the_sass_and_less_files(tmp_path: Pa
     main = json.loads(read(out, "popup/main.css.map"))["sources"]
     assert any(source.endswith("src/popup/parts/bg.less") for source in main), main
     assert "sourceMappingURL=data:" not in read(out, "popup/popup.css")
+
+
+def test_tailwind_never_scans_what_xtk_wrote(tmp_path: Path, node_modules: Path) -> None:
+    """Tailwind v4 scans the project for class names; xtk's build folder and .xtk/ are not sources (before: a
+    project whose .gitignore did not list them got its previous build's classes, more CSS on every rebuild)."""
+    project = copy_stylesheets(tmp_path / "p", node_modules)
+    (project / "postcss.config.mjs").unlink()
+    package = json.loads((project / "package.json").read_text(encoding="utf-8"))
+    package["devDependencies"]["@tailwindcss/vite"] = "4.3.5"
+    (project / "package.json").write_text(json.dumps(package), encoding="utf-8")
+    (project / "build/old").mkdir(parents=True)
+    (project / "build/old/stale.html").write_text('<div class="mt-97"></div>\n', encoding="utf-8")
+    (project / ".xtk").mkdir(exist_ok=True)
+    (project / ".xtk/stale.js").write_text('const c = "pb-79";\n', encoding="utf-8")
+    assert run_xtk("build", "-b", "chrome", "--no-cache", cwd=project).code == 0
+    first = read(project / "build/chrome", "popup/tailwind.css")
+    assert re.search(r"\.p-4\{padding:", first)  # the page's own classes
+    assert "mt-97" not in first and "pb-79" not in first, "classes from xtk's own folders"
+    assert run_xtk("build", "-b", "chrome", "--no-cache", cwd=project).code == 0
+    assert read(project / "build/chrome", "popup/tailwind.css") == first  # the build is not a source of the next

@@ -164,7 +164,10 @@ async function runTailwind(tailwind, projectDir, css, file, development) {
   const { AtApply, JsPluginCompat, ThemeFunction, Utilities, Variants } = tailwind.Features;
   if (!(compiler.features & (AtApply | JsPluginCompat | ThemeFunction | Utilities | Variants))) return null;
   const root = compiler.root === 'none' ? [] : compiler.root === null ? [{ base: projectDir, pattern: '**/*', negated: false }] : [{ ...compiler.root, negated: false }];
-  const scanner = new tailwind.Scanner({ sources: root.concat(compiler.sources) });
+  // xtk's own folders are never sources: a project whose .gitignore does not list them would otherwise get the
+  // classes of its previous build (more CSS on every rebuild, a build that depends on what was built before).
+  const ownFolders = xtkFolders(projectDir).map((folder) => ({ base: projectDir, pattern: folder, negated: true }));
+  const scanner = new tailwind.Scanner({ sources: root.concat(compiler.sources, ownFolders) });
   const candidates = compiler.features & Utilities ? scanner.scan() : [];
   let output = compiler.build(candidates);
   if (!development) output = tailwind.optimize(output, { file, minify: false }).code;
@@ -320,11 +323,23 @@ export function styleMessage(projectDir, error, file) {
 
 export const STYLESHEET_FILTER = /\.(s[ac]ss|less|p?css|postcss)$/;
 
+/** The folders xtk writes in a project, by project: .xtk/ and the top folder of the build's output. */
+const writtenFolders = new Map();
+
+function xtkFolders(projectDir) {
+  return [...(writtenFolders.get(projectDir) ?? new Set(['.xtk']))];
+}
+
 /** The plugin: every stylesheet esbuild loads from a file (imported by a script or CSS, or an entry point). */
 export function stylesheetPlugin(projectDir, development) {
   return {
     name: 'xtk-stylesheets',
     setup(build) {
+      const outdir = build.initialOptions.outdir;
+      const written = writtenFolders.get(projectDir) ?? new Set(['.xtk']);
+      const top = outdir ? path.relative(projectDir, path.resolve(projectDir, outdir)).split(path.sep)[0] : '';
+      if (top && top !== '..' && top !== '.') written.add(top);
+      writtenFolders.set(projectDir, written);
       build.onLoad({ filter: STYLESHEET_FILTER }, async (args) => {
         if (args.namespace !== 'file' || args.suffix) return undefined; // ?raw, ?inline: asset_queries.mjs
         const lang = LANGS[path.extname(args.path)];
