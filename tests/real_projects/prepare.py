@@ -39,11 +39,13 @@ class PrepareError(Exception):
 
 
 def copy_sources(project: RealProject) -> None:
-    """The vendored tree into the work dir, replacing everything there but node_modules (kept between runs)."""
+    """The vendored tree into the work dir, replacing everything there but node_modules (kept between runs), as a
+    git checkout of its own: tools read .gitignore only inside a repository (Tailwind v4's scanner, outside one,
+    reads every file of node_modules for class names: 2,952 style rules instead of the 325 a clone gets)."""
     work = project.work
     work.mkdir(parents=True, exist_ok=True)
     for entry in work.iterdir():
-        if entry.name == "node_modules":
+        if entry.name in ("node_modules", ".git"):
             continue
         if entry.is_dir() and not entry.is_symlink():
             shutil.rmtree(entry)
@@ -51,6 +53,8 @@ def copy_sources(project: RealProject) -> None:
             entry.unlink()
     shutil.copytree(project.source, work, dirs_exist_ok=True, symlinks=True)
     shutil.copy2(project.lock, work / "package-lock.json")
+    if not (work / ".git").is_dir():
+        subprocess.run(["git", "init", "-q", str(work)], check=True, capture_output=True)
 
 
 def install_fingerprint(project: RealProject) -> str:
