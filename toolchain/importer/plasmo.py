@@ -94,7 +94,12 @@ def read_plasmo(imported: Imported) -> None:
             "serves every size (xtk's one-image icon key, where your xtk has it, makes them)",
         )
     typecheck_setting(imported)
+    config["jsx"] = "automatic"
+    imported.comment(
+        "", 'jsx = "automatic": Plasmo compiles JSX with React\'s automatic runtime, whatever tsconfig says'
+    )
     _pages(imported, src)
+    _action(imported, manifest.get("action") if isinstance(manifest, dict) else None)
     background = _find(src, "background")
     if background is not None:
         config["background"] = {"entry": imported.relative(background)}
@@ -108,6 +113,33 @@ def read_plasmo(imported: Imported) -> None:
             )
     _content_scripts(imported, src)
     _framework_uses(imported, src)
+
+
+def _action(imported: Imported, declared: Any) -> None:
+    """Plasmo's manifest always has the toolbar button: `action` (MV2: `browser_action`) with the generated icons as
+    `default_icon` and popup.html when there is a popup. package.json's `manifest.action`, once Plasmo has dropped
+    its empty values, replaces that object whole (the popup xtk keeps)."""
+    config = imported.config
+    action = config.setdefault("action", {})
+    if not _has_value(declared):
+        if config.get("icons"):
+            action["icons"] = dict(config["icons"])
+        return
+    if isinstance(declared.get("default_title"), str):
+        action["title"] = declared["default_title"]
+    others = sorted(key for key, value in declared.items() if key != "default_title" and _has_value(value))
+    if others:
+        imported.note(
+            "package.json",
+            f"manifest.action {', '.join(others)}: not brought over; set them under [action] in xtk.toml",
+        )
+
+
+def _has_value(value: Any) -> bool:
+    """Whether Plasmo keeps `value` in the manifest: it drops empty objects (and null), recursively."""
+    if isinstance(value, dict):
+        return any(_has_value(item) for item in value.values())
+    return value is not None
 
 
 def _pages(imported: Imported, src: Path) -> None:

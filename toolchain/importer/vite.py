@@ -19,6 +19,7 @@ from toolchain.importer.literals import (
 )
 from toolchain.importer.manifest_json import fill_from_manifest, load_manifest
 from toolchain.importer.model import Imported
+from toolchain.importer.vite_plugins import REACT_PLUGINS, react_jsx
 
 CONFIG_NAMES = ["vite.config.ts", "vite.config.mts", "vite.config.js", "vite.config.mjs"]
 _MANIFEST_NAMES = [
@@ -74,6 +75,8 @@ def _plugins(imported: Imported, config_file: Path) -> Path | None:
         parent = call.parent
         if parent is None or parent.type != "array":
             continue
+        if imported_from.get(name) in REACT_PLUGINS:
+            react_jsx(imported, value_of(parsed, argument) if argument is not None else {}, where)
         if name not in _KNOWN_PLUGINS:
             imported.note(
                 f"{where}:{call.start_point[0] + 1}",

@@ -17,6 +17,22 @@ COMPILED_BY_XTK = frozenset(
 )
 
 
+#: React plugins that compile JSX with the automatic runtime unless told `jsxRuntime: "classic"`.
+REACT_PLUGINS = ("@vitejs/plugin-react", "@vitejs/plugin-react-swc")
+
+
+def react_jsx(imported: Imported, options: Any, where: str) -> None:
+    """`jsx` (and `jsx_import_source`) as @vitejs/plugin-react compiles, given the options it is called with (a dict
+    when literal): its automatic runtime whatever tsconfig's `jsx` says, unless `jsxRuntime: "classic"`."""
+    options = options if isinstance(options, dict) else {}
+    runtime, source = options.get("jsxRuntime"), options.get("jsxImportSource")
+    if isinstance(runtime, Unread) or isinstance(source, Unread):
+        imported.note(where, "the React plugin's jsxRuntime / jsxImportSource are not literals: set jsx in xtk.toml")
+    imported.config["jsx"] = "classic" if runtime == "classic" else "automatic"
+    if isinstance(source, str) and runtime != "classic":
+        imported.config["jsx_import_source"] = source
+
+
 def has_esbuild_build(directory: Path, package: str) -> bool:
     """Does the installed `package` export `./esbuild`?"""
     try:
@@ -41,6 +57,11 @@ def esbuild_counterparts(imported: Imported, config_file: Path) -> None:
         if function is not None and function.type == "identifier":
             calls.setdefault(parsed.text(function), []).append(node)
     for module, names, line in imports_of(parsed):
+        if module in REACT_PLUGINS:  # a WXT config's `vite: () => ({ plugins: [react()] })`
+            call = next((c for name in names for c in calls.get(name, [])), None)
+            arguments = call.child_by_field_name("arguments") if call is not None else None
+            first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+            react_jsx(imported, value_of(parsed, first) if first is not None else {}, f"{where}:{line}")
         package = module.removesuffix("/vite")
         if module in COMPILED_BY_XTK or package == module or not package:
             continue

@@ -14,7 +14,19 @@ from toolchain.diagnostics import Diagnostic, InputError
 from toolchain.importer.model import Imported
 from toolchain.project.models import ProjectConfig
 
-_TOP = ("framework", "root", "src", "public", "locales", "locales_format", "icon", "typecheck", "auto_imports")
+_TOP = (
+    "framework",
+    "root",
+    "src",
+    "public",
+    "locales",
+    "locales_format",
+    "icon",
+    "typecheck",
+    "jsx",
+    "jsx_import_source",
+    "auto_imports",
+)
 _TABLES = ("extension", "aliases", "icons", "background", "action", "options", "side_panel", "devtools", "overrides")
 _ARRAYS = (
     "content_scripts",
@@ -78,7 +90,8 @@ def render(imported: Imported) -> str:
     for browser, target in config.get("targets", {}).items():
         _table(lines, f"targets.{browser}", target, comments)
     for name in _TABLES[2:]:
-        _table(lines, name, config.get(name), comments)
+        # an empty [action] still declares the toolbar button (and with it the `action` API a background may use)
+        _table(lines, name, config.get(name), comments, allow_empty=name == "action")
     for name in _ARRAYS:
         for index, item in enumerate(config.get(name) or []):
             if index == 0:

@@ -29,7 +29,7 @@ from toolchain.importer.literals import (
 )
 from toolchain.importer.manifest_map import add_devtools_page, apply_manifest, justification
 from toolchain.importer.model import Imported
-from toolchain.importer.vite_plugins import esbuild_counterparts
+from toolchain.importer.vite_plugins import esbuild_counterparts, react_jsx
 from toolchain.project.models import ProjectConfig
 
 CONFIG_NAMES = ["wxt.config.ts", "wxt.config.mts", "wxt.config.js", "wxt.config.mjs"]
@@ -105,7 +105,7 @@ PRESETS = {
 KNOWN_MODULES = {
     "@wxt-dev/module-vue": "xtk compiles .vue files with the project's vue; import Vue's APIs (ref, computed...) "
     "from 'vue' where the code uses them without importing",
-    "@wxt-dev/module-react": "xtk compiles TSX itself; nothing else to do",
+    "@wxt-dev/module-react": 'xtk compiles TSX itself, with jsx = "automatic" as its React plugin does',
     "@wxt-dev/module-svelte": "xtk compiles .svelte files with the project's svelte",
     "@wxt-dev/module-solid": "Solid's JSX needs its Babel transform, which xtk does not run",
     "@wxt-dev/auto-icons": "list the icon sizes under [icons] (or use xtk's one-image icon key where your xtk has it)",
@@ -200,6 +200,9 @@ def _modules(imported: Imported, options: dict[str, Any], src_dir: Path) -> None
     modules = options.get("modules")
     modules = [str(module) for module in modules] if isinstance(modules, list) else []
     where = imported.config.pop("_modules_where", "")
+    if "@wxt-dev/module-react" in modules:  # @vitejs/plugin-react, given the module's `react.vite` options
+        react = options.get("react")
+        react_jsx(imported, react.get("vite") if isinstance(react, dict) else {}, where)
     if "@wxt-dev/auto-icons" in modules:
         settings = options.get("autoIcons")
         base = settings.get("baseIconPath") if isinstance(settings, dict) else None

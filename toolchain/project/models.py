@@ -500,6 +500,11 @@ class ProjectConfig(_Strict):
     #: tsc (`--noEmit`, strict) in every `xtk build` and `xtk package`: true (its errors fail the build), "warn" (they
     #: are shown, the build goes on: a project adopting types) or false (not run). `--no-typecheck` turns it off.
     typecheck: bool | Literal["warn"] = True
+    #: How .jsx/.tsx compile, over tsconfig's `jsx`: "automatic" (React 17+'s runtime, `jsx_import_source`/jsx-runtime
+    #: imported for you, as Plasmo and @vitejs/plugin-react compile) or "classic" (`React.createElement` in scope).
+    jsx: Literal["automatic", "classic"] | None = None
+    #: The package the automatic runtime comes from (`<it>/jsx-runtime`): "react" unless set (e.g. "preact").
+    jsx_import_source: NonBlank | None = None
     #: Where `xtk build` and `xtk package` write, relative to this file.
     out: str = "build"
     dist: str = "dist"
@@ -628,6 +633,8 @@ class ProjectConfig(_Strict):
             raise ValueError("locales is set: extension.default_locale must name the default locale")
         if self.locales_format != "chrome" and not self.locales:
             raise ValueError(f'locales_format = "{self.locales_format}" needs `locales`: the folder of message files')
+        if self.jsx == "classic" and self.jsx_import_source:
+            raise ValueError('jsx_import_source names the automatic runtime\'s package: it needs jsx = "automatic"')
         chromium = [b for b in self.targets.declared() if browser_targets.get(b).is_chromium]
         if self.side_panel and "sidePanel" not in self.permissions and chromium:
             labels = " and ".join(browser_targets.get(b).label for b in browser_targets.of_engine("chromium"))

@@ -279,6 +279,11 @@ def _argv(
     tsconfig = project.root / "tsconfig.json"
     if tsconfig.is_file():
         argv.append(f"--tsconfig={tsconfig}")
+    config = project.config
+    if config.jsx:  # a flag overrides tsconfig's `jsx`: xtk.toml decides
+        argv.append(f"--jsx={'automatic' if config.jsx == 'automatic' else 'transform'}")  # esbuild's name for classic
+    if config.jsx_import_source:
+        argv.append(f"--jsx-import-source={config.jsx_import_source}")
     if plan.mode == "production":
         argv += ["--minify", "--legal-comments=none"]
     else:

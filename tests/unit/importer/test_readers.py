@@ -226,3 +226,70 @@ def test_wxt_vue_module_supplies_the_vue_names_components_use_without_importing(
     )
     config, _ = imported(tmp_path)
     assert config["auto_import_names"] == {"computed": "vue", "createApp": "vue", "ref": "vue"}
+
+
+def _plasmo(folder: Path, manifest: dict, files: dict[str, str]) -> Path:
+    package = {"name": "p", "version": "1.0.0", "dependencies": {"plasmo": "0.90.5"}, "manifest": manifest}
+    return write(folder, {"package.json": json.dumps(package), "assets/icon.png": "", **files})
+
+
+def test_plasmo_always_has_the_toolbar_button_with_its_icons_as_plasmo_writes_it(tmp_path: Path) -> None:
+    # Plasmo's manifest has `action: { default_icon }` (+ default_popup) in every build; an empty manifest.action
+    # in package.json is dropped, so the background's chrome.action exists with or without a popup.
+    for name, manifest, files, action in (
+        ("none", {}, {"background.ts": ""}, {"icons": {"128": "assets/icon.png"}}),
+        ("empty", {"action": {}}, {"background.ts": ""}, {"icons": {"128": "assets/icon.png"}}),
+        (
+            "popup",
+            {},
+            {"popup.tsx": "export default () => null\n"},
+            {"popup": "popup.tsx", "icons": {"128": "assets/icon.png"}},
+        ),
+        ("declared", {"action": {"default_title": "Save"}}, {"background.ts": ""}, {"title": "Save"}),
+    ):
+        config, _ = imported(_plasmo(tmp_path / name, manifest, files))
+        assert config["action"] == action, name
+        assert config["jsx"] == "automatic", name
+    bare = write(
+        tmp_path / "bare", {"package.json": '{"name": "b", "dependencies": {"plasmo": "1"}}', "background.ts": ""}
+    )
+    config, _ = imported(bare)
+    assert config["action"] == {}  # no icon.png: the button still exists, as an empty [action]
+
+
+def test_vite_and_wxt_react_plugins_compile_jsx_with_the_automatic_runtime(tmp_path: Path) -> None:
+    manifest = {"manifest_version": 3, "name": "V", "version": "1.0.0", "action": {"default_popup": "src/p.html"}}
+    files = {"manifest.json": json.dumps(manifest), "src/p.html": "<p></p>"}
+    plugin = "import { crx } from '@crxjs/vite-plugin'\nimport react from '@vitejs/plugin-react'\n"
+    plugin += "import manifest from './manifest.json'\n"
+    for name, call, jsx in (
+        ("default", "react()", {"jsx": "automatic"}),
+        ("preact", "react({ jsxImportSource: 'preact' })", {"jsx": "automatic", "jsx_import_source": "preact"}),
+        ("classic", "react({ jsxRuntime: 'classic' })", {"jsx": "classic"}),
+    ):
+        config_text = plugin + f"export default {{ plugins: [{call}, crx({{ manifest }})] }}\n"
+        config, _ = imported(write(tmp_path / name, {**files, "vite.config.ts": config_text}))
+        assert {k: config[k] for k in ("jsx", "jsx_import_source") if k in config} == jsx, name
+    config, _ = imported(
+        write(
+            tmp_path / "plain",
+            {
+                **files,
+                "vite.config.ts": plugin.replace("import react from '@vitejs/plugin-react'\n", "")
+                + "export default { plugins: [crx({ manifest })] }\n",
+            },
+        )
+    )
+    assert "jsx" not in config  # no React plugin: tsconfig's jsx, as Vite's esbuild reads it
+    wxt = "import { defineConfig } from 'wxt'\nexport default defineConfig({ modules: ['@wxt-dev/module-react'] })\n"
+    config, _ = imported(
+        write(
+            tmp_path / "wxt",
+            {
+                "wxt.config.ts": wxt,
+                "package.json": '{"name": "w", "devDependencies": {"wxt": "0.20.0"}}',
+                "entrypoints/popup.html": "<p></p>",
+            },
+        )
+    )
+    assert config["jsx"] == "automatic"
