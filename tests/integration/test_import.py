@@ -90,6 +90,20 @@ def test_wxt_project_builds_with_its_define_helpers_and_auto_imported_browser(tm
     assert "defineContentScript" not in popup  # the runtime's unused exports are left out
 
 
+def test_wxt_auto_imported_names_are_imported_by_the_files_that_use_them(tmp_path: Path) -> None:
+    """utils/ is an auto-import folder: background.ts calls formatCount without importing it and gets it; the
+    content script, which imports only countWords, does not carry formatCount (nothing is injected)."""
+    folder = project("wxt", tmp_path)
+    background = folder / "entrypoints/background.ts"
+    background.write_text(background.read_text(encoding="utf-8") + "console.log(formatCount(7));\n", "utf-8")
+    import_and_build(folder)
+    assert 'auto_imports = ["utils"]' in (folder / "xtk.toml").read_text(encoding="utf-8")
+    assert not (folder / ".xtk/runtime/auto-imports.js").exists()  # the table instead: .xtk/runtime/auto-imports.json
+    for browser in BROWSERS:
+        assert "word${" in (folder / "build" / browser / "background.js").read_text(encoding="utf-8")
+        assert "word${" not in (folder / "build" / browser / "content.js").read_text(encoding="utf-8")
+
+
 def test_plasmo_project_builds_its_component_pages_and_content_script_config(tmp_path: Path) -> None:
     folder = project("plasmo", tmp_path)
     manifests = import_and_build(folder)

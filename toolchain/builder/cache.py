@@ -160,7 +160,8 @@ def _environment(prefixes: list[str]) -> dict[str, Any]:
 
 def _features_now(node: dict[str, Any]) -> list[str]:
     try:
-        return node_features(Path(node["root"]), Path(node["src"]))
+        # auto_imports come from xtk.toml, whose hash is part of the fingerprint: the same as when it was taken
+        return node_features(Path(node["root"]), Path(node["src"]), "auto_imports" in node["features"])
     except (InputError, OSError):  # a package.json now broken: no replay; the full build names the problem
         return ["unreadable"]
 

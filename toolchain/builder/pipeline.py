@@ -69,7 +69,8 @@ def build(
 
     binary = find_esbuild(project.root)
     # components, stylesheet tools, asset queries: esbuild's JS API in Node, with plugins (tools/components.py)
-    frameworks = node_features(project.root, project.src_dir)
+    auto_imports = bool(project.config.auto_imports or project.config.auto_import_names)
+    frameworks = node_features(project.root, project.src_dir, auto_imports)
     if frameworks:
         check_installed(project.root, frameworks)
     plugins = [plugin.model_dump() for plugin in project.config.esbuild_plugins]

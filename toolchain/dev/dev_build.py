@@ -136,7 +136,9 @@ def plan_dev(project: Project, browser: Browser, reporter: Path, runtime_scripts
     registered = registrations(rendered.manifest) if runtime_scripts else []
     out = dev_out_dir(project, browser)
     commands = esbuild_commands(plan, find_esbuild(project.root), out, out.parent / ".xtk")
-    frameworks = node_features(project.root, project.src_dir)
+    frameworks = node_features(
+        project.root, project.src_dir, bool(project.config.auto_imports or project.config.auto_import_names)
+    )
     if frameworks:
         check_installed(project.root, frameworks)
     contexts = []

@@ -17,6 +17,7 @@ import { SourceMap, createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetQueryPlugin } from './asset_queries.mjs';
+import { addAutoImports, autoImportPlugin, readAutoImports } from './auto_imports.mjs';
 import { projectPlugins } from './esbuild_plugins.mjs';
 import { bindTemplateGlobals, injectedNames } from './template_globals.mjs';
 import { load, messageAt, messageAtLine, offsetOf, recordDependencies, relative } from './plugin_support.mjs';
@@ -39,7 +40,7 @@ function firstLine(message, code) {
   return code ? `${text} (${code})` : text;
 }
 
-function sveltePlugin(projectDir, compiler, development) {
+function sveltePlugin(projectDir, compiler, development, autoImports) {
   return {
     name: 'xtk-svelte',
     setup(build) {
@@ -75,7 +76,8 @@ function sveltePlugin(projectDir, compiler, development) {
           const warnings = result.warnings.map((w) => messageAt(firstLine(w.message, w.code), file, source, w.position?.[0]));
           const tagOffset = original.indexOf('<style');
           warnings.push(...styleWarnings.map((w) => styleBlockMessage(projectDir, w, file, original, tagOffset)));
-          return { contents: result.js.code, loader: 'js', warnings, resolveDir: path.dirname(args.path), watchFiles, watchDirs };
+          const contents = addAutoImports(result.js.code, args.path, autoImports);
+          return { contents, loader: 'js', warnings, resolveDir: path.dirname(args.path), watchFiles, watchDirs };
         } catch (error) {
           return { errors: [messageAt(firstLine(error.message ?? error, error.code), file, source, error.position?.[0])] };
         }
@@ -96,7 +98,8 @@ function sveltePlugin(projectDir, compiler, development) {
         const at = (problem) => messageAt(firstLine(problem.message ?? problem, problem.code), file, source, toSource(problem.position));
         try {
           const result = compiler.compileModule(code, { filename: file, generate: 'client', dev: development });
-          return { contents: result.js.code, loader: 'js', warnings: result.warnings.map(at), resolveDir: path.dirname(args.path) };
+          const contents = addAutoImports(result.js.code, args.path, autoImports);
+          return { contents, loader: 'js', warnings: result.warnings.map(at), resolveDir: path.dirname(args.path) };
         } catch (error) {
           return { errors: [at(error)] };
         }
@@ -139,7 +142,7 @@ const INJECT_STYLE_MODULE = `export function injectStyle(css) {
 }
 `;
 
-function vuePlugin(projectDir, sfc, development) {
+function vuePlugin(projectDir, sfc, development, autoImports) {
   return {
     name: 'xtk-vue',
     setup(build) {
@@ -147,7 +150,8 @@ function vuePlugin(projectDir, sfc, development) {
       build.onLoad({ filter: /.*/, namespace: 'xtk' }, () => ({ contents: INJECT_STYLE_MODULE, loader: 'js' }));
       // <style module>: its CSS is a CSS module esbuild bundles (local-css), loaded with the script's other CSS.
       const modules = new Map();
-      const globals = injectedNames(build); // auto-imported names a template may use (template_globals.mjs)
+      // names a template may use without importing them (template_globals.mjs): the injected runtime's, auto-imports
+      const globals = new Set([...injectedNames(build), ...autoImports.keys()]);
       build.onResolve({ filter: new RegExp(`^${STYLE_MODULE}`) }, (args) => ({ path: args.path, namespace: 'xtk-vue-style' }));
       build.onLoad({ filter: /.*/, namespace: 'xtk-vue-style' }, (args) => modules.get(args.path));
       build.onLoad({ filter: /\.vue$/ }, async (args) => {
@@ -157,7 +161,9 @@ function vuePlugin(projectDir, sfc, development) {
         const context = { projectDir, path: args.path, modules, watchFiles: [], watchDirs: [], warnings: [] };
         try {
           const compiled = await compileVue(sfc, source, file, development, at, context);
-          if (compiled.contents) compiled.contents = bindTemplateGlobals(compiled.contents, globals);
+          if (compiled.contents) {
+            compiled.contents = addAutoImports(bindTemplateGlobals(compiled.contents, globals), args.path, autoImports);
+          }
           recordDependencies(args.path, context.watchFiles);
           const warnings = [...(compiled.warnings ?? []), ...context.warnings];
           return { ...compiled, warnings, resolveDir: path.dirname(args.path), watchFiles: context.watchFiles, watchDirs: context.watchDirs };
@@ -255,7 +261,8 @@ async function compileVue(sfc, source, file, development, at, context) {
 }
 
 /** The esbuild plugins of the Node path: `features` (components.py's node_features) names the component compilers
- * ("svelte", "vue") to load from `projectDir`; stylesheets (sass, less, PostCSS) and asset queries always come. */
+ * ("svelte", "vue") to load from `projectDir`, and "auto_imports" (auto_imports.mjs, from the table xtk wrote);
+ * stylesheets (sass, less, PostCSS) and asset queries always come. */
 export async function componentPlugins(projectDir, features, development, projectPluginSpecs = []) {
   const frameworks = features;
   forgetTools();
@@ -264,10 +271,14 @@ export async function componentPlugins(projectDir, features, development, projec
     assetQueryPlugin(projectDir, development),
     stylesheetPlugin(projectDir, development),
   ];
+  const autoImports = frameworks.includes('auto_imports') ? readAutoImports(projectDir) : new Map();
   if (frameworks.includes('svelte')) {
-    plugins.push(sveltePlugin(projectDir, await load(projectDir, 'svelte/compiler'), development));
+    plugins.push(sveltePlugin(projectDir, await load(projectDir, 'svelte/compiler'), development, autoImports));
   }
-  if (frameworks.includes('vue')) plugins.push(vuePlugin(projectDir, await load(projectDir, 'vue/compiler-sfc'), development));
+  if (frameworks.includes('vue')) {
+    plugins.push(vuePlugin(projectDir, await load(projectDir, 'vue/compiler-sfc'), development, autoImports));
+  }
+  if (autoImports.size) plugins.push(autoImportPlugin(autoImports)); // last: a compiler's onLoad comes first
   return plugins;
 }
 

@@ -8,6 +8,8 @@ file) when `node_features` finds any of:
   "postcss"): stylesheets go through the project's own tools (stylesheets.mjs), also a component's `<style lang>`;
 - `@tailwindcss/vite` among them (Tailwind v4 without PostCSS): its compiler runs on the stylesheets using Tailwind;
   `tailwindcss` alone: a stylesheet using Tailwind that nothing would compile is an error, not Tailwind's source CSS;
+- `auto_imports` or `[auto_import_names]` in xtk.toml (`auto_imports=True`): each file gets imports of the
+  auto-imported names it uses (auto_imports.mjs), as WXT's unimport adds them;
 - an import with a Vite asset query (`'./a.svg?url'`, `?raw`, `?inline`) in a source file under src/
   (asset_queries.mjs). These are found by reading the sources (a regular expression, a few ms) rather than handled
   without plugins: the native binary resolves `./a.svg?raw` to the plain file and gives its URL, a silent wrong
@@ -74,9 +76,9 @@ VUE_FLAGS = {
 }
 
 
-def node_features(root: Path, src_dir: Path) -> list[str]:
-    """Why the project bundles through Node: "svelte", "vue", "sass", "less", "postcss", "tailwind", "queries" (see
-    the module docstring); none: the native binary bundles it."""
+def node_features(root: Path, src_dir: Path, auto_imports: bool = False) -> list[str]:
+    """Why the project bundles through Node: "svelte", "vue", "sass", "less", "postcss", "tailwind", "queries",
+    "auto_imports" (see the module docstring; `auto_imports`: xtk.toml has some); none: the native binary bundles it."""
     data = _package_json(root)
     names = _dependencies(root, data)
     features = [name for name in FRAMEWORKS if name in names]
@@ -87,6 +89,8 @@ def node_features(root: Path, src_dir: Path) -> list[str]:
         features.append("tailwind")
     if has_query_imports(src_dir):
         features.append("queries")
+    if auto_imports:
+        features.append("auto_imports")
     return features
 
 

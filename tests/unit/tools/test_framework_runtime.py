@@ -48,7 +48,7 @@ def test_wxt_storage_is_answered_from_the_installed_package_through_imports_only
     assert "--alias:#imports=./.xtk/runtime/wxt.js" in without
 
 
-def test_auto_import_folders_are_re_exported_by_one_injected_module(tmp_path: Path) -> None:
+def test_auto_import_folders_become_a_table_of_names_not_an_injected_module(tmp_path: Path) -> None:
     files = {
         "utils/count.ts": "export function countWords() {}\nexport const MAX = 3, MIN = 1\nexport type T = 1\n",
         "utils/cache/index.ts": 'export { makeCache, other as renamed } from "./make"\nexport type { X } from "./x"\n',
@@ -64,16 +64,19 @@ def test_auto_import_folders_are_re_exported_by_one_injected_module(tmp_path: Pa
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
     arguments, generated = framework_arguments(config(auto_imports=["utils", "hooks", "composables"]), tmp_path)
-    module = tmp_path / ".xtk" / "runtime" / "auto-imports.js"
-    assert arguments == ["--inject:./.xtk/runtime/auto-imports.js"]
-    assert generated[0][0] == str(module)
-    assert generated[0][1].splitlines()[1:] == [
-        'export { makeCache, renamed } from "../../utils/cache/index.ts";',
-        'export { countWords, MAX, MIN } from "../../utils/count.ts";',
-        'export { fetchUser, Github } from "../../utils/github/index.ts";',  # `export *` followed, `* as` named
-        'export { Keys } from "../../utils/keys.ts";',  # a TypeScript enum is a value
-        'export { default as useCount } from "../../hooks/useCount.ts";',  # unimport's name: the file's
-    ]  # the hook's countWords is taken already; types are not names to inject
+    assert arguments == []  # nothing injected: each file imports what it uses (auto_imports.mjs)
+    assert generated[0][0] == str(tmp_path / ".xtk" / "runtime" / "auto-imports.json")
+    assert json.loads(generated[0][1]) == {
+        "makeCache": ["./utils/cache/index.ts", "makeCache"],
+        "renamed": ["./utils/cache/index.ts", "renamed"],
+        "countWords": ["./utils/count.ts", "countWords"],
+        "MAX": ["./utils/count.ts", "MAX"],
+        "MIN": ["./utils/count.ts", "MIN"],
+        "fetchUser": ["./utils/github/index.ts", "fetchUser"],  # `export *` followed
+        "Github": ["./utils/github/index.ts", "Github"],  # `* as` named
+        "Keys": ["./utils/keys.ts", "Keys"],  # a TypeScript enum is a value
+        "useCount": ["./hooks/useCount.ts", "default"],  # unimport's name for a default export: the file's
+    }  # the hook's countWords is taken already; types are not names to import
 
 
 def test_an_out_in_entry_is_an_entry_point_object_for_the_js_api() -> None:
@@ -125,13 +128,14 @@ def test_auto_import_names_come_from_their_module_first(tmp_path: Path) -> None:
     (tmp_path / "utils" / "s.ts").write_text("export const storage = 1\nexport const other = 2\n", encoding="utf-8")
     names = {"storage": "@wxt-dev/storage", "ref": "vue", "computed": "vue", "helper": "./lib/helper.ts"}
     arguments, generated = framework_arguments(config(auto_imports=["utils"], auto_import_names=names), tmp_path)
-    assert arguments == ["--inject:./.xtk/runtime/auto-imports.js"]
-    assert generated[0][1].splitlines()[1:] == [
-        'export { computed, ref } from "vue";',
-        'export { helper } from "../../lib/helper.ts";',
-        'export { storage } from "@wxt-dev/storage";',
-        'export { other } from "../../utils/s.ts";',  # utils' own storage loses to the named one
-    ]
+    assert arguments == []
+    assert json.loads(generated[0][1]) == {
+        "computed": ["vue", "computed"],
+        "helper": ["./lib/helper.ts", "helper"],
+        "ref": ["vue", "ref"],
+        "storage": ["@wxt-dev/storage", "storage"],
+        "other": ["./utils/s.ts", "other"],  # utils' own storage loses to the named one
+    }
     with pytest.raises(ValueError, match="not a JavaScript name"):
         config(auto_import_names={"not-a-name": "x"})
 
