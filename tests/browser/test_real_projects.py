@@ -375,16 +375,9 @@ WXT_OPTIONS_CSS = (
     "the options sources; and options/main.css carries the content script's spinner CSS (.github-better-line-"
     "count-spinner + @keyframes, 4 rules), which WXT's options page does not load"
 )
-PLASMO_ACTION_AND_JSX = (
-    "xtk build exits 0 but the background throws `TypeError: ... chrome.action is undefined` (the manifest has no "
-    "`action`, which Plasmo adds to every build) and sidepanel.js throws `ReferenceError: React is not defined` "
-    "(Plasmo's tsconfig base says jsx: preserve, Plasmo compiles with the automatic React runtime)"
-)
 BLOCKED: dict[str, str] = {
     "github-better-line-counts-chromium": WXT_OPTIONS_CSS,
     "github-better-line-counts-firefox": WXT_OPTIONS_CSS,
-    "read-it-later-chromium": PLASMO_ACTION_AND_JSX,
-    "read-it-later-firefox": PLASMO_ACTION_AND_JSX,
 }
 
 
