@@ -106,7 +106,7 @@ class Fingerprint:
             probed += [e.source for e in plan.scripts.values()] + [s.source for s in plan.styles.values()]
             probed += [a.source for a in plan.assets.values()]
         folders = [project.public_dir] + ([project.path(config.locales)] if config.locales else [])
-        folders += [project.path(folder) for folder in config.auto_imports]  # their exports are injected
+        folders += [project.path(folder) for folder in config.auto_imports]  # their exports are auto-imported
         return cls(
             location=str(project.config_path.resolve()),
             config=file_sha256(project.config_path),

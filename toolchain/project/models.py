@@ -553,10 +553,10 @@ class ProjectConfig(_Strict):
     #: `resolve.alias`: `"@" = "src"` makes `@/utils/x` import `src/utils/x`.
     aliases: dict[str, str] = Field(default_factory=dict)
     #: Folders (relative to root) whose modules' named exports code uses without importing them, as WXT's
-    #: utils/, components/, composables/ and hooks/: each bundle gets them injected (their top-level code runs in it).
+    #: utils/, components/, composables/ and hooks/: a file using one gets an import of it (tools/auto_imports.mjs).
     auto_imports: list[NonBlank] = Field(default_factory=list)
     #: Names code uses without importing them → the module each comes from (`storage = "@wxt-dev/storage"`), as
-    #: WXT's package auto-imports: injected like auto_imports, so the module is part of every bundle.
+    #: WXT's package auto-imports: imported like auto_imports, by the files that use them.
     auto_import_names: dict[str, NonBlank] = Field(default_factory=dict)
 
     @field_validator("permissions", "optional_permissions")

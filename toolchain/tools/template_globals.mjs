@@ -1,7 +1,8 @@
-// Names a bundle's injected modules export (xtk's framework runtime, `auto_imports`, `[auto_import_names]`: see
-// toolchain/tools/framework_runtime.py) used in a Vue template. esbuild's inject turns a free name of the code into
-// an import; a template's `i18n.t(...)` is compiled to `_ctx.i18n.t(...)`, a property of the component, which
-// nothing injects. As unimport's Vue template addon does for WXT, such an access becomes the free name itself.
+// Names a bundle's injected modules export (xtk's framework runtime: see toolchain/tools/framework_runtime.py) and
+// auto-imported names (auto_imports.mjs) used in a Vue template. esbuild's inject, or the auto-import plugin, turns
+// a free name of the code into an import; a template's `i18n.t(...)` is compiled to `_ctx.i18n.t(...)`, a property
+// of the component, which nothing imports. As unimport's Vue template addon does for WXT, such an access becomes
+// the free name itself.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
