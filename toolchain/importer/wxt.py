@@ -626,15 +626,15 @@ def _unlisted_script(imported: Imported, path: Path, relative: str) -> None:
 
 
 def _auto_imports(imported: Imported, src_dir: Path, directory: Path) -> None:
-    """WXT's own auto-import folders become `auto_imports` (xtk injects their exports); each use of what WXT imports
+    """WXT's own auto-import folders become `auto_imports` (imported where used); each use of what WXT imports
     for the code and xtk does not supply is named, with the change to make."""
     folders = [src_dir / name for name in _AUTO_IMPORT_FOLDERS if (src_dir / name).is_dir()]
     if folders:
         imported.config["auto_imports"] = [imported.relative(folder) for folder in folders]
         imported.comment(
             "",
-            "auto_imports: WXT's auto-imported folders; their exports are injected into every bundle, and their "
-            "modules' top-level code runs in each",
+            "auto_imports: WXT's auto-imported folders; a file that uses one of their exports without importing "
+            "it gets an import of it, as WXT adds it",
         )
     storage_installed = (directory / "node_modules" / "@wxt-dev" / "storage" / "package.json").is_file()
     packages: dict[str, str] = imported.config.pop("_package_imports", {})
@@ -668,7 +668,7 @@ def _auto_imports(imported: Imported, src_dir: Path, directory: Path) -> None:
         imported.comment(
             "auto_import_names",
             "names WXT imports for the code from packages (its presets, `imports`, @wxt-dev/storage); each "
-            "package is part of every bundle",
+            "file that uses one gets an import of it",
         )
     imported.comment(
         "",
