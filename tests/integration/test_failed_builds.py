@@ -74,6 +74,8 @@ def test_esbuild_that_cannot_start_leaves_no_staging(tmp_path: Path) -> None:
     fake.parent.mkdir(parents=True)
     fake.write_bytes(b"\x7fELF not really")
     fake.chmod(0o755)
+    (project / "node_modules/esbuild").mkdir()  # the package beside it, as npm installs it
+    (project / "node_modules/esbuild/package.json").write_text('{"version": "0.28.2"}', encoding="utf-8")
     result = build(project, "--no-cache")
     assert result.code == 1, result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
