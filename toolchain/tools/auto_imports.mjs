@@ -6,8 +6,8 @@
 //
 // Detection is unimport's (its detectImportsRegex): on the code with comments, strings and regular expressions
 // blanked, an identifier not after `.` and not an object key (`{ Spinner: 1 }`), minus the names the file imports
-// or declares (function, class, const/let/var). The imports are appended at the end of the code (imports are
-// hoisted), so every line and column of the file stays where it was.
+// or declares (function, class, const/let/var; enum, interface, type, namespace). The imports are appended at the
+// end of the code (imports are hoisted), so every line and column of the file stays where it was.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,8 +19,9 @@ const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx'
 // unimport's expressions (unimport/dist/shared: excludeRE, importAsRE, separatorRE, matchRE)
 const EXCLUDE = [
   /\b(import|export)\b([\w$*{},\s]+?)\bfrom\s*["']/g, // imported or re-exported
-  /\bfunction\s*\*?\s*([\w$]+)\s*\(/g, // a function declaration
+  /\bfunction\s*\*?\s*([\w$]+)\s*[(<]/g, // a function declaration (generic too: `function f<T>(`)
   /\bclass\s+([\w$]+)/g, // a class declaration
+  /\b(?:enum|interface|type|namespace)\s+([\w$]+)\s*(?:[{<=]|extends\b)/g, // TypeScript's: an import would clash
   /\b(?:const|let|var)\s+?(\[.*?\]|\{.*?\}|.+?)\s*?[=;\n]/gs, // a variable (destructured too)
 ];
 const IMPORT_AS = /^.*\sas\s+/;

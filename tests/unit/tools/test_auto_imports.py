@@ -35,6 +35,8 @@ CASES = {
     "shadowed_const": ("const Spinner = () => 1;\nSpinner();\n", False),
     "shadowed_function": ("function Spinner() {}\nSpinner();\n", False),
     "shadowed_class": ("class Spinner extends Base {}\nnew Spinner();\n", False),
+    "shadowed_generic_function": ("export function Spinner<T>(x: T) {}\nSpinner(1);\n", False),
+    "shadowed_enum": ("enum Spinner { A }\nSpinner.A;\n", False),
     "destructured": ("const { storage, other } = api;\nstorage.get();\n", False),
     "imported": ('import { Spinner } from "./ui";\nSpinner();\n', False),
     "imported_as": ('import { Loader as Spinner } from "./ui";\nSpinner();\n', False),
