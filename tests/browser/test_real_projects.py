@@ -368,17 +368,7 @@ def normalized(errors: list[str]) -> list[str]:
 # --- tests -----------------------------------------------------------------------------------------------------------
 
 #: Cases that do not pass yet, with what stops them (xfail strict: a fix makes them fail until the mark goes).
-WXT_OPTIONS_CSS = (
-    "xtk build exits 0 and runs without errors, but its options page applies 20 CSS rules more than WXT's "
-    "(Chromium 464 vs 444, Firefox 466 vs 446): Tailwind v4 in xtk's build emits `.inline` and `.shadow` and the "
-    "14 `@property --tw-shadow*/--tw-ring*` rules .shadow needs, which WXT's @tailwindcss/vite does not find in "
-    "the options sources; and options/main.css carries the content script's spinner CSS (.github-better-line-"
-    "count-spinner + @keyframes, 4 rules), which WXT's options page does not load"
-)
-BLOCKED: dict[str, str] = {
-    "github-better-line-counts-chromium": WXT_OPTIONS_CSS,
-    "github-better-line-counts-firefox": WXT_OPTIONS_CSS,
-}
+BLOCKED: dict[str, str] = {}
 
 
 def case(name: str, engine: str | None = None) -> Any:
