@@ -117,7 +117,7 @@ def test_plasmo_project_builds_its_component_pages_and_content_script_config(tmp
         ]
         badge = (folder / "build" / browser / "contents" / "badge.js").read_text(encoding="utf-8")
         assert "attachShadow" in badge and "Tab Notes" in badge  # the CSUI component, mounted in a shadow root
-        assert manifest["icons"] == {"128": "icon.png"}
+        assert manifest["icons"] == {size: f"icons/icon-{size}.png" for size in ("16", "32", "48", "96", "128")}
         page = (folder / "build" / browser / "popup.html").read_text(encoding="utf-8")
         assert '<div id="root"></div>' in page and 'src="./popup.js"' in page
         mount = (folder / "build" / browser / "popup.js").read_text(encoding="utf-8")

@@ -32,7 +32,7 @@ def test_plasmo_page_without_import_react_builds_on_the_jsx_runtime(tmp_path: Pa
         page_code = bundle[bundle.index("// src/popup.tsx") :]
         assert "import_jsx_runtime.jsx" in page_code and "React.createElement" not in page_code, browser
         manifest = json.loads((folder / "build" / browser / "manifest.json").read_text(encoding="utf-8"))
-        assert manifest["action"]["default_icon"] == {"128": "icon.png"}, browser
+        assert manifest["action"]["default_icon"] == {"16": "icons/icon-16.png", "32": "icons/icon-32.png"}, browser
 
 
 def test_jsx_key_of_xtk_toml_decides_over_tsconfig(tmp_path: Path) -> None:

@@ -86,13 +86,8 @@ def read_plasmo(imported: Imported) -> None:
     if assets.is_dir():
         imported.comment("", "public = assets: Plasmo's assets/ is copied into each build as it is")
     icon = assets / "icon.png"
-    if icon.is_file():
-        config["icons"] = {"128": "assets/icon.png"}
-        imported.comment(
-            "icons",
-            "Plasmo made 16, 32, 48, 64 and 128 px icons from assets/icon.png; here the image "
-            "serves every size (xtk's one-image icon key, where your xtk has it, makes them)",
-        )
+    if icon.is_file():  # Plasmo makes 16-128 px icons from it; so does xtk's one-image key, for manifest and button
+        config["icon"] = "assets/icon.png"
     typecheck_setting(imported)
     config["jsx"] = "automatic"
     imported.comment(

@@ -237,18 +237,15 @@ def test_plasmo_always_has_the_toolbar_button_with_its_icons_as_plasmo_writes_it
     # Plasmo's manifest has `action: { default_icon }` (+ default_popup) in every build; an empty manifest.action
     # in package.json is dropped, so the background's chrome.action exists with or without a popup.
     for name, manifest, files, action in (
-        ("none", {}, {"background.ts": ""}, {"icons": {"128": "assets/icon.png"}}),
-        ("empty", {"action": {}}, {"background.ts": ""}, {"icons": {"128": "assets/icon.png"}}),
-        (
-            "popup",
-            {},
-            {"popup.tsx": "export default () => null\n"},
-            {"popup": "popup.tsx", "icons": {"128": "assets/icon.png"}},
-        ),
+        ("none", {}, {"background.ts": ""}, {}),
+        ("empty", {"action": {}}, {"background.ts": ""}, {}),
+        ("popup", {}, {"popup.tsx": "export default () => null\n"}, {"popup": "popup.tsx"}),
         ("declared", {"action": {"default_title": "Save"}}, {"background.ts": ""}, {"title": "Save"}),
     ):
         config, _ = imported(_plasmo(tmp_path / name, manifest, files))
         assert config["action"] == action, name
+        # the sizes Plasmo makes from assets/icon.png come from xtk's one-image key (manifest and button)
+        assert config["icon"] == "assets/icon.png" and "icons" not in config, name
         assert config["jsx"] == "automatic", name
     bare = write(
         tmp_path / "bare", {"package.json": '{"name": "b", "dependencies": {"plasmo": "1"}}', "background.ts": ""}
