@@ -11,7 +11,7 @@ does for each (toolchain/dev/session.py; the reloaders, toolchain/dev/reload*.py
   scripts). The bundles are rebuilt and the extension reloaded.
 - ASSET: a file copied as it is (an icon, a file of public/ or of the locales, one added or removed there).
 - PAGE: an extension page's HTML (the scripts and styles it names are planned again).
-- CONFIG: xtk.toml, tsconfig.json, package.json.
+- CONFIG: xtk.toml, tsconfig.json, package.json, the `.env` files of development mode.
   From ASSET up: the project is loaded and planned again, everything rebuilt, and the extension reloaded.
 """
 
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toolchain.dev.runtime_scripts import reached_outputs
+from toolchain.plan.env_files import env_file_names
 
 if TYPE_CHECKING:
     from toolchain.dev.bundler import BundleResult
@@ -61,13 +62,23 @@ class BuiltFiles:
     @classmethod
     def of(cls, dev: DevPlan, bundled: BundleResult) -> BuiltFiles:
         project, plan = dev.project, dev.plan
+        # .env files define import.meta.env; the one image icons are made from is an asset like any icon
+        env_files = [project.root / name for name in env_file_names("development")]
+        icon = [project.path(project.config.icon)] if project.config.icon else []
         return cls(
             config=frozenset(
                 path.resolve()
-                for path in (project.config_path, project.root / "tsconfig.json", project.root / "package.json")
+                for path in (
+                    project.config_path,
+                    project.root / "tsconfig.json",
+                    project.root / "package.json",
+                    *env_files,
+                )
             ),
             pages=frozenset(page.source.resolve() for page in plan.pages),
-            assets=frozenset(asset.source.resolve() for asset in plan.assets.values()),
+            assets=frozenset(
+                [*(asset.source.resolve() for asset in plan.assets.values()), *(p.resolve() for p in icon)]
+            ),
             asset_folders=tuple(dev.watched_folders()),
             sources=frozenset(bundled.inputs),
             bundles=bundled.outputs,

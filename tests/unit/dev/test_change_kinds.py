@@ -127,3 +127,20 @@ def test_the_files_come_from_the_dev_plan_and_the_bundles(tmp_path: Path) -> Non
     }
     assert file_kind(src / "api.ts", files) is ChangeKind.CODE  # shared by every bundle
     assert file_kind(folder / "notes.md", files) is ChangeKind.IGNORED
+
+
+def test_env_files_and_the_icon_image_are_watched(tmp_path: Path) -> None:
+    """A saved .env file defines import.meta.env anew (the whole project is planned again); the one image the icons
+    are made from is an asset (before: both were IGNORED, the session kept the old values and icons)."""
+    folder = copy_dev_mini(tmp_path / "project").resolve()
+    (folder / "icon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128"/>\n')
+    config = folder / "xtk.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("[extension]", 'icon = "icon.svg"\n\n[extension]', 1), encoding="utf-8")
+    project = load_project(config)
+    dev = plan_dev(project, "chrome", reporter_path(project), runtime_scripts=True)
+    files = BuiltFiles.of(dev, BundleResult(inputs=set(), outputs={}))
+    for name in (".env", ".env.local", ".env.development", ".env.development.local"):
+        assert file_kind(folder / name, files) is ChangeKind.CONFIG, name
+    assert file_kind(folder / ".env.production", files) is ChangeKind.IGNORED  # not this mode's
+    assert file_kind(folder / "icon.svg", files) is ChangeKind.ASSET
