@@ -4,6 +4,7 @@ uses it: injected into every bundle, its CSS was in every page and a stray backg
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,6 @@ def test_an_auto_imported_component_and_its_css_are_only_in_the_bundles_that_use
     assert not (out / "background/index.css").exists()
     for script in ("background/index.js", "options/main.js"):
         assert "spinner-label-text" not in (out / script).read_text(encoding="utf-8")
+    # the build cache finds the same reasons to bundle through Node (auto_imports among them) and replays the recipe
+    replayed = run_xtk("build", "--browser", "chrome", "--no-typecheck", "--format", "json", cwd=project)
+    assert replayed.code == 0 and json.loads(replayed.stdout)["cached_recipe"] is True, replayed.output
