@@ -151,7 +151,8 @@ def check_installed(root: Path, features: list[str]) -> None:
     def installed(package: str) -> bool:
         return (root / "node_modules" / package / "package.json").is_file()
 
-    missing = [p for f in features for p in FRAMEWORKS.get(f, ()) + ("esbuild",) if not installed(p)]
+    esbuild_package(root)  # the project's esbuild, or xtk's own in .xtk/tools/ (a WXT project under pnpm has none)
+    missing = [p for f in features for p in FRAMEWORKS.get(f, ()) if not installed(p)]
     missing += [STYLE_TOOLS[f][0] for f in features if f in STYLE_TOOLS and not any(map(installed, STYLE_TOOLS[f]))]
     if "postcss" in features and not installed("postcss"):
         raise InputError.single(

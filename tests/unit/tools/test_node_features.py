@@ -74,3 +74,23 @@ def test_a_stylesheet_without_its_tool_names_the_npm_command(kind: str, package:
 )
 def test_a_compiled_stylesheet_is_written_as_css(out: str, expected: str) -> None:
     assert stylesheet_out(out) == expected
+
+
+def test_auto_imports_bundle_through_node_with_the_esbuild_xtk_installed_when_the_project_has_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A WXT project under pnpm has no node_modules/esbuild of its own: xtk's in .xtk/tools/ bundles it."""
+    from toolchain.diagnostics import InputError
+    from toolchain.tools.components import check_installed
+
+    root = _project(tmp_path, {"devDependencies": {"wxt": "0.20.0"}})
+    assert node_features(root, root / "src") == []
+    features = node_features(root, root / "src", auto_imports=True)
+    assert features == ["auto_imports"]
+    monkeypatch.setattr("shutil.which", lambda name: "/usr/bin/node")
+    with pytest.raises(InputError, match="esbuild is not installed in"):
+        check_installed(root, features)
+    tools = root / ".xtk/tools/node_modules/esbuild"
+    tools.mkdir(parents=True)
+    (tools / "package.json").write_text('{"name": "esbuild", "version": "0.25.0"}', encoding="utf-8")
+    check_installed(root, features)  # no error: the runner loads .xtk/tools/'s esbuild
