@@ -130,6 +130,9 @@ def fresh_copy(project: RealProject) -> Path:
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(project.source, copy, symlinks=True)
     (copy / "node_modules").symlink_to(project.work / "node_modules", target_is_directory=True)
+    # a git checkout of its own, as a clone is and as the original builds in (prepare.py): outside a repository,
+    # Tailwind's scanner ignores .gitignore and reads all of node_modules (56 s and 2,952 rules instead of 5 s, 323)
+    subprocess.run(["git", "init", "-q", str(copy)], check=True, capture_output=True)
     return copy
 
 
