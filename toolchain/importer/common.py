@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from toolchain.diagnostics import InputError
 from toolchain.importer.model import Imported
 
 SCRIPT_SUFFIXES = (".ts", ".tsx", ".js", ".jsx", ".mts", ".mjs")
@@ -19,8 +20,12 @@ def package_json(directory: Path) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return {}
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError.single(f"cannot read package.json: {error}", path=str(path)) from None
+    except json.JSONDecodeError as error:  # npm cannot read it either: said, never taken as an empty package
+        raise InputError.single(
+            f"package.json is not valid JSON: {error.msg}", path=str(path), line=error.lineno, column=error.colno
+        ) from None
     return data if isinstance(data, dict) else {}
 
 

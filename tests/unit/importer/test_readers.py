@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import run_xtk
 from toolchain.diagnostics import InputError
 from toolchain.importer.manifest_map import stable_gecko_id
 from toolchain.importer.run import import_project
@@ -290,3 +291,12 @@ def test_vite_and_wxt_react_plugins_compile_jsx_with_the_automatic_runtime(tmp_p
         )
     )
     assert config["jsx"] == "automatic"
+
+
+def test_a_malformed_package_json_is_located_not_taken_as_empty(tmp_path: Path) -> None:
+    """Before: read as {}, so a Plasmo project with a broken package.json was 'not a project xtk import reads'."""
+    folder = write(tmp_path / "p", {"package.json": '{"name": "x", "dependencies": {"plasmo": \n'})
+    result = run_xtk("import", str(folder), cwd=tmp_path)
+    assert result.code == 2, result.output
+    assert "package.json:2:1: error: package.json is not valid JSON" in result.stderr, result.stderr
+    assert "Traceback" not in result.output and not (folder / "xtk.toml").exists()
