@@ -340,6 +340,21 @@ MUTATIONS: list[Mutation] = [
             call_at_load(BACKGROUND, "import { documentId } from '../shared/browser';\nvoid documentId();"),
         ],
     ),
+    # -- XP011: an API a target lacks, under a run-time guard xtk cannot evaluate --------------------------------------
+    Mutation(
+        "executeScript-behind-a-manifest-version-flag",
+        "XP011",
+        "tabs.executeScript (MV2 only) run when a flag derived from getManifest() is false",
+        [
+            helper(
+                "const isMV3 = browser.runtime.getManifest().manifest_version === 3;\n"
+                "export function runIn(tabId: number) {\n"
+                "  if (!isMV3) return browser.tabs.executeScript(tabId, { file: 'content/index.js' });\n"
+                "  return undefined;\n}"
+            ),
+            call_at_load(BACKGROUND, "import { runIn } from '../shared/browser';\nvoid runIn(1);"),
+        ],
+    ),
     # -- XS001: remote or dynamic code --------------------------------------------------------------------------------
     Mutation(
         "eval-in-popup",

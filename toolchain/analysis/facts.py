@@ -83,6 +83,10 @@ class ApiUse:
     #: chaining (`browser.action?.openPopup?.()`), or is tested for first (`if (chrome.runtime.lastError) …`,
     #: `browser.menus && browser.menus.create(…)`: syntax.tested_first). Availability rules leave such uses alone.
     feature_checked: bool = False
+    #: A run-time condition about availability decides whether the use runs (`if (isMV3)`, `if (isFirefox())`, an
+    #: early `if (!chrome.storage.session) return`): the condition as written and its line, shown as the evidence of
+    #: a warning when the API is missing somewhere (runtime_guards.py). "" when no such condition encloses it.
+    guarded_by: str = ""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
 class ApiRef(NamedTuple):
     via: str  # "chrome" | "browser" | "polyfill" | "abstraction"
     path: tuple[str, ...]
+    #: chosen among alternatives (`chrome.browserAction ?? chrome.action`): uses through it cope with absence
+    fallback: bool = False
 
 
 class FrozenDict(dict[str, JsonType]):

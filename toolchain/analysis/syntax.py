@@ -218,12 +218,53 @@ def tested_first(node: Node) -> bool:
                 return True
         if test is not None:
             if wanted is None:
-                text = "".join(node_text(node, "replace").split("(", 1)[0].split())
-                wanted = [re.compile(rf"(?<![\w$.]){re.escape(prefix)}(?![\w$])") for prefix in _chain_prefixes(text)]
-            written = "".join(node_text(test, "replace").split())
-            if any(pattern.search(written) for pattern in wanted):
+                wanted = chain_patterns(node)
+            if tests_chain(test, wanted):
                 return True
         current = parent
+    return False
+
+
+_DOTS = re.compile(r"\s*\??\.\s*")
+
+
+def chain_patterns(node: Node) -> list[re.Pattern[str]]:
+    """Patterns finding the member chain `node` reads (or its namespace) written in another expression."""
+    text = "".join(node_text(node, "replace").split("(", 1)[0].split())
+    return [re.compile(rf"(?<![\w$.]){re.escape(prefix)}(?![\w$])") for prefix in _chain_prefixes(text)]
+
+
+def tests_chain(test: Node, wanted: list[re.Pattern[str]]) -> bool:
+    """Does the expression `test` name the chain (chain_patterns)?"""
+    # `chrome . runtime`, `chrome.action?.setIcon` name the chain too; `typeof chrome.x` keeps its space
+    written = _DOTS.sub(".", node_text(test, "replace"))
+    return any(pattern.search(written) for pattern in wanted)
+
+
+_TESTS = frozenset({b"===", b"!==", b"==", b"!=", b"&&", b"||", b"??", b"in"})
+
+
+def only_tested(node: Node) -> bool:
+    """Is the value read here only tested, never used: `!!chrome.action`, `Boolean(browser.sidePanel)`,
+    `chrome.action !== undefined`, `if (chrome.sidePanel)`? Reading a property a browser lacks gives `undefined`,
+    which is what such a test is for: the read is the feature detection itself."""
+    current = node
+    while current.parent is not None and current.parent.type in WRAPPER_NODES:
+        current = current.parent
+    parent = current.parent
+    if parent is None:
+        return False
+    if parent.type == "unary_expression":
+        operator = parent.child_by_field_name("operator")
+        return operator is not None and operator.text in (b"!", b"typeof")
+    if parent.type == "binary_expression":
+        operator = parent.child_by_field_name("operator")
+        return operator is not None and operator.text in _TESTS
+    if parent.type in _CONDITIONS:
+        return parent.child_by_field_name("condition") == current
+    if parent.type == "arguments" and parent.parent is not None:
+        callee = parent.parent.child_by_field_name("function")
+        return callee is not None and callee.text == b"Boolean"
     return False
 
 

@@ -3,6 +3,8 @@ the abstraction), the uses recorded, member chains and identifiers read, message
 
 from __future__ import annotations
 
+import re
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from toolchain.analysis import guards as G
@@ -17,12 +19,37 @@ from toolchain.analysis.api_tables import (
 )
 from toolchain.analysis.facts import ApiUse, Call
 from toolchain.analysis.nodes import node_text
+from toolchain.analysis.runtime_guards import Polarity, enclosing_conditions
 from toolchain.analysis.scopes import ApiRef, ProjectFunction
-from toolchain.analysis.syntax import first_expression, member_chain, static_key, tested_first, unwrap
+from toolchain.analysis.syntax import (
+    chain_patterns,
+    descendants,
+    first_expression,
+    member_chain,
+    only_tested,
+    short_text,
+    static_key,
+    tested_first,
+    tests_chain,
+    unwrap,
+)
 from toolchain.analysis.walk_state import WalkerBase
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
+
+
+#: words that make a run-time condition one about availability: the API's roots, the manifest version, the browser
+AVAILABILITY_TEXT = re.compile(
+    r"chrome|browser|firefox|gecko|mozilla|manifest_?version|getManifest|userAgent|navigator|getBrowserInfo"
+    r"|\bmv[23]\b|isMV[23]|safari|webkit|opera",
+    re.IGNORECASE,
+)
+#: how much of a condition (or of what its names are bound to) is read, and how many of its names are looked up
+MAX_CONDITION_BYTES = 4096
+MAX_NAMES = 64
+#: availability_evidence's answer when a condition deciding whether the code runs tests the API itself
+TESTS_ITSELF = "\0tests itself"
 
 
 class ApiWalk(WalkerBase):
@@ -40,23 +67,26 @@ class ApiWalk(WalkerBase):
             if resolved is None:
                 return None
             api, rest = resolved
-            return ApiRef(api.via, api.path + tuple(rest))
+            return ApiRef(api.via, api.path + tuple(rest), api.fallback)
         if kind == "ternary_expression":
             consequence = node.child_by_field_name("consequence")
             alternative = node.child_by_field_name("alternative")
             left = self.api_of(consequence) if consequence is not None else None
             right = self.api_of(alternative) if alternative is not None else None
-            if left is not None and right is not None and left.path == right.path:
-                return left
+            if left is not None and right is not None:
+                # `isMV3 ? chrome.action : chrome.browserAction`: the code chooses the one it expects to exist
+                return left if left.path == right.path else left._replace(fallback=True)
             return None
         if kind == "binary_expression":
             operator = node.child_by_field_name("operator")
             if operator is not None and operator.type in ("||", "??"):
                 left_node, right_node = node.child_by_field_name("left"), node.child_by_field_name("right")
                 left = self.api_of(left_node) if left_node is not None else None
-                if left is not None:
-                    return left
-                return self.api_of(right_node) if right_node is not None else None
+                right = self.api_of(right_node) if right_node is not None else None
+                if left is not None and right is not None and left.path != right.path:
+                    # `chrome.browserAction ?? chrome.action`: whichever exists is used, so neither is relied on
+                    return left._replace(fallback=True)
+                return left if left is not None else right
             return None
         if kind == "call_expression":
             required = self.require_of(node)
@@ -129,12 +159,75 @@ class ApiWalk(WalkerBase):
         if not path:
             return None
         name, kind = classify_api(path, called)
-        checked = self.try_depth > 0 or "?." in node_text(node, "replace").split("(", 1)[0] or tested_first(node)
+        checked = (
+            api.fallback
+            or self.try_depth > 0
+            or "?." in node_text(node, "replace").split("(", 1)[0]
+            or tested_first(node)
+            or (kind == "property" and only_tested(node))
+        )
+        guarded_by = ""
+        if not checked:
+            guarded_by = self.availability_evidence(node)
+            checked = guarded_by == TESTS_ITSELF
+            guarded_by = "" if checked else guarded_by
         # ignore: classify_api's kind and ApiRef.via are plain strings here, of the values ApiUse's Literals list
         self.facts.api_uses.append(
-            ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope, checked)  # type: ignore[arg-type]
+            ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope, checked, guarded_by)  # type: ignore[arg-type]
         )
         return name, kind
+
+    def availability_evidence(self, node: Node) -> str:
+        """The nearest run-time condition about availability that decides whether `node` runs, as evidence
+        ("`isMV3` (line 3) is falsy"), or "" (runtime_guards.py)."""
+        found: tuple[Node, Polarity] | None = None
+        wanted = None
+        for condition, polarity in enclosing_conditions(node, self.early_exits):
+            if G.mentions_env(condition):
+                continue  # a build-time guard: the build drops the code or keeps it (self.guard), exactly
+            wanted = wanted or chain_patterns(node)
+            if tests_chain(condition, wanted):  # `if (!chrome.storage.session) return;`: feature detection
+                return TESTS_ITSELF
+            if found is None and self.about_availability(condition):
+                found = condition, polarity
+        if found is None:
+            return ""
+        condition, polarity = found
+        shown = f"`{short_text(unwrap(condition))}` (line {condition.start_point[0] + 1})"
+        return {"true": f"{shown} is truthy", "false": f"{shown} is falsy"}.get(polarity, f"{shown} allows it")
+
+    def about_availability(self, condition: Node) -> bool:
+        """Is a run-time condition about availability: does it mention the extension API, a value derived from
+        it, the manifest version or the browser — in its text, in what its names are bound to, in the body of a
+        predicate it calls, or through a parameter of a callback the API calls (`tab.groupId >= 0`)?"""
+        if AVAILABILITY_TEXT.search(self.bounded_text(condition)):
+            return True
+        for identifier in islice(descendants(condition, "identifier"), MAX_NAMES):
+            binding = self.lookup(node_text(identifier, "replace"))
+            if binding is None:
+                continue
+            if binding.kind in ("api", "namespace"):
+                return True
+            if binding.init is not None and AVAILABILITY_TEXT.search(self.bounded_text(binding.init)):
+                return True
+            if binding.kind == "fn" and binding.fn is not None:
+                if AVAILABILITY_TEXT.search(self.bounded_text(binding.fn.node)):
+                    return True
+            elif binding.param is not None and self.api_callback(binding.param[0].node):
+                return True
+        return False
+
+    def api_callback(self, function: Node) -> bool:
+        """Is this function given to an API call (`chrome.tabs.onUpdated.addListener((id, change, tab) => …)`)?"""
+        arguments = function.parent
+        call = arguments.parent if arguments is not None and arguments.type == "arguments" else None
+        callee = call.child_by_field_name("function") if call is not None else None
+        return callee is not None and bool(AVAILABILITY_TEXT.search(self.bounded_text(callee)))
+
+    def bounded_text(self, node: Node) -> str:
+        """A node's text, at most its first few thousand bytes (a condition may hold a whole function)."""
+        end = min(node.end_byte, node.start_byte + MAX_CONDITION_BYTES)
+        return self.parsed.source[node.start_byte : end].decode("utf-8", "replace")
 
     def type_tables(self, node: Node) -> None:
         """`handlers[message.type]`: the keys of a constant object indexed by a message's type are types it handles."""

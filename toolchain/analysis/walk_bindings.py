@@ -157,7 +157,7 @@ class BindingWalk(WalkerBase):
                     key = property_name(key_node)
                     if target.type == "assignment_pattern":
                         target = target.child_by_field_name("left") or target
-                    sub_api = ApiRef(api.via, api.path + (key,)) if api is not None and key else None
+                    sub_api = ApiRef(api.via, api.path + (key,), api.fallback) if api is not None and key else None
                     if target.type == "identifier" and key == DISCRIMINANT and param is not None:
                         self.bind(node_text(target), Binding("param-type", param=param), var=var)
                     else:
@@ -185,7 +185,7 @@ class BindingWalk(WalkerBase):
         origin: Node | None,
     ) -> None:
         if api is not None:
-            member = ApiRef(api.via, api.path + (key,))
+            member = ApiRef(api.via, api.path + (key,), api.fallback)
             if origin is not None:
                 self.alias_use(member, origin)
             self.bind(local, Binding("api", api=member), var=var)

@@ -61,6 +61,7 @@ class WalkerBase:
         self.declared: set[int] = set()  # declarators already bound
         self.wrapper: ProjectFunction | None = None  # the program-level IIFE being walked (walk_bindings)
         self.polyfill_wrappers: dict[int, bool] = {}  # call nodes (bundler module wrappers) → wrap the polyfill?
+        self.early_exits: dict[int, list[tuple[int, Node]]] = {}  # blocks → their `if (c) return;` (runtime_guards)
 
     if TYPE_CHECKING:  # pragma: no cover
         # What one concern asks of another: each is defined by its concern (named on the right), and only

@@ -18,6 +18,7 @@ under its registry `knowledge` key (toolchain/browser_targets.py). API names are
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import time
@@ -376,6 +377,22 @@ def available(
         only = " and ".join(f"MV{v}" for v in versions)
         return False, f"{info.name} is not available in Manifest V{manifest_version} in {label} (only {only})"
     return True, None
+
+
+def declared_but_never_fires(api_name: str, browser: str, why: str | None = None) -> bool:
+    """An event browser-compat-data calls unsupported in Firefox that Firefox's own schemas declare
+    (`tabs.onReplaced`): `addListener` works there, the listener is never called — not an error
+    (specs/knowledge/firefox-schema-events.json, from specs/knowledge/update_firefox_schemas.py). `why` is
+    `available`'s reason: an event too new for the declared minimum (`proxy.onRequest` before Firefox 60) is absent
+    in those versions, whatever today's schemas declare."""
+    if why is not None and "is not available in" not in why:
+        return False
+    return browser == "firefox" and normalize(api_name) in _firefox_schema_events()
+
+
+@functools.cache
+def _firefox_schema_events() -> frozenset[str]:
+    return frozenset(knowledge_file("firefox-schema-events.json")["events"])
 
 
 def _chain(name: str) -> list[str]:

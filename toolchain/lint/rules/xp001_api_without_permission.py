@@ -53,6 +53,8 @@ class ApiWithoutPermission(Rule):
             has_host_access = knowledge.grants_host_access(declared) or bool(matched)
             manifest_version = target.manifest.get("manifest_version", 3)
             for _facts, use in ctx.each(target, "api_uses"):
+                if use.kind == "property" and use.feature_checked:
+                    continue  # `if (chrome.storage)`, `!!chrome.tabs.executeScript`: a test of presence needs nothing
                 name = knowledge.resolve_alias(use.api, target.browser, manifest_version)  # Firefox MV2 userScripts
                 info = knowledge.api(name)
                 if info is None or info.requirements.get(target.browser) is None:

@@ -50,8 +50,14 @@ class ApiUnavailable(Rule):
     Fix: raise the target's `min_version` to the version named; or guard the call so the build for that browser
     or manifest version drops it (`if (import.meta.env.MANIFEST_VERSION === 3) { … }`, `if
     (import.meta.env.FIREFOX) { … }`); or use the API the browser has instead (`browserAction` in MV2).
-    A call that copes with the API being absent is not reported: inside a `try` that has a `catch`, or through
-    optional chaining (`chrome.action?.openPopup?.()`), as a deliberate best-effort call is written.
+    A call that copes with the API being absent is not reported: inside a `try` that has a `catch`, through
+    optional chaining (`chrome.action?.openPopup?.()`), tested first (`if (chrome.sidePanel) …`,
+    `browser.menus && browser.menus.create(…)`), a read that is only tested (`const mv3 = !!chrome.action`), or
+    a fallback (`const act = chrome.browserAction ?? chrome.action`). A call that runs only under a run-time
+    condition about availability the analysis cannot evaluate (`if (isMV3)`, `if (isFirefox())`, an early
+    `if (!chrome.storage.session) return;`) is not proven to fail: XP011 reports it as a warning, with the
+    condition. An event browser-compat-data calls unsupported that Firefox's own schemas declare (`tabs.onReplaced`
+    exists there and never fires) is not reported: adding its listener works.
     """
 
     code = "XP007"
@@ -65,8 +71,12 @@ class ApiUnavailable(Rule):
                 if use.api.split(".", 1)[0] in NOT_EXTENSION_APIS:
                     continue
                 ok, why = knowledge.available(use.api, target.browser, target.min_version, target.manifest_version)
+                if not ok and use.kind == "event" and knowledge.declared_but_never_fires(use.api, target.browser, why):
+                    continue  # Firefox declares it and never fires it: the listener is added, and never called
                 if not ok and use.feature_checked and "not a known" not in (why or ""):
                     continue  # in a try with a catch, or `?.`: the code copes with the API being absent
+                if not ok and use.guarded_by and "not a known" not in (why or ""):
+                    continue  # a run-time condition about availability decides: no proof, XP011 warns
                 if not ok:
                     name, _, rest = (why or f"{use.api} is unavailable").partition(" ")
                     yield self.finding(

@@ -1,0 +1,64 @@
+"""Regenerate specs/knowledge/firefox-schema-events.json: the events Firefox's own API schemas declare.
+
+browser-compat-data marks an event Firefox never fires as unsupported (`tabs.onReplaced`: false), yet Firefox's
+schemas declare it, so `browser.tabs.onReplaced.addListener(f)` works there and `f` is simply never called. Such a
+call is not an error (XP007 judges availability as "the code throws"), so xtk needs to know which events exist in
+Firefox's API object whatever BCD says.
+
+Source: the installed Firefox's own schema files (`toolkit/components/extensions/schemas/*.json` and
+`browser/components/extensions/schemas/*.json`, packed in `omni.ja` and `browser/omni.ja`), read with `zipfile`.
+An event marked `"unsupported": true` there is not created, so it is not listed.
+
+Usage:  python specs/knowledge/update_firefox_schemas.py [--firefox /usr/lib/firefox-esr] [--output PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import configparser
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+_COMMENT = re.compile(r"^\s*//.*$", re.MULTILINE)  # the schemas open with a licence comment
+
+
+def declared_events(firefox: Path) -> list[str]:
+    events: set[str] = set()
+    for archive in (firefox / "omni.ja", firefox / "browser" / "omni.ja"):
+        with zipfile.ZipFile(archive) as packed:
+            for name in packed.namelist():
+                if "/schemas/" not in name or not name.endswith(".json"):
+                    continue
+                for namespace in json.loads(_COMMENT.sub("", packed.read(name).decode("utf-8"))):
+                    if not isinstance(namespace, dict):
+                        continue
+                    for event in namespace.get("events") or []:
+                        if isinstance(event, dict) and not event.get("unsupported"):
+                            events.add(f"{namespace['namespace']}.{event['name']}")
+    return sorted(events)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--firefox", type=Path, default=Path("/usr/lib/firefox-esr"))
+    parser.add_argument("--output", type=Path, default=HERE / "firefox-schema-events.json")
+    args = parser.parse_args()
+    ini = configparser.ConfigParser()
+    ini.read(args.firefox / "application.ini")
+    version = ini.get("App", "Version", fallback="unknown")
+    data = {
+        "source": f"Firefox {version}'s API schemas (omni.ja), by specs/knowledge/update_firefox_schemas.py",
+        "firefox_version": version,
+        "events": declared_events(args.firefox),
+    }
+    args.output.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"{args.output}: {len(data['events'])} events of Firefox {version}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
