@@ -10,7 +10,7 @@ whether anything there was computed (a name known only at run time may be any na
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from toolchain.analysis.facts import ApiUse, CallStrings
@@ -42,13 +42,20 @@ WEB_CONSTRUCTORS = frozenset({"Worker", "SharedWorker"})
 #: calls that turn a packaged path into a URL: their string is the path itself (`new Worker(runtime.getURL("w.js"))`)
 _URL_OF_PATH = ("runtime.getURL", "extension.getURL")
 _GLOBAL_PREFIXES = ("window.", "self.", "globalThis.")
+#: what `_constant_value` gives for a name that is no known constant
+NOT_FOUND = object()
 #: literal leaves: values that are not computed
 _LITERALS = frozenset({"number", "true", "false", "null", "undefined", "regex"})
 
 
-def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStrings]:
+def call_strings(
+    parsed: ParsedFile, api_uses: Iterable[ApiUse], constants: Mapping[str, object] | None = None
+) -> list[CallStrings]:
     """Every call of an extension API (as the walker resolved it, matched by where the callee starts) or of a
-    `WEB_CALLS` function, with the strings in its arguments."""
+    `WEB_CALLS` function, with the strings in its arguments. `constants`: top-level constants the file sees by name
+    (its own, and those of the classic scripts it shares globals with): `[WebRequest.BLOCKING]` with
+    `const WebRequest = {BLOCKING: "blocking"}` passes "blocking"."""
+    known = constants or {}
     by_place = {(use.location.line, use.location.column): use for use in api_uses if use.kind in ("call", "event")}
     found: list[CallStrings] = []
     for call in parsed.nodes("call_expression"):
@@ -62,7 +69,7 @@ def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStr
         if name is None:
             continue
         strings: set[str] = set()
-        computed = _collect(arguments, strings)
+        computed = _collect(arguments, strings, known)
         found.append(CallStrings(name, frozenset(strings), computed, location, scope))
     for construction in parsed.nodes("new_expression"):
         constructor = construction.child_by_field_name("constructor")
@@ -73,7 +80,7 @@ def call_strings(parsed: ParsedFile, api_uses: Iterable[ApiUse]) -> list[CallStr
         if name not in WEB_CONSTRUCTORS:
             continue
         strings = set()
-        computed = _collect(arguments.named_children[0], strings)  # the script; the options do not name files
+        computed = _collect(arguments.named_children[0], strings, known)  # the script; the options do not name files
         found.append(CallStrings(f"new {name}", frozenset(strings), computed, parsed.location(constructor), ""))
     return found
 
@@ -98,14 +105,33 @@ def _web_call(callee: Node) -> str | None:
     return text if text in WEB_CALLS else None
 
 
-def _collect(node: Node, strings: set[str]) -> bool:
-    """Add the strings of an argument list (through arrays, objects and `a ? "x" : "y"`) to `strings`; True when
-    some value there is computed. Functions passed as arguments (listeners) are not looked into."""
+def _constant_value(node: Node, constants: Mapping[str, object]) -> object:
+    """The value of `NAME` or `NAME.KEY…` when NAME is a known constant (NOT_FOUND otherwise)."""
+    root, props, extras = member_chain(node)
+    if root.type != "identifier" or extras:
+        return NOT_FOUND
+    value = constants.get(node_text(root), NOT_FOUND)
+    for prop in props:
+        value = value.get(prop, NOT_FOUND) if isinstance(value, dict) else NOT_FOUND
+    return value
+
+
+def _collect(node: Node, strings: set[str], constants: Mapping[str, object] | None = None) -> bool:
+    """Add the strings of an argument list (through arrays, objects, `a ? "x" : "y"` and named constants) to
+    `strings`; True when some value there is computed. Functions passed as arguments (listeners) are not looked
+    into."""
     computed = False
     stack = [node]
     while stack:
         current = unwrap(stack.pop())
         kind = current.type
+        if constants and kind in ("identifier", "member_expression"):
+            value = _constant_value(current, constants)
+            if value is not NOT_FOUND:
+                values = value if isinstance(value, list) else [value]
+                strings.update(v for v in values if isinstance(v, str))
+                computed = computed or not all(isinstance(v, str) for v in values)
+                continue
         if kind in ("string", "template_string"):
             value = string_value(current)
             if value is None:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from toolchain.analysis import budget
+from toolchain.analysis.bundled_modules import BundledModules
 from toolchain.analysis.facts import FileFacts
 from toolchain.analysis.parse import RESOLVE_SUFFIXES, is_source, parse_file
 from toolchain.analysis.project_analysis import ProjectAnalysis
@@ -105,6 +106,7 @@ class Resolver:
         self._resolved: dict[tuple[str, Path], Path | None] = {}
         self._analysis: ProjectAnalysis | None = None
         self._groups: dict[Path, int] = {}
+        self.bundled = BundledModules()  # a webpack build's module table, read as its require calls need it
         for index, group in enumerate(script_groups or ()):
             for member in group:
                 self._groups[Path(member).resolve()] = index

@@ -42,6 +42,14 @@ class ProjectAnalysis:
                 for name, fn in module.named.items():
                     if "." not in name:
                         table.setdefault(name, fn)
+        #: top-level constants of the classic scripts that share globals, per group (`[WebRequest.BLOCKING]` in one
+        #: background script, `const WebRequest = {…}` in another: call_strings reads the value)
+        self.global_constants: dict[int, dict[str, object]] = {}
+        for module in self.modules:
+            if module.kind == "script":
+                table_of = self.global_constants.setdefault(resolver.group(module.path), {})
+                for constant in module.base.constants:
+                    table_of.setdefault(constant.name, constant.value)
         self.senders = self._senders()
         self.listeners = self._listeners()
         self._facts: dict[Path, FileFacts] = {}
@@ -215,6 +223,14 @@ class ProjectAnalysis:
             scope=site.scope,
         )
 
+    def constants_seen(self, module: WalkedModule) -> dict[str, object]:
+        """The top-level constants a file sees by name: its own, and for a classic script those of the scripts it
+        shares globals with (its own first)."""
+        own = {constant.name: constant.value for constant in module.base.constants}
+        if module.kind != "script":
+            return own
+        return {**self.global_constants.get(self.resolver.group(module.path), {}), **own}
+
     # -- a file's facts --------------------------------------------------------------------------------------------
     def facts(self, module: WalkedModule) -> FileFacts:
         cached = self._facts.get(module.path)
@@ -238,7 +254,7 @@ class ProjectAnalysis:
             suppressions=dict(base.suppressions),
         )
         facts.module_kind = module.kind
-        facts.call_strings = call_strings(module.parsed, base.api_uses)
+        facts.call_strings = call_strings(module.parsed, base.api_uses, self.constants_seen(module))
         facts.tab_reads = tab_reads(module.parsed, base.api_uses)
         facts.dynamic_code += [
             fact

@@ -17,6 +17,7 @@ from toolchain.analysis.api_tables import (
     classify_api,
     is_namespace,
 )
+from toolchain.analysis.bundled_modules import BUNDLED_GETTER, BUNDLED_MODULE
 from toolchain.analysis.facts import ApiUse, Call
 from toolchain.analysis.nodes import node_text
 from toolchain.analysis.runtime_guards import Polarity, enclosing_conditions
@@ -92,6 +93,8 @@ class ApiWalk(WalkerBase):
             required = self.require_of(node)
             if required is not None and required.kind == "api":
                 return required.api
+        if kind == "sequence_expression" and node.named_children:
+            return self.api_of(node.named_children[-1])  # `(0, r.default)`: a bundler's unbound reference
         return None
 
     def root_api(self, name: str) -> ApiRef | None:
@@ -115,6 +118,12 @@ class ApiWalk(WalkerBase):
             if binding.api == ApiRef("polyfill", ()) and props[:1] == ["default"]:
                 return binding.api, props[1:]  # the ES-module view of the polyfill (`import * as`, __toESM)
             return binding.api, props
+        if binding.kind == BUNDLED_GETTER and binding.api is not None and props[:1] == ["a"]:
+            return binding.api, props[1:]  # webpack's getter `t.a` is its value (bundled_modules.py)
+        if binding.kind == BUNDLED_MODULE and binding.name is not None and props:
+            exported = self.resolver.bundled.exports.get(binding.name, {}).get(props[0])  # `r.A.storage`
+            if exported is not None:
+                return exported, props[1:]
         if binding.kind == "namespace" and binding.module is not None and props:
             api = self.resolver.api_export(binding.module, props[0])
             if api is not None:
@@ -266,6 +275,8 @@ class ApiWalk(WalkerBase):
                 self.reference(root, as_root=True)
         elif root.type == "meta_property":
             pass
+        elif (bundled := self.bundled_root(root)) is not None:
+            self.record_api(bundled, props, False, node)  # `t().storage.local`: a webpack getter's value
         else:
             self.visit(root)
         for extra in extras:

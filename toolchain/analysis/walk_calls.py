@@ -106,7 +106,9 @@ class CallWalk(WalkerBase):
                     elif binding is None:
                         ref = ("member-global", root_name, props)
                     self.reference(root, as_root=True)
-            elif root.type == "binary_expression" and (either := self.api_of(root)) is not None:
+            elif (
+                either := self.api_of(root) if root.type == "binary_expression" else self.bundled_root(root)
+            ) is not None:  # `t().storage.local.set(…)`: a webpack getter's value (bundled_modules.py)
                 # `(globalThis.browser ?? globalThis.chrome)?.runtime.onMessage.addListener(f)`: a bundler inlines
                 # the `const api = …` alias the source had
                 api_name = self.record_api(either, props, True, bare)

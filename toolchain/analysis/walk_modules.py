@@ -8,13 +8,24 @@ from typing import TYPE_CHECKING
 
 from toolchain.analysis import guards as G
 from toolchain.analysis.api_tables import INLINED_POLYFILL, POLYFILL_MODULES
+from toolchain.analysis.bundled_modules import (
+    BUNDLED_GETTER,
+    BUNDLED_MODULE,
+    MODULE_VALUE,
+    Getter,
+    called,
+    module_key,
+)
 from toolchain.analysis.nodes import node_text
 from toolchain.analysis.scopes import ApiRef, Binding
-from toolchain.analysis.syntax import call_arguments, declared_names, property_name, unwrap
+from toolchain.analysis.syntax import call_arguments, declared_names, member_chain, property_name, unwrap
 from toolchain.analysis.walk_state import WalkerBase
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
+
+#: the export name under which a CommonJS module whose whole value is an API object keeps it (`require` returns it)
+COMMONJS_VALUE = MODULE_VALUE
 
 
 class ModuleWalk(WalkerBase):
@@ -73,6 +84,9 @@ class ModuleWalk(WalkerBase):
             return None
         if self.inlined_polyfill_of(node):
             return Binding("api", api=ApiRef("polyfill", ()))
+        bundled = self.bundled_of(node)
+        if bundled is not None:
+            return bundled
         callee = node.child_by_field_name("function")
         if callee is None or callee.type != "identifier" or callee.text != b"require" or self.lookup("require"):
             return None
@@ -89,6 +103,9 @@ class ModuleWalk(WalkerBase):
         if target not in self.facts.resolved_imports:
             self.facts.resolved_imports.append(target)
         self.resolver.module(target)
+        api = self.resolver.api_export(target, COMMONJS_VALUE)
+        if api is not None:  # `module.exports = browser` there: the value of `require` is the namespace
+            return Binding("api", api=api)
         return Binding("namespace", module=target)
 
     def inlined_polyfill_of(self, call: Node) -> bool:
@@ -158,6 +175,8 @@ class ModuleWalk(WalkerBase):
         """The file's exports (name → local scope) and which of them are aliases of an API object."""
         exports = self.facts.exports
         for statement in statements:
+            if statement.type == "expression_statement":
+                self.commonjs_export(statement)
             if statement.type != "export_statement":
                 continue
             default = any(child.type == "default" for child in statement.children)
@@ -180,6 +199,8 @@ class ModuleWalk(WalkerBase):
                     binding = self.lex.bindings.get(node_text(bare))
                     if binding is not None and binding.kind == "api" and binding.api is not None:
                         self.module.api_exports["default"] = binding.api
+                    elif binding is None and (api := self.api_of(bare)) is not None:
+                        self.module.api_exports["default"] = api  # `export default browser`: the global itself
                 else:
                     exports["default"] = "default"
                     api = self.api_of(bare)
@@ -202,7 +223,85 @@ class ModuleWalk(WalkerBase):
                 binding = self.lex.bindings.get(local)
                 if binding is not None and binding.kind == "api" and binding.api is not None:
                     self.module.api_exports[exported] = binding.api
+                elif binding is None and (api := self.api_of(name_node)) is not None:
+                    self.module.api_exports[exported] = api  # `export { browser }`: the global
                 elif binding is not None and binding.kind == "import" and binding.module is not None:
                     self.module.reexports[exported] = (binding.module, binding.name or exported)
                     continue
                 exports[exported] = local
+
+    def commonjs_export(self, statement: Node) -> None:
+        """`module.exports = browser` (the module's value is the namespace: its default import and its `require`),
+        `exports.api = chrome` / `module.exports.api = …` (a named export): API aliases other files import."""
+        assignment = unwrap(statement.named_children[0]) if statement.named_children else None
+        if assignment is None or assignment.type != "assignment_expression":
+            return
+        left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+        if left is None or right is None or unwrap(left).type != "member_expression":
+            return
+        root, props, _ = member_chain(unwrap(left))
+        if root.type != "identifier" or self.lookup(node_text(root)) is not None:
+            return  # a local `module`/`exports` is not CommonJS's
+        target = [node_text(root), *props]
+        if target == ["module", "exports"]:
+            name = "default"
+        elif len(target) == 2 and target[0] == "exports":
+            name = target[1]
+        elif len(target) == 3 and target[:2] == ["module", "exports"]:
+            name = target[2]
+        else:
+            return
+        api = self.api_of(right)
+        if api is not None:
+            self.module.api_exports[name] = api
+            if name == "default":
+                self.module.api_exports[COMMONJS_VALUE] = api
+
+    def bundled_of(self, call: Node) -> Binding | None:
+        """A webpack module required by id (`n(815)`: bundled_modules.py), its getter (`t = n.n(r)`) or the getter
+        called (`t()`), when what it gives is an API object or a module exporting one."""
+        callee = unwrap(call.child_by_field_name("function") or call)
+        args = call_arguments(call)
+        if callee.type == "identifier" and len(args) == 1:
+            key = module_key(args[0])
+            if key is None or (callee.text == b"require" and not self.lookup("require")):
+                return None
+            exports = self.resolver.bundled.module_exports(self.parsed, key)
+            if not exports:
+                return None
+            if MODULE_VALUE in exports:  # CommonJS (webextension-polyfill): the module's value is the namespace
+                return Binding("api", api=exports[MODULE_VALUE])
+            return Binding(BUNDLED_MODULE, name=key)
+        if callee.type == "member_expression" and len(args) == 1:
+            root, props, _ = member_chain(callee)
+            if props == ["n"] and root.type == "identifier":
+                inner = self.bundled_exports(args[0])
+                api = called(Getter(inner)) if inner else None
+                return Binding(BUNDLED_GETTER, api=api) if api is not None else None
+        if callee.type == "identifier" and not args:
+            binding = self.lookup(node_text(callee))
+            if binding is not None and binding.kind == BUNDLED_GETTER:
+                return Binding("api", api=binding.api)  # the getter called: the module's value
+        return None
+
+    def bundled_exports(self, node: Node) -> dict[str, ApiRef] | None:
+        """The API exports of a required webpack module (`r` bound to `n(815)`, or the call itself)."""
+        node = unwrap(node)
+        binding = self.lookup(node_text(node)) if node.type == "identifier" else self.bundled_of(node)
+        if binding is None:
+            return None
+        if binding.kind == BUNDLED_MODULE and binding.name is not None:
+            return self.resolver.bundled.exports.get(binding.name)
+        if binding.kind == "api" and binding.api is not None:
+            return {MODULE_VALUE: binding.api}
+        return None
+
+    def bundled_root(self, root: Node) -> ApiRef | None:
+        """The API object at the root of a member chain that is no name: a webpack getter called (`t().storage`),
+        `(0, r.default).storage`."""
+        if root.type == "call_expression":
+            bundled = self.bundled_of(root)
+            return bundled.api if bundled is not None and bundled.kind == "api" else None
+        if root.type == "sequence_expression":
+            return self.api_of(root)
+        return None
