@@ -116,6 +116,9 @@ class MessageSend:
     #: the sender reads the reply (awaits it into a value, `.then(r => …)`, a callback with a parameter…); a send
     #: whose result is only returned is read when its function's callers read it (they are sends of their own)
     reply_read: bool = True
+    #: why the receiving end is known to exist: "the sender's tab" (a reply to `sender.tab.id` from a message
+    #: listener), "a content script was injected first", "the tab finished loading" (receivers.py); "" if unknown
+    receiver: str = ""
 
 
 @dataclass(frozen=True)

@@ -272,6 +272,8 @@ class ProjectAnalysis:
                     handles_error=rejection_handled(module, site, self.modules) or runs_after_injection(module, site),
                     location=site.location,
                     via="api",
+                    receiver=site.receiver
+                    or ("the sender's tab" if site.sender_of in module.message_listeners else ""),
                     guard=G.as_guard(site.guard),
                     scope=site.scope,
                     forwarded=forwarded,

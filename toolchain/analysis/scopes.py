@@ -128,10 +128,12 @@ class CallSite:
         "load_key",
         "location",
         "name",
+        "receiver",
         "ref",
         "rejects_to",
         "result_use",
         "scope",
+        "sender_of",
     )
 
     def __init__(self, **values: Any) -> None:
@@ -148,6 +150,10 @@ class CallSite:
         self.rejects_to: ProjectFunction | None = values.get("rejects_to")
         #: what is done with the call's value (syntax.result_use): "read", "returned" or "ignored"
         self.result_use: str = values.get("result_use", "read")
+        #: tabs.sendMessage: why its receiving end is known to exist (receivers.py), "" when it is not
+        self.receiver: str = ""
+        #: tabs.sendMessage to `sender.tab.id`: the id of the function whose second parameter `sender` is
+        self.sender_of: int | None = None
 
 
 class WalkedModule:
@@ -166,6 +172,10 @@ class WalkedModule:
         self.call_sites: list[CallSite] = []  # calls of project functions
         #: ids of the function nodes that run once a content script was injected (`executeScript(…).then(f)`)
         self.after_injection: set[int] = set()
+        #: function node id → the end of the first awaited executeScript in it: later sends reach the tab
+        self.injected_before: dict[int, int] = {}
+        #: ids of the function nodes registered as runtime.onMessage listeners (their 2nd parameter is the sender)
+        self.message_listeners: set[int] = set()
         #: `executeScript({ code: param })`: (function, parameter index, the finding if a caller passes computed code)
         self.code_params: list[tuple[ProjectFunction, int, Any]] = []
         self.reassigned: set[str] | None = None  # names assigned after their declaration (computed when first asked)

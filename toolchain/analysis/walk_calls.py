@@ -16,6 +16,7 @@ from toolchain.analysis.api_tables import (
 )
 from toolchain.analysis.facts import Call, DynamicCode
 from toolchain.analysis.nodes import node_source, node_text
+from toolchain.analysis.receivers import after_loading, gathered_then, handled_through_variable, sender_parameter
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction
 from toolchain.analysis.syntax import (
     FUNCTION_NODES,
@@ -233,6 +234,8 @@ class CallWalk(WalkerBase):
                 site.handles_error = True
             if any(has_parameters(callback) for callback in callbacks):  # `sendMessage(m, (reply) => …)`
                 site.result_use = "read"
+            if api == "tabs.sendMessage" and args:
+                self.note_receiver(site, node, args[0])
             self.module.send_sites.append((site, message, SEND_APIS[api]))
             self.load_work("message", f"{api}()", node)
             return
@@ -243,6 +246,7 @@ class CallWalk(WalkerBase):
             return
         if api in ("tabs.executeScript", "scripting.executeScript"):
             self.note_injection_handler(node)
+            self.note_awaited_injection(node)
         if api in ("tabs.executeScript",) or (api == "scripting.executeScript" and args):
             details = unwrap(args[-1]) if args else None
             if details is not None and details.type == "object":
@@ -287,6 +291,8 @@ class CallWalk(WalkerBase):
             self.facts.listener_scopes.add(arg.ref[1].name)
         if event == MESSAGE_EVENT:
             self.module.handler_sites.append((self.site(node, ("api",), "", []), arg))
+            if arg.ref is not None and arg.ref[0] == "fn":  # its second parameter is the sender (receivers.py)
+                self.module.message_listeners.add(arg.ref[1].node.id)
 
     def project_call(self, node: Node, ref: Any, name: str, args: list[Node]) -> None:
         location = self.location(node)
@@ -317,6 +323,45 @@ class CallWalk(WalkerBase):
             fn=self.fn,
             load_key=self.statement if self.load_time else None,
         )
+
+    def note_receiver(self, site: CallSite, send: Node, tab_id: Node) -> None:
+        """What is known of the receiving end of `tabs.sendMessage(tab_id, …)` (receivers.py)."""
+        init = None
+        if unwrap(tab_id).type == "identifier":
+            binding = self.lookup(node_text(unwrap(tab_id)))
+            init = binding.init if binding is not None and binding.const else None
+        sender = sender_parameter(tab_id, init)
+        function = send.parent
+        while function is not None and function.type not in FUNCTION_NODES:
+            function = function.parent
+        injected = self.module.injected_before.get(function.id if function is not None else -1)
+        if sender is not None and sender[1] == "port":
+            site.receiver = "the port's sender"
+        elif sender is not None:
+            site.sender_of = sender[0].id  # the sender's tab, if that function is a message listener
+        if injected is not None and send.start_byte > injected:
+            site.receiver = "a content script was injected first"
+        elif after_loading(send, self.early_exits):
+            site.receiver = "the tab finished loading"
+        if not site.handles_error and handled_through_variable(send):
+            site.handles_error = True
+            site.rejects_to = None
+
+    def note_awaited_injection(self, node: Node) -> None:
+        """`await scripting.executeScript(…)`: what follows in the function runs once the script is in the tab;
+        `Promise.all([executeScript(…)]).then(f)`: f does."""
+        parent = _outer(node)
+        if parent is not None and parent.type == "await_expression":
+            function = parent.parent
+            while function is not None and function.type not in FUNCTION_NODES:
+                function = function.parent
+            key = function.id if function is not None else -1
+            self.module.injected_before.setdefault(key, node.end_byte)
+        then = gathered_then(node)
+        arguments = then.child_by_field_name("arguments") if then is not None else None
+        handler = unwrap(arguments.named_children[0]) if arguments is not None and arguments.named_children else None
+        if handler is not None and handler.type in FUNCTION_NODES:
+            self.module.after_injection.add(handler.id)
 
     def note_injection_handler(self, node: Node) -> None:
         """`executeScript(…).then(f)`: f runs only once the content script is in the tab (the receiving end of a

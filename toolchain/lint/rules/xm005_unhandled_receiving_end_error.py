@@ -18,6 +18,11 @@ class UnhandledReceivingEndError(Rule):
     by a function whose every call in that file handles it, or sent once a content script was injected
     (`executeScript(…).then(f)`: the receiving end exists). A helper whose own send is inside `try`/`catch` (or
     `.catch()`) handles the error for all its callers, and so does a helper that only relays to such a helper.
+    Nor is a send whose receiving end is known to exist (toolchain/analysis/receivers.py): a reply to
+    `sender.tab.id` from a `runtime.onMessage` listener (or to a port's `sender.tab.id`); a send after an awaited
+    `executeScript` in the same function, or in `Promise.all([executeScript(…)]).then(f)`; a send once the tab
+    finished loading (a test of `status` against `'complete'`); a promise kept in a variable whose later use
+    reaches `.catch()` or an `await` inside `try` (`p = withTimeout(p).catch(…)`).
 
     Why it matters: restricted pages (`chrome://`, `about:`, the web stores, PDF viewers) never run content
     scripts, nor do tabs opened before the extension was installed or updated; there the promise rejects with
@@ -43,6 +48,8 @@ class UnhandledReceivingEndError(Rule):
             for send in sends:
                 forwarded = send.forwarded and not send.rejection_lost  # a lost rejection: no caller can catch it
                 if send.channel != "tabs" or forwarded or send.handles_error or send.via in catching:
+                    continue
+                if send.receiver:  # a reply to the sender's tab, after an injection or a completed load
                     continue
                 subject = f"`{send.message_type}`" if send.message_type else "a message"
                 via = "tabs.sendMessage" if send.via == "api" else f"{send.via}() (tabs.sendMessage)"

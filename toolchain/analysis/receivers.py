@@ -1,0 +1,181 @@
+"""Receivers as facts: when a `tabs.sendMessage` is known to reach a listening content script, or its rejection is
+known to be handled, from the syntax around the send.
+
+"Receiving end does not exist" (XM005) is a claim about the tab at the time of the send. It is false when:
+
+- **the tab is the sender's** — inside a `runtime.onMessage` listener, `sender.tab.id` (with `sender.frameId`) is
+  the content script that just messaged, there to receive (`sender_parameter`: the tab id's root is the listener's
+  second parameter; the walker checks the function is registered as a message listener). A port's
+  `port.sender.tab.id` is the connected content script, alike;
+- **the send is ordered after the receiver is listening** — after a content script was injected into the tab
+  (`await scripting.executeScript(…)` earlier in the same function, `Promise.all([executeScript(…)]).then(f)`),
+  or once the tab finished loading (`tabs.onUpdated` with a test of `status` against `'complete'`, the content
+  scripts declared for the page having run by then);
+- **the rejection is handled later, through a variable** — `let p = tabs.sendMessage(…); p = withTimeout(p)
+  .catch(…)`: a later use of the variable reaches a `.catch()`, a rejection handler, or an `await` inside `try`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import islice
+from typing import TYPE_CHECKING
+
+from toolchain.analysis.nodes import node_text
+from toolchain.analysis.runtime_guards import enclosing_conditions
+from toolchain.analysis.syntax import FUNCTION_NODES, WRAPPER_NODES, has_chained_catch, member_chain, unwrap
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tree_sitter import Node
+
+#: calls that gather promises, whose `.then(f)` runs f after every one of them settled
+_GATHERING = frozenset({"Promise.all", "Promise.allSettled", "Promise.race", "Promise.any"})
+#: how many later uses of a variable holding a send's promise are followed, and how far up from each
+MAX_USES = 32
+MAX_CLIMB = 12
+
+
+def _function_of(node: Node) -> Node | None:
+    current = node.parent
+    while current is not None and current.type not in FUNCTION_NODES:
+        current = current.parent
+    return current
+
+
+def _parameters(function: Node) -> list[Node]:
+    params = function.child_by_field_name("parameters") or function.child_by_field_name("parameter")
+    if params is None:
+        return []
+    if params.type == "identifier":  # `sender => …`
+        return [params]
+    found = []
+    for child in params.named_children:
+        if child.type in ("required_parameter", "optional_parameter"):
+            child = child.child_by_field_name("pattern") or child
+        found.append(child)
+    return found
+
+
+def sender_parameter(tab_id: Node, init: Node | None) -> tuple[Node, str] | None:
+    """When the tab id is `X.tab.id` (directly, or through a variable whose initialiser `init` is), the function X
+    is the second parameter of, and "sender"; a port's `….sender.tab.id` gives (the send's function, "port")."""
+    expression = unwrap(tab_id)
+    if expression.type == "identifier" and init is not None:
+        expression = unwrap(init)
+    root, props, _ = member_chain(expression)
+    if props[-2:] != ["tab", "id"] or root.type != "identifier":
+        return None
+    if props[:-2] and props[-3] == "sender":  # `port.sender.tab.id`, `event.sender.tab.id`
+        function = _function_of(tab_id)
+        return (function, "port") if function is not None else None
+    if props != ["tab", "id"]:
+        return None
+    name = node_text(root, "replace")
+    function = _function_of(tab_id)
+    while function is not None:
+        params = _parameters(function)
+        if any(p.type == "identifier" and node_text(p, "replace") == name for p in params):
+            second = params[1] if len(params) > 1 else None
+            if second is not None and second.type == "identifier" and node_text(second, "replace") == name:
+                return function, "sender"
+            return None  # a parameter of another position: not the runtime's sender
+        function = _function_of(function)
+    return None
+
+
+def after_loading(send: Node, early_exits: dict[int, list[tuple[int, Node]]]) -> bool:
+    """Is the send decided by a test of the tab's loading status against 'complete' (`if (change.status !==
+    'complete') return;`, `if (tab.status === 'complete') …`)?"""
+    for condition, _polarity in islice(enclosing_conditions(send, early_exits), 16):
+        text = node_text(condition, "replace")
+        if "status" in text and "complete" in text:
+            return True
+    return False
+
+
+def gathered_then(call: Node) -> Node | None:
+    """`Promise.all([call, …]).then(f)` → the `.then` call (f runs after `call` settled), else None."""
+    current = call
+    for _ in range(4):
+        parent = current.parent
+        while parent is not None and parent.type in WRAPPER_NODES | {"array", "await_expression"}:
+            current, parent = parent, parent.parent
+        if parent is None or parent.type != "arguments" or parent.parent is None:
+            return None
+        gatherer = parent.parent
+        callee = gatherer.child_by_field_name("function")
+        if callee is None or node_text(callee, "replace").replace(" ", "") not in _GATHERING:
+            return None
+        member = gatherer.parent
+        call_of = member.parent if member is not None and member.type == "member_expression" else None
+        prop = member.child_by_field_name("property") if call_of is not None and member is not None else None
+        if call_of is not None and call_of.type == "call_expression" and prop is not None and prop.text == b"then":
+            return call_of
+        return None
+    return None
+
+
+def _later_uses(function_body: Node, name: str, after: int) -> Iterator[Node]:
+    stack = [function_body]
+    while stack:
+        node = stack.pop()
+        if node.end_byte <= after:
+            continue
+        if node.type == "identifier" and node.start_byte >= after and node.text == name.encode():
+            yield node
+        stack.extend(reversed(node.children))
+
+
+def _inside_try(node: Node, stop: Node) -> bool:
+    current = node
+    while current.parent is not None and current != stop:
+        parent = current.parent
+        if parent.type == "try_statement" and parent.child_by_field_name("body") == current:
+            return parent.child_by_field_name("handler") is not None
+        current = parent
+    return False
+
+
+def handled_through_variable(send: Node) -> bool:
+    """`let p = tabs.sendMessage(…); p = withTimeout(p).catch(…)`: is the promise kept in a variable whose later
+    use reaches a `.catch()` (or a rejection handler), or is awaited inside `try`?"""
+    holder = send.parent
+    while holder is not None and holder.type in WRAPPER_NODES:
+        holder = holder.parent
+    if holder is None:
+        return False
+    if holder.type == "variable_declarator":
+        target = holder.child_by_field_name("name")
+    elif holder.type == "assignment_expression":
+        target = holder.child_by_field_name("left")
+    else:
+        return False
+    if target is None or target.type != "identifier":
+        return False
+    function = _function_of(send)
+    body = function.child_by_field_name("body") if function is not None else None
+    if function is None:  # at the top level: the program
+        body = send
+        while body.parent is not None:
+            body = body.parent
+    if body is None:
+        return False
+    for use in islice(_later_uses(body, node_text(target, "replace"), send.end_byte), MAX_USES):
+        current = use
+        for _ in range(MAX_CLIMB):
+            if has_chained_catch(current):
+                return True
+            parent = current.parent
+            if parent is None:
+                break
+            if parent.type == "await_expression":
+                if _inside_try(parent, body):
+                    return True
+                current = parent
+            elif parent.type == "arguments" and parent.parent is not None:
+                current = parent.parent  # `withTimeout(p)`, `Promise.race([p, …])`: the rejection flows on
+            elif parent.type in WRAPPER_NODES or parent.type in ("array", "spread_element"):
+                current = parent
+            else:
+                break
+    return False
