@@ -48,12 +48,14 @@ package: setup
 ## make bench — the benchmarks: xtk build against bare esbuild and WXT (installs WXT under benchmarks/.work/),
 ## the runtime's matchCitations against a literal port of the seed's, in Node and headless Chromium, and the
 ## trust evaluation: DocMind's highlights on every page of ../shared/corpus/pages in headless Chromium; and
-## `xtk import` + build against each real project's own tool (WXT, Plasmo, Vite + CRXJS; tests/real_projects/).
+## `xtk import` + build against each real project's own tool (WXT, Plasmo, Vite + CRXJS; tests/real_projects/); and
+## `xtk lint`'s time per MB against line length and character set (one minified line, ASCII or not, vs short lines).
 bench: setup browsers real-projects-deps
 	$(BIN)/python benchmarks/build_speed.py
 	$(BIN)/python benchmarks/import_build.py
 	$(BIN)/python benchmarks/match_speed.py
 	$(BIN)/python benchmarks/trust_eval.py
+	$(BIN)/python benchmarks/lint_scaling.py
 
 setup: python-deps node-deps
 
