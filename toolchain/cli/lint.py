@@ -187,9 +187,10 @@ def lint(
         from toolchain.analysis.budget import run_deadline
         from toolchain.analysis.parse import size_limit
         from toolchain.lint.engine import lint_path, run_rules
+        from toolchain.lint.heap import long_lived_heap
 
-        # for the whole run: the rules may read sources too
-        with size_limit(limits.max_file_bytes), run_deadline(timeout, f"--timeout {timeout:g} s"):
+        # for the whole run: the rules may read sources too; no full GC over the trees and facts kept to the end
+        with size_limit(limits.max_file_bytes), run_deadline(timeout, f"--timeout {timeout:g} s"), long_lived_heap():
             context = lint_path(path, project, list(browsers) or None, limits)
             settings = context.project.config.lint if context.project and context.project.config.lint else None
             chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
