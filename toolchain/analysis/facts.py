@@ -164,6 +164,11 @@ class DynamicCode:
     location: Location
     guard: Guard | None = None
     scope: Scope = ""
+    #: a script or module of the package named by a URL built at run time (analysis/package_urls.py): "root:<path>"
+    #: (from the package root) or "beside:<path>" (from the folder of this file); "" when the URL is not built so
+    package_path: str = ""
+    #: what of such a URL could not be followed: the evidence of a warning (XS008), not an error
+    unsettled: str = ""
 
 
 @dataclass(frozen=True)

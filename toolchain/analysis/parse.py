@@ -219,6 +219,14 @@ def parse_source(
     if tree is None:
         raise AnalysisStopped(path, spend.reason)
     if tree.root_node.has_error and grammar == "javascript":
+        masked = _mask_contextual_keywords(tree, source)
+        if masked is not None:
+            masked_tree = _parse_within("javascript", masked, spend)
+            if masked_tree is None and spend.reason.startswith("the run's deadline"):
+                raise AnalysisStopped(path, spend.reason)
+            if masked_tree is not None and not masked_tree.root_node.has_error:
+                tree, source = masked_tree, masked
+    if tree.root_node.has_error and grammar == "javascript":
         tsx_tree = _parse_within("tsx", source, spend)
         if tsx_tree is None and spend.reason.startswith("the run's deadline"):
             raise AnalysisStopped(path, spend.reason)
@@ -231,6 +239,45 @@ def parse_source(
         parsed.errors = [location for location, _ in problems]
         parsed.error_reasons = [reason for _, reason in problems]
     return parsed
+
+
+#: words both grammars take for the start of a declaration when a statement begins with them, though sloppy-mode
+#: JavaScript allows them as names: `using = function (props) {…}` (jQuery UI 1.12.1's position.js) is an assignment
+#: to a variable `using`, not an explicit-resource-management `using x = …` declaration (tree-sitter-javascript 0.25
+#: and the TSX grammar both stop at it)
+CONTEXTUAL_KEYWORDS = {b"using": b"usin_"}
+
+
+def _mask_contextual_keywords(tree: Tree, source: bytes) -> bytes | None:
+    """`source` with each contextual keyword that the parser could not place (a token of an ERROR node), and every
+    identifier of that name, renamed to a name of the same length, so the file parses as the names they are and
+    every location stays where it was; None when there is nothing to rename. A `using` declaration the parser did
+    read keeps its keyword. Only a tree that then parses without error is kept (parse_source)."""
+    stuck: set[bytes] = set()
+    names: dict[bytes, list[tuple[int, int]]] = {}
+    cursor = tree.walk()
+    while True:
+        node = cursor.node
+        if node is not None and node.child_count == 0:
+            text = node.text or b""
+            if text in CONTEXTUAL_KEYWORDS:
+                parent = node.parent
+                if parent is not None and parent.is_error:
+                    stuck.add(text)
+                    names.setdefault(text, []).append((node.start_byte, node.end_byte))
+                elif node.type in ("identifier", "shorthand_property_identifier"):
+                    names.setdefault(text, []).append((node.start_byte, node.end_byte))
+        if cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                if not stuck:
+                    return None
+                masked = bytearray(source)
+                for word in stuck:
+                    for start, end in names[word]:
+                        masked[start:end] = CONTEXTUAL_KEYWORDS[word]
+                return bytes(masked)
 
 
 _CACHE: dict[Path, tuple[tuple[int, int], ParsedFile]] = {}

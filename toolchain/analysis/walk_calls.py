@@ -18,13 +18,13 @@ from toolchain.analysis.facts import Call, DynamicCode
 from toolchain.analysis.nodes import node_source, node_text
 from toolchain.analysis.receivers import after_loading, gathered_then, handled_through_variable, sender_parameter
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction
+from toolchain.analysis.send_recipients import runtime_message_index
 from toolchain.analysis.syntax import (
     FUNCTION_NODES,
     WRAPPER_NODES,
     call_arguments,
     has_chained_catch,
     has_parameters,
-    is_literal_string,
     member_chain,
     result_use,
     short_text,
@@ -220,7 +220,10 @@ class CallWalk(WalkerBase):
         api, kind = api_name
         full = ref[1].path + tuple(ref[2])
         if kind == "call" and api in SEND_APIS:
-            index = 1 if api == "tabs.sendMessage" or (len(args) > 1 and is_literal_string(args[0])) else 0
+            index, recipient = (1, "self") if api == "tabs.sendMessage" else runtime_message_index(self, args)
+            if recipient == "other-extension":  # another extension's protocol, not this one's (send_recipients.py)
+                self.load_work("message", f"{api}()", node)
+                return
             message = self.arg(args[index]) if index < len(args) else None
             site = self.site(node, ref, api, [])
             if message is not None and message.param is not None:

@@ -21,9 +21,19 @@ from toolchain.analysis.api_tables import (
     STORAGE_GLOBALS,
     TIMERS,
 )
-from toolchain.analysis.facts import Call, LoadWorkKind
-from toolchain.analysis.nodes import node_text
-from toolchain.analysis.syntax import call_arguments, is_literal_string, member_chain, short_text, unwrap
+from toolchain.analysis.facts import Call, DynamicCode, DynamicKind, LoadWorkKind
+from toolchain.analysis.html_escapes import called_identifiers, escapes_html
+from toolchain.analysis.nodes import node_source, node_text
+from toolchain.analysis.package_urls import packaged_url as package_file_url
+from toolchain.analysis.standard_globals import dead_without_standard_global
+from toolchain.analysis.syntax import (
+    FUNCTION_NODES,
+    call_arguments,
+    is_literal_string,
+    member_chain,
+    short_text,
+    unwrap,
+)
 from toolchain.analysis.walk_state import WalkerBase
 from toolchain.urls import is_remote_url
 
@@ -58,11 +68,65 @@ class DynamicWalk(WalkerBase):
         if callee is None:
             return False
         callee = unwrap(callee)
-        if callee.type == "identifier":
-            return callee.text in SANITIZER_FUNCTIONS
+        if callee.type == "identifier":  # `escapeHTML(x)`, or a tagged template `html\`…${x}…\``
+            return callee.text in SANITIZER_FUNCTIONS or self.escaping_function(callee)
         root, props, _ = member_chain(callee)
         owner = props[-2] if len(props) > 1 else node_text(root) if root.type == "identifier" else ""
         return bool(props) and props[-1] == "sanitize" and "purify" in owner.lower()
+
+    def escaping_function(self, name: Node) -> bool:
+        """Is the function this identifier names one of the project's that escapes HTML (html_escapes.py)?"""
+        found = self.function_named(name)
+        if found is None:
+            return False
+        function, tables = found
+
+        def callees(body: Node) -> list[Node]:
+            return [f[0] for f in map(self.function_named, called_identifiers(body)) if f is not None and f[0] != body]
+
+        return escapes_html(function, callees, tables=tables)
+
+    def function_named(self, name: Node) -> tuple[Node, bytes] | None:
+        """The definition of the project function an identifier names (of this file, or imported from a project
+        file), with the source of its file's top-level declarations (the tables it may read)."""
+        binding = self.lookup(node_text(name))
+        if binding is None:
+            return None
+        module = self.module
+        function: Node | None = None
+        if binding.kind == "fn" and binding.fn is not None:
+            function, module = binding.fn.node, binding.fn.module
+        elif binding.kind == "value" and binding.init is not None and unwrap(binding.init).type in FUNCTION_NODES:
+            function = unwrap(binding.init)
+        elif binding.kind == "import" and binding.module is not None and binding.name is not None:
+            imported = self.resolver.module(binding.module)
+            project_function = imported.named.get(binding.name) if imported is not None else None
+            if project_function is not None:
+                function, module = project_function.node, project_function.module
+        if function is None:
+            return None
+        root = module.parsed.tree.root_node
+        tables = b"\n".join(
+            node_source(c) for c in root.named_children if c.type in ("lexical_declaration", "variable_declaration")
+        )
+        return function, tables
+
+    def style_element(self, node: Node) -> bool:
+        """An identifier bound to `document.createElement('style')`: its text is CSS, never parsed as markup."""
+        if node.type != "identifier":
+            return False
+        binding = self.lookup(node_text(node))
+        init = unwrap(binding.init) if binding is not None and binding.init is not None else None
+        if init is None or init.type != "call_expression":
+            return False
+        callee = init.child_by_field_name("function")
+        args = call_arguments(init)
+        return (
+            callee is not None
+            and callee.text == b"document.createElement"
+            and len(args) == 1
+            and (G.string_value(unwrap(args[0])) or "").lower() == "style"
+        )
 
     def html_sinks(self, node: Node, method: str | None, args: list[Node]) -> None:
         if method == "insertAdjacentHTML" and len(args) > 1 and not self.safe_html(args[1]):
@@ -72,22 +136,29 @@ class DynamicWalk(WalkerBase):
 
     def global_call(self, node: Node, name: str, args: list[Node]) -> None:
         """A call of an unbound global: `eval`, timers, `fetch`, `addEventListener`…"""
-        if name == "eval":
-            self.dynamic("eval", "eval()", node)
+        if name == "eval":  # even of a constant: Manifest V3's CSP blocks it, and no library idiom needs it
+            self.run_time_code("eval", "eval()", node)
             self.load_work("other", "eval()", node)
         elif name == "Function":
-            self.dynamic("new-function", "Function()", node)
+            # every argument a constant (`Function("return this")()`, the global-object idiom of lodash and
+            # webpack's runtime, run behind a fallback or a `try`): code fixed in the source, reviewed with it
+            if not all(self.constant_string(a) for a in args):
+                self.run_time_code("new-function", "Function()", node)
         elif name in ("setTimeout", "setInterval"):
             if args and self.is_code_string(args[0]):
-                self.dynamic("string-timer", f"{name}() with a string", node)
+                self.run_time_code("string-timer", f"{name}() with a string", node)
             self.load_work("timer", f"{name}()", node)
         elif name in TIMERS:
             self.load_work("timer", f"{name}()", node)
         elif name in NETWORK_CALLS:
             self.load_work("network", f"{name}()", node)
         elif name == "importScripts":
-            if any(not is_literal_string(a) or is_remote_url(G.string_value(unwrap(a)) or "") for a in args):
-                self.dynamic("remote-script", "importScripts() of a remote or computed URL", node)
+            for a in args:
+                if self.packaged_script("remote-script", "importScripts()", a, node):
+                    continue
+                if not is_literal_string(a) or is_remote_url(G.string_value(unwrap(a)) or ""):
+                    self.run_time_code("remote-script", "importScripts() of a remote or computed URL", node)
+                    break
             self.load_work("other", "importScripts()", node)
         elif name in ("addEventListener", "removeEventListener"):
             if name == "addEventListener" and len(args) > 1:
@@ -174,15 +245,44 @@ class DynamicWalk(WalkerBase):
             (*api.path, *rest) == ("runtime", "getURL") and len(arguments) == 1 and self.constant_string(arguments[0])
         )
 
+    def run_time_code(self, kind: DynamicKind, description: str, node: Node) -> None:
+        """Code built or fetched at run time — unless `node` runs only where a standard global is missing
+        (`JSON ? JSON.parse(a) : eval(a)`: dead in every browser, standard_globals.py)."""
+        if dead_without_standard_global(node, lambda name: self.lookup(name) is not None) is None:
+            self.dynamic(kind, description, node)
+
+    def packaged_script(self, kind: DynamicKind, what: str, url: Node, node: Node) -> bool:
+        """When `url` is built from a package base (the running script's folder, `import.meta.url`,
+        `runtime.getURL`: package_urls.py), record the package file it names (or what could not be followed) and
+        say True: the rule checks the file is there (XS001 stays silent) or warns (XS008)."""
+        named = package_file_url(self, url)
+        if named is None:
+            return False
+        description = f"{what} of `{short_text(unwrap(url))}`"
+        self.facts.dynamic_code.append(
+            DynamicCode(
+                kind,
+                description,
+                self.location(node),
+                G.as_guard(self.guard),
+                self.scope,
+                package_path=f"{named.base}:{named.path}" if named.path is not None else f"{named.base}:",
+                unsettled=named.unsettled,
+            )
+        )
+        return True
+
     def dynamic_import(self, node: Node, args: list[Node]) -> None:
         if args and self.packaged_url(args[0]):
             return
         specifier = G.string_value(unwrap(args[0])) if args else None
         if specifier is None:
-            self.dynamic("remote-import", "import() of a computed specifier", node)
+            if args and self.packaged_script("remote-import", "import()", args[0], node):
+                return
+            self.run_time_code("remote-import", "import() of a computed specifier", node)
             return
         if is_remote_url(specifier):
-            self.dynamic("remote-import", f"import('{specifier}')", node)
+            self.run_time_code("remote-import", f"import('{specifier}')", node)
             return
         self.facts.imports.append(specifier)
         target = self.resolver.resolve(specifier, self.path)
@@ -201,7 +301,8 @@ class DynamicWalk(WalkerBase):
                 binding = self.lookup(name)
                 if binding is None:
                     if name == "Function":
-                        self.dynamic("new-function", "new Function()", node)
+                        if not all(self.constant_string(a) for a in args):  # constant code (see global_call)
+                            self.run_time_code("new-function", "new Function()", node)
                     elif name in NETWORK_CONSTRUCTORS:
                         self.load_work("network", f"new {name}()", node)
                     elif name not in PURE_CONSTRUCTORS:
@@ -250,15 +351,23 @@ class DynamicWalk(WalkerBase):
             if target.type in ("member_expression", "subscript_expression"):
                 root, props, extras = member_chain(target)
                 last = props[-1] if props else None
-                if right is not None and last in ("innerHTML", "outerHTML") and not self.safe_html(right):
+                if (
+                    right is not None
+                    and last in ("innerHTML", "outerHTML")
+                    and not self.safe_html(right)
+                    and not (last == "innerHTML" and len(props) == 1 and self.style_element(root))
+                ):
                     self.dynamic("inner-html", f"{last} assigned a computed value", node)
                 if right is not None and last == "src" and root.type == "identifier" and len(props) == 1:
                     binding = self.lookup(node_text(root))
                     if binding is not None and id(binding) in self.script_elements:
                         url = G.string_value(unwrap(right))
-                        if url is None or is_remote_url(url):
-                            self.dynamic("remote-script", "a <script> element's src set to a remote or computed URL",
-                                         node)  # fmt: skip
+                        packaged = url is None and self.packaged_script(
+                            "remote-script", "a <script>'s src", right, node
+                        )
+                        if not packaged and (url is None or is_remote_url(url)):
+                            what = "a <script> element's src set to a remote or computed URL"
+                            self.run_time_code("remote-script", what, node)
                 if root.type == "identifier":
                     name = node_text(root)
                     binding = self.lookup(name)

@@ -90,6 +90,7 @@ class WalkerBase:
         def constant(self, node: Node, depth: int = 0) -> object: ...  # walk_constants
         def shape(self, node: Node) -> tuple[str | None, dict[str, JsonType] | None]: ...  # walk_constants
         def string_of(self, node: Node) -> str | None: ...  # walk_constants
+        def reassigned_names(self) -> set[str]: ...  # walk_constants
         def json_type(self, node: Node, depth: int = 0) -> JsonType: ...  # walk_constants
         def classify_return(self, value: Node | None) -> list[Any]: ...  # walk_control
         def html_sinks(self, node: Node, method: str | None, args: list[Node]) -> None: ...  # walk_dynamic

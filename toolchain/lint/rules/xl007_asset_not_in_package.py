@@ -23,6 +23,41 @@ def _resource_name(value: str) -> str | None:
     return name or None
 
 
+#: Chromium browsers (they serve `_favicon/` to an extension with the `favicon` permission)
+CHROMIUM = frozenset({"chrome", "edge"})
+
+
+def _browser_provided(name: str, target: Target) -> tuple[bool, str] | None:
+    """Is `name` a path the browser serves itself, not a file of the package? None: it is not one of those paths;
+    (True, what) when this target's browser serves it; (False, why not) when it would under other conditions.
+
+    - `_favicon/` (`_favicon/?pageUrl=…&size=32`, `_favicon/*` in web_accessible_resources): Chromium's favicon API
+      for Manifest V3 extensions with the `favicon` permission (developer.chrome.com/docs/extensions/how-to/ui/
+      favicons); Firefox has none.
+    - `_generated_background_page.html`: the page Chromium and Firefox make for `background.scripts` when the
+      manifest names no `background.page`.
+
+    `_locales/…` is no such path: the catalogs are files of the package, found (or not) as any other file."""
+    first = name.split("/", 1)[0]
+    if first == "_favicon":
+        if target.browser not in CHROMIUM:
+            return False, f"`_favicon/` is Chromium's favicon API; {target.browser} has none"
+        permissions = target.manifest.get("permissions")
+        if target.manifest_version < 3:
+            return False, "`_favicon/` is Chromium's favicon API, for Manifest V3 extensions only"
+        if not isinstance(permissions, list) or "favicon" not in permissions:
+            return False, "`_favicon/` is Chromium's favicon API: it needs the `favicon` permission"
+        return True, "Chromium's favicon API"
+    if name == "_generated_background_page.html":
+        background = target.manifest.get("background")
+        background = background if isinstance(background, dict) else {}
+        scripts = background.get("scripts")
+        if isinstance(scripts, list) and scripts and not background.get("page"):
+            return True, "the page the browser makes for background.scripts"
+        return False, "`_generated_background_page.html` is made by the browser only for `background.scripts`"
+    return None
+
+
 def _package_files(folder: Path) -> list[str]:
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
 
@@ -45,7 +80,10 @@ class AssetNotInPackage(Rule):
     for a project, the target's built folder (what `xtk build` writes: sources are bundled away, `public/` is
     copied); for a plain extension, its folder or archive. A query or fragment (`page.html?x=1#y`) is not part
     of the name; a glob must match at least one file. A computed argument (`getURL('icons/' + size + '.png')`)
-    is not judged.
+    is not judged. Paths the browser serves itself are not files: `_favicon/` (and `_favicon/*` exposed) is
+    Chromium's favicon API, served to a Manifest V3 extension with the `favicon` permission;
+    `_generated_background_page.html` is the page made for `background.scripts`. They are reported only where the
+    browser would not serve them (no permission, Firefox, a service worker instead of scripts), saying why.
 
     Why it matters: the URL is built without complaint and fails only where it is used — a broken image, an
     iframe or a tab that shows an error page, a `fetch` that rejects, a script injected into a page that never
@@ -81,13 +119,18 @@ class AssetNotInPackage(Rule):
                 continue
             for value in sorted(call.strings):
                 name = _resource_name(value)
-                if name is not None and not _present(folder, name, files):
-                    yield self.finding(
-                        f"`{call.callee}('{value}')`: `{name}` is not in {shown}",
-                        browser=target.browser,
-                        fix="name a file the package holds (a page, a file in public/), or fix the path",
-                        **ctx.where(call.location),
-                    )
+                if name is None or _present(folder, name, files):
+                    continue
+                provided = _browser_provided(name, target)
+                if provided is not None and provided[0]:
+                    continue
+                because = f" ({provided[1]})" if provided is not None else ""
+                yield self.finding(
+                    f"`{call.callee}('{value}')`: `{name}` is not in {shown}{because}",
+                    browser=target.browser,
+                    fix="name a file the package holds (a page, a file in public/), or fix the path",
+                    **ctx.where(call.location),
+                )
 
     def _exposed_names(
         self, ctx: LintContext, target: Target, folder: Path, files: list[str], shown: str
@@ -106,11 +149,16 @@ class AssetNotInPackage(Rule):
                 continue
             for pointer, resource in items:
                 name = _resource_name(resource)
-                if name is not None and not _present(folder, name, files):
-                    what = "matches no file" if any(ch in name for ch in "*?[") else "is not"
-                    yield self.finding(
-                        f"web-accessible `{resource}` {what} in {shown}",
-                        browser=target.browser,
-                        fix="list files the package holds, or remove the entry",
-                        **ctx.manifest_where(pointer, target),
-                    )
+                if name is None or _present(folder, name, files):
+                    continue
+                provided = _browser_provided(name, target)
+                if provided is not None and provided[0]:
+                    continue
+                because = f" ({provided[1]})" if provided is not None else ""
+                what = "matches no file" if any(ch in name for ch in "*?[") else "is not"
+                yield self.finding(
+                    f"web-accessible `{resource}` {what} in {shown}{because}",
+                    browser=target.browser,
+                    fix="list files the package holds, or remove the entry",
+                    **ctx.manifest_where(pointer, target),
+                )

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.analysis.parse import too_large
-from toolchain.lint.context import LintContext
+from toolchain.lint.context import LintContext, Target
 from toolchain.lint.model import Finding, Rule
 from toolchain.plan.pages import read_whole_page
 from toolchain.urls import is_remote_url
@@ -30,7 +30,8 @@ HTML_SINKS = frozenset({"inner-html"})
 
 def dynamic_code(ctx: LintContext, code: str, html_sinks: bool) -> Iterator[Finding]:
     """Findings of `code` for the dynamic-code facts of every file in a target's build, and of files checked without
-    bundling (every build-time branch counts there): the HTML sinks (XS007) or everything else (XS001)."""
+    bundling (every build-time branch counts there): the HTML sinks (XS007) or everything else (XS001). A script
+    named by a URL built from a package base (`fact.package_path`) is XS008's, never XS001's."""
 
     def finding(fact: Any, browser: str | None) -> Finding:
         return Finding.of(
@@ -41,16 +42,21 @@ def dynamic_code(ctx: LintContext, code: str, html_sinks: bool) -> Iterator[Find
             **ctx.where(fact.location),
         )
 
+    for target, fact in each_dynamic_fact(ctx):
+        if (fact.kind in HTML_SINKS) == html_sinks and not fact.package_path:
+            yield finding(fact, target.browser if target is not None else None)
+
+
+def each_dynamic_fact(ctx: LintContext) -> Iterator[tuple[Target | None, Any]]:
+    """Every dynamic-code fact with the target it is in, and those of files checked without bundling (target None)."""
     for target in ctx.targets:
         for _facts, fact in ctx.each(target, "dynamic_code"):
-            if (fact.kind in HTML_SINKS) == html_sinks:
-                yield finding(fact, target.browser)
+            yield target, fact
     bundled = {path.resolve() for target in ctx.targets for path in target.files}
     for path, facts in sorted(ctx.facts.items()):
         if path.resolve() not in bundled:
             for fact in facts.dynamic_code:
-                if (fact.kind in HTML_SINKS) == html_sinks:
-                    yield finding(fact, None)
+                yield None, fact
 
 
 class _RemoteScripts(HTMLParser):
@@ -86,9 +92,21 @@ class RemoteOrDynamicCode(Rule):
 
         const plugin = await import(`https://cdn.example.com/${name}.js`);   // XS001
 
+    Not reported, because the code is the package's own or never runs: a function built from constants only
+    (`Function("return this")()`, the global-object idiom of lodash and webpack's runtime, which they run behind a
+    fallback or a `try`; `new Function("a", "return a")`: every argument a constant string — `eval` is reported
+    even of a constant: Manifest V3's CSP blocks it and no library idiom needs it); a branch taken only when a
+    standard global is missing (`JSON ? JSON.parse(a) : eval(a)`, `typeof JSON === "object" ? … : eval(…)`: dead
+    in every browser, analysis/standard_globals.py); and a
+    script or module named by a URL built from the package's own base — the folder of `document.currentScript.src`,
+    `import.meta.url`, `runtime.getURL(…)` (`script.src = dir + 'codec.js'`, analysis/package_urls.py): when the
+    file it names is in the package, nothing; when the path cannot be settled or names no file, XS008 warns with
+    the evidence.
+
     Fix: ship the code in the package (install it as a dependency and import it); parse data with `JSON.parse`;
     pass functions, not strings, to timers. `import(runtime.getURL('path/fixed/in/the/source.js'))` imports the
-    extension's own packaged file (an `[[injected]]` bundle) and is not reported; a path built at run time is.
+    extension's own packaged file (an `[[injected]]` bundle) and is not reported; a path built at run time from
+    something other than a package base is.
     """
 
     code = "XS001"
