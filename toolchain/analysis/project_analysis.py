@@ -17,7 +17,7 @@ from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, W
 from toolchain.analysis.tab_reads import tab_reads
 
 if TYPE_CHECKING:  # pragma: no cover
-    from toolchain.analysis.extract import Resolver
+    from toolchain.analysis.resolving import ModuleResolver
 
 _T = TypeVar("_T")  # what a parameter table holds per parameter
 
@@ -31,7 +31,7 @@ def reply_read(site: CallSite, forwarded: bool) -> bool:
 class ProjectAnalysis:
     """Helpers to a fixed point over every file read, then each file's complete facts."""
 
-    def __init__(self, resolver: Resolver) -> None:
+    def __init__(self, resolver: ModuleResolver) -> None:
         self.resolver = resolver
         self.modules = [m for m in resolver.modules.values() if m is not None]
         self.fns = [fn for module in self.modules for fn in module.fns]

@@ -13,7 +13,7 @@ from toolchain.analysis.scopes import ApiRef, Binding, LexicalScope, ProjectFunc
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
 
-    from toolchain.analysis.extract import Resolver
+    from toolchain.analysis.resolving import ModuleResolver
 
 
 #: node type → the walker's method for it (filled by walker.py, where the concerns come together); any other node:
@@ -39,7 +39,7 @@ SKIPPED_NODES = frozenset(
 class WalkerBase:
     """What every concern of the walk shares; `walker.Walker` combines the concerns (walk_*.py) over it."""
 
-    def __init__(self, module: WalkedModule, resolver: Resolver) -> None:
+    def __init__(self, module: WalkedModule, resolver: ModuleResolver) -> None:
         self.module = module
         self.resolver = resolver
         self.parsed = module.parsed
