@@ -266,7 +266,9 @@ CODES: tuple[Code, ...] = (
         one whose parse goes past its budget (in proportion to its size: steps of the parser and CPU time) is not
         analysed; one the run's deadline (`--timeout`, 300 s by default) leaves unread is not either; a statement
         nested deeper than the analysis follows is read only in part. Findings that rest on code being absent (XP002 unused permission,
-        XM001/XM002 unmatched messages) are then not reported, since the file may hold what they miss.
+        XM001/XM002 unmatched messages) are then not reported where the file could change them: unless it runs
+        only where their APIs do not exist (a content script has no `alarms`) or its text names none of what they
+        look for (toolchain/lint/unseen_code.py); the warning says which.
 
         Why it matters: what xtk did not read it cannot judge; saying so keeps a clean result from claiming more
         than was checked, and bounds the time and memory a hostile or generated file can cost.
@@ -291,8 +293,8 @@ CODES: tuple[Code, ...] = (
 
         What it checks: in a plain extension, every script the manifest names (background scripts or service
         worker, content scripts, the scripts of its pages). One that is not in the folder is reported, and findings
-        that rest on code being absent (XP002 unused permission, XM001/XM002 unmatched messages) are not reported,
-        since the missing file may hold what they miss.
+        that rest on code being absent (XP002 unused permission, XM001/XM002 unmatched messages) are not reported
+        where the missing file could change them (not for APIs the contexts it runs in lack).
 
         Why it matters: a folder linted before its build step (a webpack `dist/` not yet built) or with a typo in a
         path would otherwise look clean, or look like it declares permissions it never uses.
@@ -315,8 +317,9 @@ CODES: tuple[Code, ...] = (
         What it checks: every `import()` of a computed or remote specifier, `importScripts()` of a computed or remote
         URL and `<script>` element given such a `src`, in code that runs in a target. What that code calls is
         unknown, so findings that rest on code being absent (XP002 unused permission, XM001/XM002 unmatched
-        messages) are not reported; where any was withheld, this warning says where the unseen code comes in and
-        which findings it withheld. (XS001 judges the loading itself.)
+        messages) are not reported where it could change them (not for APIs the loading context lacks); where any
+        was withheld, this warning says where the unseen code comes in and which findings it withheld. (XS001
+        judges the loading itself.)
 
         Why it matters: "unused" is a verdict about all of the extension's code; stated about part of it, it is a
         guess that looks authoritative, and removing a permission the unseen code needs breaks the extension.

@@ -65,10 +65,13 @@ UNSEEN_CODE = frozenset({"remote-import", "remote-script"})
 
 def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
     """XL004 (a warning) for each source file over the size limit, which was not parsed, or whose analysis its
-    budget or the run's deadline stopped, XL005 for each script the
-    manifest names that does not exist, XL006 where code is loaded from a computed or remote place; and none of the
-    findings their missing facts would make up."""
-    unseen = sorted(
+    budget or the run's deadline stopped, XL005 for each script the manifest names that does not exist, XL006 where
+    code is loaded from a computed or remote place; and none of the findings their missing facts could make up: a
+    verdict of absence is withheld only for the unseen code that could hold what it looks for (unseen_code.py), and
+    the note on each unseen input says whether verdicts rest on it."""
+    from toolchain.lint.unseen_code import Unseen, contexts_of, could_change, file_text
+
+    unseen_places = sorted(
         {
             (facts.path, fact.location.line, fact.location.column, fact.description)
             for target in ctx.targets
@@ -76,44 +79,70 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
             if fact.kind in UNSEEN_CODE
         }
     )
-    if not ctx.unanalysed and not ctx.stopped and not ctx.missing and not unseen and not ctx.outside:
+    if not ctx.unanalysed and not ctx.stopped and not ctx.missing and not unseen_places and not ctx.outside:
         return findings  # ctx.outside: scripts named outside the extension, never read (XL010 names them)
-    from toolchain.analysis.parse import max_file_bytes
+    from toolchain.analysis.parse import is_source, max_file_bytes
     from toolchain.lint.limits import format_size
 
-    kept = [f for f in findings if f.code not in ABSENCE_CODES]
+    unseen: dict[object, Unseen] = {}
+    for path, contexts in ctx.missing.items():
+        unseen[("missing", path)] = Unseen(ctx.display(path), frozenset(contexts), None)
+    for name, contexts in ctx.outside.items():
+        unseen[("outside", name)] = Unseen(name, frozenset(contexts), None)
+    for place in unseen_places:
+        unseen[("dynamic", place)] = Unseen(ctx.display(place[0]), contexts_of(ctx, place[0]), None)
+    for path in {*ctx.unanalysed, *ctx.stopped}:
+        text = file_text(path) if is_source(path) else None  # a page: the scripts it would load are unknown
+        unseen[("file", path)] = Unseen(ctx.display(path), contexts_of(ctx, path), text)
+    absence = [f for f in findings if f.code in ABSENCE_CODES]
+    withheld_by: dict[object, list[Finding]] = {key: [] for key in unseen}
+    withheld: set[int] = set()
+    for finding in absence:
+        for key, code in unseen.items():
+            if could_change(finding, code, ctx):
+                withheld_by[key].append(finding)
+                withheld.add(id(finding))
+    kept = [f for f in findings if id(f) not in withheld]
+
+    def consequence(key: object) -> str:
+        if withheld_by[key] or not absence:
+            return "unused permissions and unhandled messages are not judged"
+        return "unused permissions and unhandled messages are still judged: it cannot hold what they look for"
+
     for path, contexts in sorted(ctx.missing.items()):
         kept.append(
             Finding.of(
                 "XL005",
                 f"`{ctx.display(path)}` ({', '.join(sorted(contexts))} script named in the "
-                "manifest) does not exist: its code was not analysed; unused permissions and unhandled "
-                "messages are not judged",
+                f"manifest) does not exist: its code was not analysed; {consequence(('missing', path))}",
                 path=ctx.manifest_source.display,
             )
         )
-    withheld = [f for f in findings if f.code in ABSENCE_CODES]
-    if withheld:  # only where a verdict of absence was withheld for it: otherwise nothing rests on the unseen code
-        named = ", ".join(f"{f.code} at {f.path}:{f.line}" if f.line else f"{f.code} at {f.path}" for f in withheld[:5])
-        more = f" and {len(withheld) - 5} more" if len(withheld) > 5 else ""
-        for path, line, column, description in unseen:
-            kept.append(
-                Finding.of(
-                    "XL006",
-                    f"{description}: the code it loads was not analysed, so findings that rest "
-                    f"on code being absent are not reported ({named}{more})",
-                    path=ctx.display(path),
-                    line=line,
-                    column=column,
-                )
+    for place in unseen_places:
+        named_findings = withheld_by[("dynamic", place)]
+        if not named_findings:  # only where a verdict of absence was withheld for it
+            continue
+        named = ", ".join(
+            f"{f.code} at {f.path}:{f.line}" if f.line else f"{f.code} at {f.path}" for f in named_findings[:5]
+        )
+        more = f" and {len(named_findings) - 5} more" if len(named_findings) > 5 else ""
+        path, line, column, description = place
+        kept.append(
+            Finding.of(
+                "XL006",
+                f"{description}: the code it loads was not analysed, so findings that rest "
+                f"on code being absent are not reported ({named}{more})",
+                path=ctx.display(path),
+                line=line,
+                column=column,
             )
+        )
     for path, size in sorted(ctx.unanalysed.items()):
         kept.append(
             Finding.of(
                 "XL004",
                 f"file not analysed: too large ({format_size(size)}, over the limit of "
-                f"{format_size(max_file_bytes)}, --max-file-size); unused permissions and unhandled "
-                "messages are not judged",
+                f"{format_size(max_file_bytes)}, --max-file-size); {consequence(('file', path))}",
                 path=ctx.display(path),
                 line=1,
                 column=1,
@@ -124,7 +153,7 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
             kept.append(
                 Finding.of(
                     "XL004",
-                    f"file not analysed: {reason}; unused permissions and unhandled messages are not judged",
+                    f"file not analysed: {reason}; {consequence(('file', path))}",
                     path=ctx.display(path),
                     line=1,
                     column=1,

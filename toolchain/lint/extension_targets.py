@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,8 @@ from toolchain import browser_targets
 from toolchain.analysis import budget, parse
 from toolchain.analysis.call_strings import call_strings
 from toolchain.analysis.extract import Resolver, walk
-from toolchain.analysis.parse import too_large
+from toolchain.analysis.page_names import pages_opened
+from toolchain.analysis.parse import ParsedFile, too_large
 from toolchain.diagnostics import InputError, XtkError
 from toolchain.json_input import read_json_bytes
 from toolchain.json_pointer import value_at
@@ -130,7 +130,9 @@ def _complete_entries(root: Path, entries: dict[Path, set[str]], outside: Outsid
         walk(resolver, _entry_sources(entries))
         walked = {path: module for path, module in resolver.modules.items() if module is not None}
         named = {path: call_strings(module.parsed, module.base.api_uses) for path, module in walked.items()}
-        pages_added = _add_pages_named_in_code(root, entries, list(walked), outside, page_contexts(named))
+        pages_added = _add_pages_named_in_code(
+            root, entries, {path: module.parsed for path, module in walked.items()}, outside, page_contexts(named)
+        )
         if not (add_scripts_named_in_code(root, entries, named) or pages_added):
             break
     if _entry_sources(entries) != first:  # walked in the order the final entries give (imports first, sorted)
@@ -279,28 +281,22 @@ def _manifest_entries(root: Path, manifest: dict[str, Any], outside: Outside) ->
     return entries, notes
 
 
-_HTML_LITERAL = re.compile(r"""["'`]([^"'`\s]+\.html?)["'`]""")
-
-
 def _add_pages_named_in_code(
     root: Path,
     entries: dict[Path, set[str]],
-    scripts: list[Path],
+    scripts: dict[Path, ParsedFile],
     outside: Outside,
     loaded_as: dict[str, str] | None = None,
 ) -> bool:
     """Pages a script opens at run time (`offscreen.createDocument({url: 'offscreen/x.html'})`, `tabs.create`,
-    `windows.create`, `runtime.getURL('search.html')`): a literal naming an .html file of the extension makes that
-    page's scripts entries too (context "page", or the context the call that names it gives: `loaded_as`, an
-    offscreen document), as the manifest's pages are. True when something was added."""
+    `windows.create`, `runtime.getURL('search.html')`, `a.href = 'x.html'`): an .html file of the extension named in
+    a position that opens or loads a page (analysis/page_names.py; a string compared with the page's own path names
+    none) makes that page's scripts entries too (context "page", or the context the call that names it gives:
+    `loaded_as`, an offscreen document), as the manifest's pages are. True when something was added."""
 
     added = False
-    for script in scripts:
-        try:
-            text = script.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        for literal in _HTML_LITERAL.findall(text):
+    for parsed in scripts.values():
+        for literal in pages_opened(parsed):
             page = inside_extension(root, literal)
             if page is None or not is_file(page):
                 continue

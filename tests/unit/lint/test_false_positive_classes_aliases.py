@@ -125,3 +125,101 @@ def test_a_use_through_webpack_s_getter_needs_its_permission(tmp_path: Path) -> 
     assert [(f.path, f.line) for f in findings if f.code == "XP001" and "storage" in f.message] == [
         ("background.js", 1)
     ]
+
+
+# -- class 9: findings that silence others ---------------------------------------------------------------------------
+
+
+def _lint_small(folder: Path) -> list[Finding]:
+    """Lint with a 2 KiB size limit: the fixture's lib/*.js are then "too large" (XL004), as vendored bundles are."""
+    from toolchain.analysis.parse import clear_cache, size_limit
+
+    clear_cache()
+    with size_limit(2048):
+        return _lint(folder)
+
+
+def test_an_unread_file_withholds_only_the_verdicts_it_could_change() -> None:
+    """Before, one XL004 or XL006 anywhere withheld every XP002/XM001/XM002 of the extension. Now: lib/charts.js
+    (unread, its text names no extension API) and content.js's computed import (a content script has no
+    `alarms`/`bookmarks`/`history`) change nothing, so `alarms` and `bookmarks` are reported; lib/history-view.js
+    names `history`, which it may use, so that verdict alone is withheld. Each XL004 says which it is."""
+    findings = _lint_small(FIXTURES / "silencing-unseen")
+    assert _unused(findings) == ["alarms", "bookmarks"]  # before: none
+    notes = {f.path: f.message.split("; ", 1)[1] for f in findings if f.code == "XL004"}
+    still = "unused permissions and unhandled messages are still judged: it cannot hold what they look for"
+    assert notes == {
+        "lib/charts.js": still,
+        "lib/history-view.js": "unused permissions and unhandled messages are not judged",
+    }
+    assert not [f for f in findings if f.code == "XL006"]  # it withheld nothing: nothing to explain
+
+
+def test_unseen_code_where_it_could_use_the_permissions_still_withholds_them(tmp_path: Path) -> None:
+    """The twin: the same computed import in the options page, which has every API: nothing can be said about
+    `alarms` or `bookmarks`, and XL006 names the verdicts it withheld."""
+    folder = tmp_path / "silencing-unseen"
+    shutil.copytree(FIXTURES / "silencing-unseen", folder)
+    (folder / "options.js").write_text(
+        "const name = location.hash.slice(1);\nimport(chrome.runtime.getURL(name));\n", encoding="utf-8"
+    )
+    findings = _lint_small(folder)
+    assert _unused(findings) == []
+    explained = [f for f in findings if f.code == "XL006"]
+    assert [(f.path, f.line) for f in explained] == [("options.js", 2)]
+    assert "XP002 at manifest.json:5" in explained[0].message
+
+
+def test_a_string_compared_with_the_page_path_opens_no_page() -> None:
+    """`location.pathname == '/tests/index.html'` and `location.href.endsWith('tests/runner.html')` in popup.js
+    pulled tests/*.html's scripts into the lint (a test library's eval: XS001; a stubbed cookies call: XP001). The
+    twins: `tabs.create({url: 'welcome.html'})` and `a.href = HELP` (a constant) open pages, whose scripts are
+    linted (XP001 on each)."""
+    findings = _lint(FIXTURES / "silencing-page-path")
+    assert sorted((f.code, f.path) for f in findings) == [("XP001", "help.js"), ("XP001", "welcome.js")]
+
+
+def test_only_strings_in_an_opening_position_name_pages(tmp_path: Path) -> None:
+    from toolchain.analysis.page_names import pages_opened
+    from toolchain.analysis.parse import parse_file
+
+    source = tmp_path / "code.js"
+    source.write_text(
+        """
+        chrome.tabs.create({ url: 'a.html' });
+        browser.windows.create({ url: chrome.runtime.getURL('b.html'), type: 'popup' });
+        api.tabs.update(id, { url: flag ? 'c.html' : 'd.html' });
+        chrome.offscreen.createDocument({ url: 'e.html', reasons: ['DOM_PARSER'], justification: 'x' });
+        window.open('f.html');
+        location.href = 'g.html';
+        frame.src = '/h.html';
+        link.setAttribute('href', 'i.html');
+        panel.innerHTML = '<a href="j.html">help</a>';
+        const PAGES = { welcome: 'k.html', unused: 'l.html' };
+        chrome.tabs.create({ url: PAGES.welcome });
+        location.assign(new URL('m.html', location.href));
+        if (location.pathname == '/tests/index.html') run();
+        if (location.href.endsWith('n.html')) run();
+        switch (location.pathname) { case '/o.html': run(); }
+        const isPopup = document.URL.includes('p.html');
+        console.log('see q.html');
+        const unusedPage = 'r.html';
+        """,
+        encoding="utf-8",
+    )
+    opened = pages_opened(parse_file(source))
+    assert opened == [
+        "a.html",
+        "b.html",
+        "c.html",
+        "d.html",
+        "e.html",
+        "f.html",
+        "g.html",
+        "/h.html",
+        "i.html",
+        "j.html",
+        "k.html",
+        "l.html",
+        "m.html",
+    ]  # fmt: skip  (l.html: a member of a constant that opens pages, which is as far as it is followed)

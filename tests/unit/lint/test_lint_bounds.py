@@ -86,8 +86,10 @@ def test_lint_of_the_stalling_garbage_completes_with_its_syntax_error(tmp_path: 
 def test_a_file_past_its_budget_is_named_and_the_verdicts_of_absence_are_withheld(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With a budget too small for it, a real content script is not analysed: XL004 names it, XP002 (`alarms`
-    unused) is not concluded from its absence, and the background script is still linted."""
+    """With a budget too small for it, a real content script is not analysed: XL004 names it, and the background
+    script is still linted. XP002 (`alarms` unused) is withheld only where the unread code could change it: a
+    content script has no `alarms` API (nor does its text name one), so it is still judged, and XL004 says so; a
+    background script past its budget withholds it."""
     folder = extension(tmp_path / "ext", b"export function f(){ return [1,2,3].map(x => x * 2); }\n" * 200)
     (folder / "bg.js").write_text("chrome.storage.local.get('k');\neval(name);\n", encoding="utf-8")
     code, output = lint(str(folder))
@@ -100,10 +102,16 @@ def test_a_file_past_its_budget_is_named_and_the_verdicts_of_absence_are_withhel
     size = (folder / "content.js").stat().st_size
     assert (
         f"content.js:1:1: XL004 file not analysed: its parse went past its budget ({budget.steps_for(size)} "
-        f"steps of the parser for {size:,} bytes); unused permissions and unhandled messages are not judged"
+        f"steps of the parser for {size:,} bytes); unused permissions and unhandled messages are still judged: "
+        "it cannot hold what they look for"
     ) in output
-    assert "XP002" not in output
+    assert "XP002 `alarms` is declared" in output  # a content script cannot use `alarms`: still judged
     assert "bg.js:2:1: XS001" in output  # the file within its budget is linted as ever
+    in_background = {**MANIFEST, "background": {"service_worker": "content.js"}, "content_scripts": []}
+    extension(folder, (folder / "content.js").read_bytes() + b"chrome.alarms.create('a', {});\n", in_background)
+    code, output = lint(str(folder))
+    assert "XL004 file not analysed" in output and "XP002 `alarms`" not in output  # there it could use `alarms`
+    assert "XP002 `storage`" in output  # (bg.js runs no more, and the text names no storage API)
 
 
 # -- the run's deadline --------------------------------------------------------------------------------------------
@@ -246,7 +254,9 @@ def test_a_statement_nested_past_the_walk_is_said_not_skipped_silently(tmp_path:
     import sys
 
     content = b"if (a) {" * 9000 + b"chrome.alarms.create('tick', {periodInMinutes: 1});" + b"}" * 9000
-    folder = extension(tmp_path / "ext", content)
+    in_background = {**MANIFEST, "background": {"scripts": ["bg.js", "content.js"]}, "manifest_version": 2}
+    del in_background["content_scripts"]  # a background script: it may use `alarms` (a content script may not)
+    folder = extension(tmp_path / "ext", content, in_background)
     done = subprocess.run(
         [sys.executable, "-m", "toolchain", "lint", "--no-cache", str(folder)],
         capture_output=True,
