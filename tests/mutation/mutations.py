@@ -365,8 +365,8 @@ MUTATIONS: list[Mutation] = [
     Mutation(
         "new-function",
         "XS001",
-        "the background builds a function from a string",
-        [call_at_load(BACKGROUND, "export const compute = new Function('a', 'return a * 2');")],
+        "the background builds a function from a string it computes (one of constants only is not reported)",
+        [call_at_load(BACKGROUND, "export const compute = new Function('a', `return a * ${self.name.length}`);")],
     ),
     Mutation(
         "string-timer",
@@ -383,6 +383,22 @@ MUTATIONS: list[Mutation] = [
         "XS001",
         "the popup imports a module from a CDN",
         [call_at_load(POPUP, "const cdn = 'https://cdn.example.com/widget.js';\nexport const widget = import(cdn);")],
+    ),
+    # -- XS008: a script of the package whose path is not settled ----------------------------------------------------
+    Mutation(
+        "unsettled-script-path",
+        "XS008",
+        "the popup loads a script beside itself, named by the page's hash",
+        [
+            call_at_load(
+                POPUP,
+                "export function loadCodec(name: string): void {\n"
+                "  const script = document.createElement('script');\n"
+                "  script.src = new URL('.', import.meta.url).href + name + '.js';\n"
+                "  document.head.append(script);\n}\n"
+                "loadCodec(location.hash.slice(1));",
+            )
+        ],
     ),
     # -- XS007: computed HTML sinks (XS001's warnings before the split) ---------------------------------------------
     Mutation(
