@@ -2,7 +2,7 @@
 
 XS007 warns on computed HTML written into a page. A value is safe when a function of the project escaped it first
 (`el.innerHTML = escapeHTML(name)`), or when it is a tagged template whose tag escapes the values it is given
-(`el.innerHTML = html\\`<b>${name}</b>\\``). Whether a function escapes is decided from its body, not its name:
+(``el.innerHTML = html`<b>${name}</b>` ``). Whether a function escapes is decided from its body, not its name:
 
 - it replaces `<` or `&` with their entities (`.replace(/[&<>"']/g, c => map[c])` with `&lt;`/`&amp;` in the
   function or in the table it reads, `.replace(/&/g, '&amp;').replace(/</g, '&lt;')`), or

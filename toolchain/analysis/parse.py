@@ -6,7 +6,11 @@ of sloppy-mode JavaScript: words it reserves are identifiers there (`var interfa
 in npm's qrcode-terminal, `await` outside modules, `abstract()`/`accessor` methods), and the TSX grammar rejects
 them. A JavaScript file the JavaScript grammar cannot read but the TSX grammar can (JSX's `class=` attribute and
 `import … assert {}` trip tree-sitter-javascript 0.25) keeps the TSX tree: a file is reported broken only when
-neither reads it. `tree_sitter` is imported on first use only, so commands that never read sources do not pay for it.
+neither reads it. Both grammars take `using` at the start of a statement for an explicit-resource-management
+declaration, though sloppy-mode JavaScript may name a variable so (`using = function (props) {…}`, jQuery UI
+1.12.1): a JavaScript file they stop at such a `using` is parsed again with it (and every identifier of that name)
+renamed to a name of the same length (CONTEXTUAL_KEYWORDS), kept when that parse has no error. `tree_sitter` is
+imported on first use only, so commands that never read sources do not pay for it.
 
 A syntax error is located at the innermost problem the parser marked (an ERROR node inside an ERROR, a token it had
 to insert), with a reason: "expected `)`", "unexpected `interface`", "unexpected end of file".

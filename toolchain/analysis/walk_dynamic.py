@@ -68,7 +68,7 @@ class DynamicWalk(WalkerBase):
         if callee is None:
             return False
         callee = unwrap(callee)
-        if callee.type == "identifier":  # `escapeHTML(x)`, or a tagged template `html\`…${x}…\``
+        if callee.type == "identifier":  # `escapeHTML(x)`, or a tagged template ``html`…${x}…` ``
             return callee.text in SANITIZER_FUNCTIONS or self.escaping_function(callee)
         root, props, _ = member_chain(callee)
         owner = props[-2] if len(props) > 1 else node_text(root) if root.type == "identifier" else ""

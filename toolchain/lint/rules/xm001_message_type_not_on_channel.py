@@ -34,7 +34,12 @@ class MessageTypeNotOnChannel(Rule):
     context the send reaches must test for the type (`tabs.sendMessage` reaches content scripts and an extension
     page shown in the tab; `runtime.sendMessage` reaches the background and extension pages other than the
     sender: toolchain/lint/channels.py, measured in both engines); a handler whose
-    type tests are not visible (it takes every message) counts as handling everything.
+    type tests are not visible (it takes every message) counts as handling everything. A message to another
+    extension — `runtime.sendMessage(extensionId, message)`: with a trailing callback set aside, two or more
+    arguments whose first is a string (a literal, a constant, a template), as the browsers read them — is that
+    extension's protocol (its `onMessageExternal`), not this one's, and is not judged; `runtime.sendMessage(
+    runtime.id, message)` and `sendMessage(null, message)` name the extension itself and are
+    (toolchain/analysis/send_recipients.py).
 
     Why it matters: a message nobody declared has no schema and no handler contract; at run time it is ignored
     (the sender's promise resolves with `undefined`, or rejects with "Receiving end does not exist"), which is
