@@ -190,17 +190,47 @@ def _channel_entries(index: SchemaIndex, recursive: set[str]) -> list[dict[str, 
 # --- drift ----------------------------------------------------------------------------------------------------------
 
 
+def _verdict_file(protocol: Protocol, path: Path, verdicts: Path) -> Path:
+    """Where a pass of `path` against `protocol` is remembered: named by everything `generate` and the comparison
+    read (see check_generated)."""
+    import hashlib
+
+    from toolchain.fingerprint import file_sha256, toolchain_stamp
+
+    parts = [toolchain_stamp(), protocol.shown(path), file_sha256(path)]
+    parts += [f"{protocol.shown(file)}:{file_sha256(file)}" for file in protocol.files()]
+    return verdicts / hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _remember(verdict: Path) -> None:
+    """Best effort: a verdict that cannot be written is computed again next time."""
+    try:
+        verdict.parent.mkdir(parents=True, exist_ok=True)
+        verdict.touch()
+    except OSError:
+        return
+
+
 def check_generated(
     protocol: Protocol,
     path: Path,
     display: str | None = None,
     expected: str | None = None,
     remembered: Path | None = None,
+    verdicts: Path | None = None,
 ) -> list[Diagnostic]:
     """Empty when `path` holds exactly what `generate(protocol)` makes (line endings aside); else one error naming
     the file and the first line that differs. It has no code: its reporters give it theirs (XM007, declared by the
-    lint rule, a layer above this one: the rule and `xtk protocol codegen --check`)."""
+    lint rule, a layer above this one: the rule and `xtk protocol codegen --check`).
+
+    With `verdicts` (a project's `.xtk/protocol-verdicts/`, as xtk lint passes it) a module found up to date is
+    remembered there, keyed by its bytes, every file of the protocol's (by content), how they are shown and xtk's
+    own stamp (its code and templates): the same module and schemas are then not generated again. Only a pass is
+    remembered: a drift is always computed afresh."""
     shown = display or protocol.shown(path)
+    verdict = _verdict_file(protocol, path, verdicts) if verdicts is not None and expected is None else None
+    if verdict is not None and verdict.is_file():
+        return []
     wanted = expected if expected is not None else generate(protocol, remembered)
     hint = "run `xtk protocol codegen`"
     try:
@@ -210,6 +240,8 @@ def check_generated(
     except (OSError, UnicodeDecodeError) as error:
         return [Diagnostic("error", f"cannot read the generated protocol module: {error}", path=shown)]
     if actual == wanted:
+        if verdict is not None:
+            _remember(verdict)
         return []
     actual_lines, wanted_lines = actual.split("\n"), wanted.split("\n")
     line = next(

@@ -56,9 +56,10 @@ class ProtocolCodegenDrift(Rule):
         if check is not None:
             from toolchain.files import confine
 
-            # the template's text, kept for the next lint (written: confined like every write)
+            # the template's text and the modules found up to date, kept for the next lint (confined like every write)
             remembered = confine(ctx.project.base_dir / ".xtk" / "rendered", ctx.project.base_dir)
-            for diagnostic in check(ctx.protocol, generated, shown, remembered=remembered):
+            verdicts = confine(ctx.project.base_dir / ".xtk" / "protocol-verdicts", ctx.project.base_dir)
+            for diagnostic in check(ctx.protocol, generated, shown, remembered=remembered, verdicts=verdicts):
                 yield self.finding(
                     diagnostic.message,
                     fix="run `xtk protocol codegen` (change the schemas, not the generated file)",
