@@ -204,6 +204,11 @@ timed(project_targets, "walk", lambda: "  of which parse and walk the entries (t
 timed(toolchain.analysis.extract.Resolver, "project_facts", "project-wide facts (once)")
 timed(project_targets, "load_posture", "posture")
 timed(project_targets, "load_protocol", "protocol schemas")
+try:  # as `xtk lint` runs: no full garbage collection over what the analysis keeps (toolchain/lint/heap.py)
+    from toolchain.lint.heap import long_lived_heap
+    long_lived_heap().__enter__()
+except ImportError:
+    pass
 t = time.perf_counter()
 project = toolchain.project.load_project(Path(sys.argv[1]))
 marks["load xtk.toml"] = time.perf_counter() - t
