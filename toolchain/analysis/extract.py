@@ -107,6 +107,10 @@ class Resolver:
         self._analysis: ProjectAnalysis | None = None
         self._groups: dict[Path, int] = {}
         self.bundled = BundledModules()  # a webpack build's module table, read as its require calls need it
+        #: API aliases classic scripts declare at their top level (`var api = browser || chrome`): globals of the
+        #: scripts loaded with them; and the free names classic scripts used before one was known (walk again)
+        self.script_api_globals: dict[str, ApiRef] = {}
+        self.free_script_names: set[str] = set()
         for index, group in enumerate(script_groups or ()):
             for member in group:
                 self._groups[Path(member).resolve()] = index

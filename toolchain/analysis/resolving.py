@@ -25,6 +25,9 @@ class ModuleResolver(Protocol):
     modules: dict[Path, WalkedModule | None]
     #: a webpack build's module table, read as its require calls need it
     bundled: BundledModules
+    #: API aliases classic scripts declare at their top level, and the free names classic scripts used
+    script_api_globals: dict[str, ApiRef]
+    free_script_names: set[str]
 
     def resolve(self, specifier: str, importer: Path) -> Path | None:
         """The project file an import specifier names, from `importer` (None: not a project file)."""

@@ -103,7 +103,7 @@ class ApiWalk(WalkerBase):
             return binding.api if binding.kind == "api" else None
         if name in API_GLOBALS:
             return ApiRef(name, ())
-        return None
+        return self.shared_api_global(name)
 
     def resolve_root(self, name: str, props: list[str]) -> tuple[ApiRef, list[str]] | None:
         """Resolve the root of a member chain to an API object: (API, the properties after it)."""
@@ -113,7 +113,8 @@ class ApiWalk(WalkerBase):
                 return ApiRef(name, ()), props
             if name in GLOBAL_OBJECTS and props and props[0] in API_GLOBALS:
                 return ApiRef(props[0], ()), props[1:]
-            return None
+            shared = self.shared_api_global(name)  # an alias another classic script declares
+            return (shared, props) if shared is not None else None
         if binding.kind == "api" and binding.api is not None:
             if binding.api == ApiRef("polyfill", ()) and props[:1] == ["default"]:
                 return binding.api, props[1:]  # the ES-module view of the polyfill (`import * as`, __toESM)

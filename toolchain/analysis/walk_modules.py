@@ -174,6 +174,10 @@ class ModuleWalk(WalkerBase):
     def exports(self, statements: list[Node]) -> None:
         """The file's exports (name → local scope) and which of them are aliases of an API object."""
         exports = self.facts.exports
+        if self.module.kind == "script":
+            for declared, alias in self.lex.bindings.items():  # the top-level API aliases: globals of other scripts
+                if alias.kind == "api" and alias.api is not None:
+                    self.resolver.script_api_globals.setdefault(declared, alias.api)
         for statement in statements:
             if statement.type == "expression_statement":
                 self.commonjs_export(statement)
@@ -305,3 +309,15 @@ class ModuleWalk(WalkerBase):
         if root.type == "sequence_expression":
             return self.api_of(root)
         return None
+
+    def shared_api_global(self, name: str) -> ApiRef | None:
+        """A free name of a classic script that another classic script declares as an API alias at its top level
+        (`var api = browser || chrome` in compat.js, `api.alarms.create()` here). Scripts are walked again when one
+        used such a name before it was known (extension_targets.py); which scripts run together is not known during
+        the walk, so a name shared by any classic script counts."""
+        if self.module.kind != "script":
+            return None
+        found = self.resolver.script_api_globals.get(name)
+        if found is None:
+            self.resolver.free_script_names.add(name)
+        return found

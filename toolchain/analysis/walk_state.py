@@ -103,6 +103,7 @@ class WalkerBase:
         def import_statement(self, node: Node) -> None: ...  # walk_modules
         def require_of(self, node: Node) -> Binding | None: ...  # walk_modules
         def bundled_root(self, root: Node) -> ApiRef | None: ...  # walk_modules
+        def shared_api_global(self, name: str) -> ApiRef | None: ...  # walk_modules
         def reexport(self, statement: Node) -> None: ...  # walk_modules
 
     def visit(self, node: Node) -> None:

@@ -135,8 +135,12 @@ def _complete_entries(root: Path, entries: dict[Path, set[str]], outside: Outsid
         )
         if not (add_scripts_named_in_code(root, entries, named) or pages_added):
             break
-    if _entry_sources(entries) != first:  # walked in the order the final entries give (imports first, sorted)
+    shared = resolver.script_api_globals
+    if _entry_sources(entries) != first or set(shared) & resolver.free_script_names:
+        # walked in the order the final entries give (imports first, sorted); with the API aliases classic scripts
+        # share known from the start (`api.alarms…` in background.js, `var api = chrome` in compat.js after it)
         resolver = Resolver(root=root, confine=True)
+        resolver.script_api_globals.update(shared)
         walk(resolver, _entry_sources(entries))
     resolver.use_script_groups(_script_groups(entries))
     return resolver

@@ -83,6 +83,13 @@ def test_a_constant_of_another_context_or_another_value_does_not() -> None:
     assert strings == [frozenset({"<all_urls>", "requestHeaders"}), frozenset({"<all_urls>"})]
 
 
+def test_an_api_alias_of_another_background_script_is_the_namespace() -> None:
+    """`var api = typeof browser !== 'undefined' ? browser : chrome; const { storage } = api;` in compat.js, then
+    `api.alarms.create(…)` and `storage.local.set(…)` in background.js (walked first: its name sorts first). The
+    twin: `cookies`, used nowhere."""
+    assert _unused(_lint(FIXTURES / "aliases-classic-api")) == ["cookies"]  # before: alarms, storage too
+
+
 # -- class 4: a bundler's module getter ------------------------------------------------------------------------------
 
 
