@@ -5,13 +5,16 @@ XS007 warns on computed HTML written into a page. A value is safe when a functio
 (``el.innerHTML = html`<b>${name}</b>` ``). Whether a function escapes is decided from its body, not its name:
 
 - it replaces `<` or `&` with their entities (`.replace(/[&<>"']/g, c => map[c])` with `&lt;`/`&amp;` in the
-  function or in the table it reads, `.replace(/&/g, '&amp;').replace(/</g, '&lt;')`), or
+  function or in a top-level table of its file, `.replace(/&/g, '&amp;').replace(/</g, '&lt;')`), or
 - it writes the value as text and reads it back as HTML (`div.textContent = s; return div.innerHTML`;
   `createTextNode`), or
-- it calls such a function of the project (a tag function that escapes each value through `escapeHTML`).
+- it returns what such a function returns (`const esc = (s) => escapeHTML(String(s))`).
 
-A name that says "escape" with a body that does none of these is not trusted; a function outside the project
-(a library's `html` tag) is not read, and the warning stays.
+A tag function escapes when its body does, or calls such a function (`values.map(escapeHTML)`, `escapeHTML(v)` in
+its reducer): a tag sees every value, and one that escapes any is taken to escape each. A plain function that calls
+an escaper on part of its input and returns more (`render(x)` escaping `x.title` only) is not trusted. A name that
+says "escape" with a body that does none of these is not trusted; a function outside the project (a library's
+`html` tag) is not read, and the warning stays.
 """
 
 from __future__ import annotations
@@ -33,25 +36,65 @@ _TEXT_THEN_HTML = (re.compile(rb"\.textContent\s*=|createTextNode\s*\("), re.com
 #: how deep calls of other functions are followed
 MAX_DEPTH = 3
 
-#: a function's body → the function nodes of the project functions it calls (resolved by the walker)
-Callees = Callable[["Node"], list["Node"]]
+#: an identifier → the definition of the project function it names, with its file's tables (None: not one)
+Resolve = Callable[["Node"], "tuple[Node, bytes] | None"]
 
 
-def escapes_html(function: Node, callees: Callees, depth: int = 0, tables: bytes = b"") -> bool:
-    """Does this function's body escape HTML (see the module's docstring)? `tables`: source of the file's
-    top-level constants the body may read its replacement map from."""
+def escapes_html(function: Node, resolve: Resolve, tables: bytes, depth: int = 0) -> bool:
+    """Does this function return its input escaped (see the module's docstring)? `tables`: the source of its file's
+    top-level declarations that hold an entity (a replacement map it may read)."""
     body = node_source(function)
-    if _REPLACE.search(body) and (_ENTITY.search(body) or (_uses_a_table(body, tables) and _ENTITY.search(tables))):
+    if _REPLACE.search(body) and (_ENTITY.search(body) or _uses_a_table(body, tables)):
         return True
     if _TEXT_THEN_HTML[0].search(body) and _TEXT_THEN_HTML[1].search(body):
         return True
-    if depth >= MAX_DEPTH:
-        return False
-    return any(escapes_html(callee, callees, depth + 1, tables) for callee in callees(function))
+    returned = _returned_callee(function)
+    found = resolve(returned) if returned is not None and depth < MAX_DEPTH else None
+    return found is not None and found[0] != function and escapes_html(found[0], resolve, found[1], depth + 1)
+
+
+def tag_escapes(function: Node, resolve: Resolve, tables: bytes) -> bool:
+    """Does this tag function escape the values it is given: its body escapes, or it calls an escaping function?"""
+    if escapes_html(function, resolve, tables):
+        return True
+    for name in called_identifiers(function):
+        found = resolve(name)
+        if found is not None and found[0] != function and escapes_html(found[0], resolve, found[1], 1):
+            return True
+    return False
+
+
+def entity_tables(program: Node) -> bytes:
+    """The source of a file's top-level declarations that hold an entity of `<` or `&` (replacement maps)."""
+    return b"\n".join(
+        source
+        for child in program.named_children
+        if child.type in ("lexical_declaration", "variable_declaration")
+        and _ENTITY.search(source := node_source(child))
+    )
+
+
+def _returned_callee(function: Node) -> Node | None:
+    """`f` of a function whose body is `return f(…)` alone (or an arrow whose expression is `f(…)`)."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return None
+    if body.type == "statement_block":
+        statements = [c for c in body.named_children if c.type != "comment"]
+        if len(statements) != 1 or statements[0].type != "return_statement":
+            return None
+        value = next((c for c in statements[0].named_children if c.type != "comment"), None)
+    else:
+        value = body
+    value = unwrap(value) if value is not None else None
+    if value is None or value.type != "call_expression":
+        return None
+    callee = value.child_by_field_name("function")
+    return unwrap(callee) if callee is not None and unwrap(callee).type == "identifier" else None
 
 
 def _uses_a_table(body: bytes, tables: bytes) -> bool:
-    """Does the body read one of the constants in `tables` (by name)?"""
+    """Does the body read one of the declarations in `tables` (by name)?"""
     names = re.findall(rb"(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=", tables)
     return any(re.search(rb"\b" + re.escape(name) + rb"\b", body) for name in names)
 

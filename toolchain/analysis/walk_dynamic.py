@@ -22,8 +22,8 @@ from toolchain.analysis.api_tables import (
     TIMERS,
 )
 from toolchain.analysis.facts import Call, DynamicCode, DynamicKind, LoadWorkKind
-from toolchain.analysis.html_escapes import called_identifiers, escapes_html
-from toolchain.analysis.nodes import node_source, node_text
+from toolchain.analysis.html_escapes import entity_tables, escapes_html, tag_escapes
+from toolchain.analysis.nodes import node_text
 from toolchain.analysis.package_urls import packaged_url as package_file_url
 from toolchain.analysis.standard_globals import dead_without_standard_global
 from toolchain.analysis.syntax import (
@@ -69,26 +69,30 @@ class DynamicWalk(WalkerBase):
             return False
         callee = unwrap(callee)
         if callee.type == "identifier":  # `escapeHTML(x)`, or a tagged template ``html`…${x}…` ``
-            return callee.text in SANITIZER_FUNCTIONS or self.escaping_function(callee)
+            arguments = node.child_by_field_name("arguments")
+            tagged = arguments is not None and arguments.type == "template_string"
+            return callee.text in SANITIZER_FUNCTIONS or self.escaping_function(callee, tag=tagged)
         root, props, _ = member_chain(callee)
         owner = props[-2] if len(props) > 1 else node_text(root) if root.type == "identifier" else ""
         return bool(props) and props[-1] == "sanitize" and "purify" in owner.lower()
 
-    def escaping_function(self, name: Node) -> bool:
-        """Is the function this identifier names one of the project's that escapes HTML (html_escapes.py)?"""
+    def escaping_function(self, name: Node, *, tag: bool) -> bool:
+        """Is the function this identifier names one of the project's that escapes HTML — or, for a tag, the
+        values it is given (html_escapes.py)? Answered once per function (a bundle may write HTML often)."""
         found = self.function_named(name)
         if found is None:
             return False
         function, tables = found
-
-        def callees(body: Node) -> list[Node]:
-            return [f[0] for f in map(self.function_named, called_identifiers(body)) if f is not None and f[0] != body]
-
-        return escapes_html(function, callees, tables=tables)
+        cache: dict[tuple[int, int, int, bool], bool] = self.__dict__.setdefault("_escaping_functions", {})
+        key = (function.id, function.start_byte, function.end_byte, tag)
+        if key not in cache:
+            check = tag_escapes if tag else escapes_html
+            cache[key] = check(function, self.function_named, tables)
+        return cache[key]
 
     def function_named(self, name: Node) -> tuple[Node, bytes] | None:
         """The definition of the project function an identifier names (of this file, or imported from a project
-        file), with the source of its file's top-level declarations (the tables it may read)."""
+        file), with its file's top-level tables of entities (html_escapes.entity_tables)."""
         binding = self.lookup(node_text(name))
         if binding is None:
             return None
@@ -105,11 +109,10 @@ class DynamicWalk(WalkerBase):
                 function, module = project_function.node, project_function.module
         if function is None:
             return None
-        root = module.parsed.tree.root_node
-        tables = b"\n".join(
-            node_source(c) for c in root.named_children if c.type in ("lexical_declaration", "variable_declaration")
-        )
-        return function, tables
+        tables_of: dict[int, bytes] = self.__dict__.setdefault("_entity_tables", {})
+        if id(module) not in tables_of:
+            tables_of[id(module)] = entity_tables(module.parsed.tree.root_node)
+        return function, tables_of[id(module)]
 
     def style_element(self, node: Node) -> bool:
         """An identifier bound to `document.createElement('style')`: its text is CSS, never parsed as markup."""
