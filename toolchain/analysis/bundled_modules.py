@@ -111,17 +111,30 @@ class BundledModules:
                 self.chunks.append(parsed)
 
 
+#: a key of an object entry, after `{` or `,` (and a development build's `/*! ./src/x.js */` banners), before `:`
+#: or a method's `(`: where a module table's functions are, found in one pass over the file
+_GAP = rb"(?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*)*"
+_TABLE_KEY = re.compile(rb"[{,]" + _GAP + rb"(\d+|\"[^\"\\\n]*/[^\"\\\n]*\"|'[^'\\\n]*/[^'\\\n]*')" + _GAP + rb"[:(]")
+
+
+def _table_keys(parsed: ParsedFile) -> dict[str, list[int]]:
+    """Every object key that may be a module id in `parsed` (numbers, quoted paths), with where it is: one pass,
+    kept with the parse (as its node index is)."""
+    found: dict[str, list[int]] | None = parsed.__dict__.get("_module_keys")
+    if found is None:
+        found = parsed.__dict__["_module_keys"] = {}
+        for match in _TABLE_KEY.finditer(parsed.source):
+            key = match.group(1).decode("utf-8", "replace").strip("\"'")
+            found.setdefault(key, []).append(match.start(1))
+    return found
+
+
 def _module_function(parsed: ParsedFile, key: str) -> tuple[Node, ParsedFile] | None:
     """The function of module `key` in a table of `parsed`: `815(e, r) {…}`, `815: function (…) {…}`,
     `"./src/x.js": (…) => {…}`."""
-    gap = rb"(?:\s|/\*(?:[^*]|\*(?!/))*\*/)*"  # a development build's `/*! ./src/x.js */` banner between
-    if key.isdigit():
-        pattern = re.compile(rb"(?<![\w$.\"'])" + re.escape(key.encode()) + gap + rb"[:(]")
-    else:
-        pattern = re.compile(rb"[\"']" + re.escape(key.encode()) + rb"[\"']" + gap + rb"[:(]")
     root = parsed.tree.root_node
-    for match in pattern.finditer(parsed.source):
-        node: Node | None = root.descendant_for_byte_range(match.start(), match.start() + 1)
+    for offset in _table_keys(parsed).get(key, ()):
+        node: Node | None = root.descendant_for_byte_range(offset, offset + 1)
         while node is not None and node.type not in ("pair", "method_definition", "program"):
             node = node.parent
         if node is None or node.parent is None or node.parent.type != "object":
