@@ -230,3 +230,39 @@ def test_only_strings_in_an_opening_position_name_pages(tmp_path: Path) -> None:
         "l.html",
         "m.html",
     ]  # fmt: skip  (l.html: a member of a constant that opens pages, which is as far as it is followed)
+
+
+def test_an_unread_file_that_names_no_message_api_leaves_messages_judged(tmp_path: Path) -> None:
+    """XM001 (a type sent that no handler tests for) and XM002 (a type handled that nothing sends) rest on every
+    handler and send being seen: an unread page library whose text names neither `onMessage` nor `sendMessage`
+    cannot hold one, so both are still reported; the twin, an unread library with an `onMessage` listener,
+    withholds them."""
+    folder = tmp_path / "messages"
+    (folder / "lib").mkdir(parents=True)
+    (folder / "manifest.json").write_text(
+        json.dumps(
+            {
+                "manifest_version": 3,
+                "name": "messages",
+                "version": "1",
+                "background": {"service_worker": "background.js"},
+                "action": {"default_popup": "popup.html"},
+            }
+        ),
+        encoding="utf-8",
+    )
+    (folder / "background.js").write_text(
+        "chrome.runtime.onMessage.addListener((message) => {\n  if (message.type === 'PING') return;\n});\n",
+        encoding="utf-8",
+    )
+    (folder / "popup.html").write_text(
+        '<script src="lib/big.js"></script><script src="popup.js"></script>', encoding="utf-8"
+    )
+    (folder / "popup.js").write_text("chrome.runtime.sendMessage({ type: 'REFRESH' });\n", encoding="utf-8")
+    padding = "".join(f"function pad{i}(x) {{ return x + {i}; }}\n" for i in range(120))
+    (folder / "lib" / "big.js").write_text(padding, encoding="utf-8")
+    found = sorted((f.code, f.path) for f in _lint_small(folder) if f.code.startswith("XM"))
+    assert found == [("XM001", "popup.js"), ("XM002", "background.js")]  # before: none (withheld)
+    listener = "chrome.runtime.onMessage.addListener((m) => m.type === 'REFRESH');\n"
+    (folder / "lib" / "big.js").write_text(padding + listener, encoding="utf-8")
+    assert [f.code for f in _lint_small(folder) if f.code.startswith("XM")] == []
