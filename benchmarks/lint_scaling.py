@@ -13,10 +13,13 @@ string and number literals):
   many é, short lines      the many-é statements, one per line
 
 Issue 19 measured a quadratic location() on such a line: 800 KB with a single non-ASCII character took 22 s against
-3 s in ASCII. Each lint is `xtk lint DIR --no-cache` as a subprocess; its CPU time (user + system, the child's own,
-from wait4) minus that of the same extension with a one-statement background (the fixed cost: start-up, imports,
-the manifest) is the analysis of the bundle, divided by its size in MB: **seconds per MB**. CPU time, not the wall
-clock, so that other load on the 2 shared cores counts less; the wall clock is recorded too. Printed, from one run:
+3 s in ASCII. Each measurement is a fresh Python process that runs `xtk lint` in-process (`toolchain.cli.main`,
+the command's own code path, `--no-cache --format json`) three times: on a one-statement extension (a warm-up: the
+imports, grammars and knowledge base are loaded), on it again (the fixed cost of one lint once warm), then on the
+bundle. The bundle's CPU time (`time.process_time`: every thread of the process, user + system) minus that fixed
+cost, divided by its size in MB, is the figure: **seconds per MB**. In-process and on CPU time so that neither
+Python's start-up nor other load on the 2 shared cores blurs the small sizes; the whole subprocess's CPU time (from
+wait4) is recorded beside it. Printed, medians over `--runs` interleaved repetitions (3 by default):
 
   - seconds per MB for every shape and size;
   - per shape, largest/smallest: seconds per MB at 1.6 MB over that at 100 KB (≈ 1 is linear; a quadratic cost
@@ -47,7 +50,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 WORK = REPO / "benchmarks" / ".work" / "lint_scaling"
-XTK = REPO / ".venv" / "bin" / "xtk"
+PYTHON = REPO / ".venv" / "bin" / "python"
 RESULTS = REPO / "benchmarks" / "results" / "lint_scaling.json"
 MANIFEST = {
     "manifest_version": 3,
@@ -103,33 +106,61 @@ def extension(name: str, background: bytes) -> Path:
     return folder
 
 
-def lint(folder: Path) -> dict[str, object]:
-    """One `xtk lint FOLDER --no-cache --format json` subprocess: wall and CPU seconds (the child's own, from
-    wait4), exit code, output, and whether it is a complete lint (its output the JSON list of findings, none of them
-    XL004: a crash, or a bundle left unanalysed, would look fast)."""
-    with tempfile.TemporaryFile() as output:
+#: run in a fresh interpreter: `xtk lint` in-process on the warm-up extension twice, then on the bundle
+PROBE = r"""
+import contextlib, io, json, sys, time
+from toolchain.cli import main
+
+def lint(folder):
+    output = io.StringIO()
+    started = time.process_time()
+    with contextlib.redirect_stdout(output):
+        try:
+            code = main(["lint", folder, "--no-cache", "--format", "json"], standalone_mode=False)
+        except SystemExit as stop:
+            code = stop.code
+    return time.process_time() - started, output.getvalue(), code if isinstance(code, int) else 0
+
+lint(sys.argv[1])
+fixed, _, _ = lint(sys.argv[1])
+cpu, text, code = lint(sys.argv[2])
+print(json.dumps({"fixed": fixed, "cpu": cpu, "output": text, "exit": code}))
+"""
+
+
+def lint(folder: Path, warm_up: Path) -> dict[str, object]:
+    """One measurement (see PROBE): the bundle's CPU seconds, the warm fixed cost, the whole subprocess's CPU and wall
+    seconds, and whether it is a complete lint (JSON findings, none of them XL004: a crash, or a bundle left
+    unanalysed, would look fast)."""
+    with tempfile.TemporaryFile() as output, tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
         process = subprocess.Popen(
-            [str(XTK), "lint", str(folder), "--no-cache", "--format", "json"],
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            cwd=folder,
+            [str(PYTHON), "-c", PROBE, str(warm_up), str(folder)], stdout=output, stderr=errors, cwd=folder
         )
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - started
         output.seek(0)
+        errors.seek(0)
         text = output.read().decode(errors="replace")
-    code = os.waitstatus_to_exitcode(status)
+        stderr = errors.read().decode(errors="replace")
     try:
-        found = json.loads(text)
-        complete = code in (0, 1) and isinstance(found, list) and not any(f.get("code") == "XL004" for f in found)
-    except (ValueError, AttributeError):
-        complete = False
+        result = json.loads(text.strip().splitlines()[-1])
+        found = json.loads(result["output"])
+        complete = (
+            os.waitstatus_to_exitcode(status) == 0
+            and result["exit"] in (0, 1)
+            and isinstance(found, list)
+            and not any(f.get("code") == "XL004" for f in found)
+        )
+    except (ValueError, AttributeError, IndexError, KeyError, TypeError):
+        result, complete = {"cpu": 0.0, "fixed": 0.0, "exit": None}, False
     return {
+        "cpu_seconds": float(result["cpu"]),
+        "fixed_cpu_seconds": float(result["fixed"]),
+        "command_cpu_seconds": usage.ru_utime + usage.ru_stime,
         "seconds": elapsed,
-        "cpu_seconds": usage.ru_utime + usage.ru_stime,
-        "exit": code,
-        "output": text,
+        "exit": result.get("exit"),
+        "output": text + stderr,
         "complete": complete,
     }
 
@@ -150,13 +181,13 @@ def label(size: int) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=1, help="lints of each shape and size; medians (default 1)")
+    parser.add_argument("--runs", type=int, default=3, help="lints of each shape and size; medians (default 3)")
     parser.add_argument("--sizes", default="100k,400k,800k,1600k", help="bundle sizes (default 100k,400k,800k,1600k)")
     parser.add_argument("--shapes", default=";".join(SHAPES), help="which shapes, separated by ';' (default all)")
     parser.add_argument("--json", type=Path, default=RESULTS, help=f"where the figures go (default {RESULTS})")
     options = parser.parse_args()
-    if not XTK.exists():
-        sys.exit(f"{XTK} is missing: run `make setup` first")
+    if not PYTHON.exists():
+        sys.exit(f"{PYTHON} is missing: run `make setup` first")
     sizes = sorted(parse_sizes(options.sizes))
     shapes = [shape.strip() for shape in options.shapes.split(";")]
     unknown = [shape for shape in shapes if shape not in SHAPES]
@@ -177,31 +208,35 @@ def main() -> int:
             )
     baseline = extension("fixed-cost", b"chrome.storage.local.set({k:1});\n")
 
-    # Interleaved: every run lints every shape and size once, in a rotating order, beside the fixed cost.
+    # Interleaved: every run lints every shape and size once, in a rotating order.
     runs: dict[tuple[str, int], list[dict[str, object]]] = {key: [] for key in folders}
-    fixed: list[dict[str, object]] = []
     failures: list[str] = []
     order = list(folders)
     for repetition in range(options.runs):
-        fixed.append(lint(baseline))
         shift = repetition % len(order)
         for key in order[shift:] + order[:shift]:
-            done = lint(folders[key])
+            done = lint(folders[key], baseline)
             runs[key].append(done)
             if not done["complete"]:
                 failures.append(f"{key[0]} at {label(key[1])}: exit {done['exit']}\n{done['output']}")
-            print(f"  {key[0]:<22} {label(key[1]):>8}  {float(done['cpu_seconds']):6.2f} s CPU", flush=True)
-    fixed_cpu = statistics.median(float(r["cpu_seconds"]) for r in fixed)
+            print(
+                f"  {key[0]:<22} {label(key[1]):>8}  {float(done['cpu_seconds']):6.2f} s CPU "
+                f"(fixed {float(done['fixed_cpu_seconds']):.3f} s; "
+                f"the whole process {float(done['command_cpu_seconds']):.2f} s)",
+                flush=True,
+            )
+    fixed_cpu = statistics.median(float(r["fixed_cpu_seconds"]) for done in runs.values() for r in done)
 
     table: dict[str, dict[str, dict[str, float]]] = {}
     for (shape, size), done in runs.items():
-        cpu = statistics.median(float(r["cpu_seconds"]) for r in done)
+        cpu = statistics.median(float(r["cpu_seconds"]) - float(r["fixed_cpu_seconds"]) for r in done)
         megabytes = len((folders[shape, size] / "background.js").read_bytes()) / 1e6
         table.setdefault(shape, {})[label(size)] = {
             "bytes": int(megabytes * 1e6),
-            "cpu_seconds": round(cpu, 3),
+            "cpu_seconds": round(statistics.median(float(r["cpu_seconds"]) for r in done), 3),
+            "command_cpu_seconds": round(statistics.median(float(r["command_cpu_seconds"]) for r in done), 3),
             "wall_seconds": round(statistics.median(float(r["seconds"]) for r in done), 3),
-            "cpu_seconds_per_mb": round(max(cpu - fixed_cpu, 0.001) / megabytes, 3),
+            "cpu_seconds_per_mb": round(max(cpu, 0.001) / megabytes, 3),
         }
 
     smallest, largest = label(sizes[0]), label(sizes[-1])
@@ -218,7 +253,7 @@ def main() -> int:
         if SHAPES[shape][0] != shape and SHAPES[shape][0] in table
     }
 
-    print(f"\nCPU seconds per MB of bundle (above the fixed cost, {fixed_cpu:.2f} s CPU), medians:")
+    print(f"\nCPU seconds per MB of bundle (above a warm lint's fixed cost, {fixed_cpu:.3f} s CPU), medians:")
     print(f"  {'shape':<22}" + "".join(f"{label(s):>10}" for s in sizes) + f"   {largest}/{smallest}")
     for shape, rows in table.items():
         cells = "".join(f"{rows[label(s)]['cpu_seconds_per_mb']:>10.2f}" for s in sizes)
@@ -248,8 +283,10 @@ def main() -> int:
         "load_average": {"start": [round(x, 2) for x in load_start], "end": [round(x, 2) for x in os.getloadavg()]},
         "runs": options.runs,
         "definitions": {
-            "cpu_seconds_per_mb": "(median CPU seconds of `xtk lint DIR --no-cache` - the fixed cost) / MB of bundle",
-            "fixed_cost": "the same extension with a one-statement background",
+            "cpu_seconds_per_mb": "median of (CPU seconds of `xtk lint DIR --no-cache`, in-process after a warm-up, "
+            "- the fixed cost) / MB of bundle",
+            "fixed_cost": "a warm in-process lint of the same extension with a one-statement background",
+            "command_cpu_seconds": "the whole subprocess (start-up, the warm-up lints, the bundle's lint), from wait4",
             "largest_over_smallest": f"seconds per MB at {largest} over those at {smallest}: ≈ 1 is linear",
             "non_ascii_over_ascii": "seconds per MB over those of the ASCII shape of the same line layout",
         },
