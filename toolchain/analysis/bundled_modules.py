@@ -114,28 +114,45 @@ class BundledModules:
 #: a key of an object entry, after `{` or `,` (and a development build's `/*! ./src/x.js */` banners), before `:`
 #: or a method's `(`: where a module table's functions are, found in one pass over the file
 _GAP = rb"(?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*)*"
+#: an array whose first element (after holes) is a function: webpack 4's module table
+_ARRAY_TABLE = re.compile(rb"\[[\s,]*(?:function\s*\(|\([\w$,\s]*\)\s*=>)")
 _TABLE_KEY = re.compile(rb"[{,]" + _GAP + rb"(\d+|\"[^\"\\\n]*/[^\"\\\n]*\"|'[^'\\\n]*/[^'\\\n]*')" + _GAP + rb"[:(]")
 
 
 def _table_keys(parsed: ParsedFile) -> dict[str, list[int]]:
-    """Every object key that may be a module id in `parsed` (numbers, quoted paths), with where it is: one pass,
-    kept with the parse (as its node index is)."""
+    """Every object key that may be a module id in `parsed` (numbers, quoted paths), and every element of an array
+    of functions by its index (webpack 4: `push([[1], [, function (e, t, n) {…}]])`, holes counted), with where
+    the entry starts: one pass, kept with the parse (as its node index is)."""
     found: dict[str, list[int]] | None = parsed.__dict__.get("_module_keys")
     if found is None:
         found = parsed.__dict__["_module_keys"] = {}
         for match in _TABLE_KEY.finditer(parsed.source):
             key = match.group(1).decode("utf-8", "replace").strip("\"'")
             found.setdefault(key, []).append(match.start(1))
+        root = parsed.tree.root_node
+        for match in _ARRAY_TABLE.finditer(parsed.source):
+            bracket = root.descendant_for_byte_range(match.start(), match.start() + 1)
+            array = bracket.parent if bracket is not None else None
+            if array is None or array.type != "array" or array.start_byte != match.start():
+                continue
+            index = 0
+            for child in array.children[1:-1]:  # between `[` and `]`: elements and commas (holes are commas)
+                if child.type == ",":
+                    index += 1
+                elif child.type in FUNCTION_NODES:
+                    found.setdefault(str(index), []).append(child.start_byte)
     return found
 
 
 def _module_function(parsed: ParsedFile, key: str) -> tuple[Node, ParsedFile] | None:
     """The function of module `key` in a table of `parsed`: `815(e, r) {…}`, `815: function (…) {…}`,
-    `"./src/x.js": (…) => {…}`."""
+    `"./src/x.js": (…) => {…}`, the element at index `key` of an array of functions."""
     root = parsed.tree.root_node
     for offset in _table_keys(parsed).get(key, ()):
         node: Node | None = root.descendant_for_byte_range(offset, offset + 1)
-        while node is not None and node.type not in ("pair", "method_definition", "program"):
+        while node is not None and node.type not in ("pair", "method_definition", "array", "program"):
+            if node.type in FUNCTION_NODES and node.parent is not None and node.parent.type == "array":
+                return node, parsed
             node = node.parent
         if node is None or node.parent is None or node.parent.type != "object":
             continue
@@ -203,13 +220,19 @@ class _ModuleValue:
             found[name] = api
 
     def _defined(self, call: Node, found: dict[str, ApiRef]) -> None:
-        """`require.d(exports, {name: () => x})` or `require.d(exports, ["name", 0, x, "other", () => y])`."""
+        """`require.d(exports, {name: () => x})`, `require.d(exports, ["name", 0, x, "other", () => y])` (webpack
+        5) or `require.d(exports, "name", function () { return x; })` (webpack 4)."""
         callee = unwrap(call.child_by_field_name("function") or call)
         root, props, _ = member_chain(callee)
         args = call_arguments(call)
-        if root.type != "identifier" or node_text(root) != self.require_param or props != ["d"] or len(args) != 2:
+        if root.type != "identifier" or node_text(root) != self.require_param or props != ["d"] or len(args) < 2:
             return
         if node_text(unwrap(args[0])) != self.exports_param:
+            return
+        if len(args) == 3:
+            name = G.string_value(unwrap(args[1]))
+            if name is not None:
+                self._export(name, _returned(args[2]), found)
             return
         table = unwrap(args[1])
         if table.type == "object":

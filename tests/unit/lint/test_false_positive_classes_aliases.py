@@ -109,6 +109,13 @@ def test_a_webpack_development_build_uses_what_its_sources_use() -> None:
     assert _unused(findings) == ["cookies"]
 
 
+def test_a_webpack_4_build_uses_what_its_sources_use() -> None:
+    """webpack 4.47's output of the same sources: module tables as arrays with holes
+    (`push([[1], [, function (e, r, s) {…}]])`), `a.d(o, "a", function () { return t; })`, `o.b = s.a`, the getter's
+    `o.a.storage`."""
+    assert _unused(_lint(FIXTURES / "aliases-webpack4")) == ["cookies"]  # before: all five
+
+
 def test_every_shape_of_webpack_s_runtime_reaches_the_namespace() -> None:
     """By hand: `n(101)` (CommonJS value), `n.n(r)()`, the getter's `.a`, `r.default`, `r["default"]`,
     `(0, r.ext)`, getters in `n.d(exports, {…})`; and the twin, a module exporting an object of its own with a
