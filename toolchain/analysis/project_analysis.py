@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from toolchain.analysis.resolving import ModuleResolver
 
 _T = TypeVar("_T")  # what a parameter table holds per parameter
+#: what `ProjectAnalysis.exported_constant` gives for a name that is no constant (None is the constant `null`)
+NO_CONSTANT = object()
 
 
 def reply_read(site: CallSite, forwarded: bool) -> bool:
@@ -227,9 +229,33 @@ class ProjectAnalysis:
         """The top-level constants a file sees by name: its own, and for a classic script those of the scripts it
         shares globals with (its own first)."""
         own = {constant.name: constant.value for constant in module.base.constants}
+        for local, (path, name) in module.imported_names.items():  # `import { WebRequest } from './constants.js'`
+            value = self.exported_constant(path, name)
+            if value is not NO_CONSTANT:
+                own.setdefault(local, value)
         if module.kind != "script":
             return own
         return {**self.global_constants.get(self.resolver.group(module.path), {}), **own}
+
+    def exported_constant(self, path: Path, name: str) -> object:
+        """The value of the top-level constant `path` exports as `name` (through re-exports), or for "*" its
+        exported constants by name; NO_CONSTANT when it is no constant."""
+        module = self.resolver.modules.get(path)
+        if module is None:
+            return NO_CONSTANT
+        if name == "*":
+            table = {}
+            for exported in module.base.exports:
+                value = self.exported_constant(path, exported)
+                if value is not NO_CONSTANT:
+                    table[exported] = value
+            return table
+        found = self.resolver.export(path, name)
+        if found is None:
+            return NO_CONSTANT
+        defining = self.resolver.modules.get(found[0])
+        constants = defining.base.constants if defining is not None else []
+        return next((c.value for c in constants if c.name == found[1]), NO_CONSTANT)
 
     # -- a file's facts --------------------------------------------------------------------------------------------
     def facts(self, module: WalkedModule) -> FileFacts:

@@ -180,3 +180,5 @@ class WalkedModule:
         self.code_params: list[tuple[ProjectFunction, int, Any]] = []
         self.reassigned: set[str] | None = None  # names assigned after their declaration (computed when first asked)
         self.global_refs: list[tuple[str, str, Location]] = []  # (scope, name, location) in classic scripts
+        #: imported names → (the file, the name it exports; "*" for a namespace import): constants call_strings reads
+        self.imported_names: dict[str, tuple[Path, str]] = {}

@@ -47,10 +47,14 @@ class ModuleWalk(WalkerBase):
         for child in clause.named_children:
             if child.type == "identifier":
                 self.bind(node_text(child), self.imported(specifier, target, "default"))
+                if target is not None:
+                    self.module.imported_names[node_text(child)] = (target, "default")
             elif child.type == "namespace_import":
                 local = next((c for c in child.named_children if c.type == "identifier"), None)
                 if local is None:
                     continue
+                if target is not None:
+                    self.module.imported_names[node_text(local)] = (target, "*")
                 if specifier in POLYFILL_MODULES:
                     self.bind(node_text(local), Binding("api", api=ApiRef("polyfill", ())))
                 elif target is not None:
@@ -66,6 +70,8 @@ class ModuleWalk(WalkerBase):
                     if name is None or alias is None:
                         continue
                     self.bind(node_text(alias), self.imported(specifier, target, property_name(name)))
+                    if target is not None:
+                        self.module.imported_names[node_text(alias)] = (target, property_name(name))
 
     def imported(self, specifier: str, target: Path | None, name: str) -> Binding:
         if specifier in POLYFILL_MODULES:

@@ -90,6 +90,18 @@ def test_an_api_alias_of_another_background_script_is_the_namespace() -> None:
     assert _unused(_lint(FIXTURES / "aliases-classic-api")) == ["cookies"]  # before: alarms, storage too
 
 
+def test_an_imported_constant_names_blocking(tmp_path: Path) -> None:
+    """`import { Spec } from './shared.js'` (a re-export of constants.js's `WebRequest`), `import * as constants`:
+    `[Spec.BLOCKING]` passes "blocking", webRequestBlocking is used. The twin: the same constant holding another
+    value leaves it unused."""
+    assert _unused(_lint(FIXTURES / "aliases-imported-constants")) == []  # before: webRequestBlocking
+    folder = tmp_path / "twin"
+    shutil.copytree(FIXTURES / "aliases-imported-constants", folder)
+    constants = folder / "constants.js"
+    constants.write_text(constants.read_text(encoding="utf-8").replace("'blocking'", "'requestBody'"), "utf-8")
+    assert _unused(_lint(folder)) == ["webRequestBlocking"]
+
+
 # -- class 4: a bundler's module getter ------------------------------------------------------------------------------
 
 
