@@ -105,15 +105,20 @@ def test_the_generated_background_page_is_there_for_background_scripts() -> None
 
 def test_a_message_to_another_extension_is_not_the_extensions_own_protocol() -> None:
     findings = _lint("other-extension")
-    # lines 3-5: an extension ID (a const, a literal with a callback, a template, with options) comes first: the
-    # message is the other extension's. The twins: runtime.id and null name the extension itself (7, 8: the
-    # message is the second argument, and its type has no handler), and plain sends (9).
+    # lines 3-5: an extension ID (a const, a literal with a callback, a template, with options) comes first, and
+    # 12 a parameter named as one before an object: the message is the other extension's. The twins: runtime.id
+    # and null name the extension itself (7, 8: the message is the second argument, and its type has no handler),
+    # and plain sends (9).
     assert _found(findings, "XM001", "XM002", "XM005") == [
         ("XM001", "popup.js", 7),
         ("XM001", "popup.js", 8),
         ("XM001", "popup.js", 9),
     ]
     assert "`GET_STAET` is sent" in next(f.message for f in findings if f.line == 7)
+    # the sends of the extension's own protocol: not those to an ID (3-5), nor to a parameter named as one (12)
+    context = extension_context(FIXTURES / "other-extension")
+    popup = next(facts for path, facts in context.facts.items() if path.name == "popup.js")
+    assert [send.location.line for send in popup.sends] == [7, 8, 9, 10]
 
 
 # -- 8. safe HTML writes (XS007) --------------------------------------------------------------------------------------
