@@ -36,7 +36,8 @@ class MessageTypeNotOnChannel(Rule):
     sender: toolchain/lint/channels.py, measured in both engines); a handler whose
     type tests are not visible (it takes every message) counts as handling everything. A message to another
     extension — `runtime.sendMessage(extensionId, message)`: with a trailing callback set aside, two or more
-    arguments whose first is a string (a literal, a constant, a template), as the browsers read them — is that
+    arguments whose first is a string (a literal, a constant, a template), as the browsers read them, or a name
+    that says it is an ID (`extensionId`) before an object literal — is that
     extension's protocol (its `onMessageExternal`), not this one's, and is not judged; `runtime.sendMessage(
     runtime.id, message)` and `sendMessage(null, message)` name the extension itself and are
     (toolchain/analysis/send_recipients.py).
