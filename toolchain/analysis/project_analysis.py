@@ -4,6 +4,8 @@ handlers (types dispatched on, validators, how the handler answers)."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -12,11 +14,15 @@ from toolchain.analysis.api_tables import JUDGE_NAME, MESSAGE_EVENT, VALIDATOR_N
 from toolchain.analysis.call_strings import call_strings
 from toolchain.analysis.callers import constant_arguments
 from toolchain.analysis.facts import Call, Channel, FileFacts, LoadTimeWork, LoadWorkKind, MessageHandler, MessageSend
+from toolchain.analysis.nodes import node_text
 from toolchain.analysis.rejections import rejection_handled, runs_after_injection
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
+from toolchain.analysis.syntax import static_key, unwrap
 from toolchain.analysis.tab_reads import tab_reads
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tree_sitter import Node
+
     from toolchain.analysis.resolving import ModuleResolver
 
 _T = TypeVar("_T")  # what a parameter table holds per parameter
@@ -52,6 +58,8 @@ class ProjectAnalysis:
                 table_of = self.global_constants.setdefault(resolver.group(module.path), {})
                 for constant in module.base.constants:
                     table_of.setdefault(constant.name, constant.value)
+                for name, value in _script_variables(module).items():  # `var WebRequest = {…}` (older scripts)
+                    table_of.setdefault(name, value)
         self.senders = self._senders()
         self.listeners = self._listeners()
         self._facts: dict[Path, FileFacts] = {}
@@ -378,3 +386,58 @@ class ProjectAnalysis:
         facts.calls.sort(key=key)
         self._facts[module.path] = facts
         return facts
+
+
+def _script_variables(module: WalkedModule) -> dict[str, object]:
+    """The top-level `var`/`let` of a classic script initialised with a literal (strings, numbers, booleans, null,
+    objects with static keys, arrays of those): older scripts declare their shared constants so. Only call arguments
+    read them (call_strings.py); a name the script assigns to again is left out."""
+    found: dict[str, object] = {}
+    assigned: Counter[str] | None = None
+    for statement in module.parsed.tree.root_node.named_children:
+        if statement.type not in ("variable_declaration", "lexical_declaration"):
+            continue
+        for declarator in statement.named_children:
+            name, value = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
+            if name is None or value is None or name.type != "identifier":
+                continue
+            literal = _literal(value)
+            if literal is NO_CONSTANT:
+                continue
+            if assigned is None:
+                assigned = Counter(m.decode() for m in _ASSIGNED.findall(module.parsed.source))
+            if assigned[node_text(name)] <= 1:  # its declaration only
+                found[node_text(name)] = literal
+    return found
+
+
+#: names written to, as text: `X = …` (the declaration too), `X.k = …`, `X += …` (not `==`, `=>`)
+_ASSIGNED = re.compile(
+    rb"(?<![\w$.])([A-Za-z_$][\w$]*)(?:\.[\w$]+|\[[^\]]*\])*\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])"
+)
+
+
+def _literal(node: Node, depth: int = 0) -> object:
+    """A literal value (JSON-like), or NO_CONSTANT."""
+    node = unwrap(node)
+    if depth > 16:
+        return NO_CONSTANT
+    if node.type in ("string", "template_string", "number", "true", "false", "null", "unary_expression"):
+        value = G.literal_value(node)
+        return NO_CONSTANT if value is G.MISSING else value
+    if node.type == "array":
+        items = [_literal(child, depth + 1) for child in node.named_children if child.type != "comment"]
+        return NO_CONSTANT if any(item is NO_CONSTANT for item in items) else items
+    if node.type == "object":
+        table: dict[str, object] = {}
+        for child in node.named_children:
+            if child.type == "comment":
+                continue
+            key = static_key(child.child_by_field_name("key")) if child.type == "pair" else None
+            value_node = child.child_by_field_name("value") if child.type == "pair" else None
+            value = _literal(value_node, depth + 1) if value_node is not None else NO_CONSTANT
+            if key is None or value is NO_CONSTANT:
+                return NO_CONSTANT
+            table[key] = value
+        return table
+    return NO_CONSTANT

@@ -69,18 +69,28 @@ def test_a_use_through_a_re_export_needs_its_permission(tmp_path: Path) -> None:
 
 def test_a_constant_of_another_background_script_names_blocking() -> None:
     """`[WebRequest.BLOCKING]` in background.js, `const WebRequest = {BLOCKING: 'blocking'}` in constants.js,
-    both in `background.scripts`: the listener blocks, webRequestBlocking is used."""
+    both in `background.scripts`: the listener blocks, webRequestBlocking is used; so does `[ExtraInfo.BLOCKING]`
+    with legacy.js's `var ExtraInfo = {…}`, never assigned again."""
     assert _unused(_lint(FIXTURES / "aliases-classic-globals")) == []  # before: webRequestBlocking
+    folder = (FIXTURES / "aliases-classic-globals").resolve()
+    facts = extract_project([folder / name for name in ("constants.js", "legacy.js", "background.js")])
+    strings = [sorted(call.strings) for call in facts[folder / "background.js"].call_strings]
+    assert strings == [["blocking"], ["blocking"]]
 
 
 def test_a_constant_of_another_context_or_another_value_does_not() -> None:
-    """The twin: `[Spec.HEADERS]` is "requestHeaders" (the file's own constant, read now too), and the
-    `WebRequest` of a content script is not the background's global: webRequestBlocking is unused."""
+    """The twin: `[Spec.HEADERS]` is "requestHeaders" (the file's own constant, read now too), the `WebRequest` of
+    a content script is not the background's global, and a `var` assigned again is no constant: webRequestBlocking
+    is unused."""
     findings = _lint(FIXTURES / "aliases-classic-globals-twin")
     assert _unused(findings) == ["webRequestBlocking"]
     facts = extract_project([FIXTURES / "aliases-classic-globals-twin" / "background.js"])
     strings = [call.strings for f in facts.values() for call in f.call_strings if "webRequest" in call.callee]
-    assert strings == [frozenset({"<all_urls>", "requestHeaders"}), frozenset({"<all_urls>"})]
+    assert strings == [
+        frozenset({"<all_urls>", "requestHeaders"}),
+        frozenset({"<all_urls>"}),
+        frozenset({"<all_urls>"}),
+    ]
 
 
 def test_an_api_alias_of_another_background_script_is_the_namespace() -> None:
