@@ -2,10 +2,12 @@
 
 A webpack build keeps each source module as a function in a table keyed by its id (`{815(e, r) {…}}` minified,
 `{"./src/webext.js": (module, exports, require) => {…}}` in development, a split chunk's
-`self.webpackChunk.push([[121], {815: …}])` in another file) and reaches it through its require function:
+`self.webpackChunk.push([[121], {815: …}])` in another file; webpack 4: arrays of functions indexed by id, holes
+counted, `window.webpackJsonp.push([[1], [, function (e, t, n) {…}]])`) and reaches it through its require function:
 `var r = n(815), t = n.n(r); t().storage.local.set(…)`. The walker asks here what `n(815)` is: the module's value
 (`module.exports`, CommonJS) and its ES exports (`n.d(exports, {default: () => x})`, or webpack 5.10x's
-`n.d(exports, ["A", 0, x])`), each an API object or not. A module is the namespace when it is webextension-polyfill
+`n.d(exports, ["A", 0, x])`, webpack 4's `n.d(exports, "a", function () { return x; })`), each an API object or
+not. A module is the namespace when it is webextension-polyfill
 (its message "This script should only be loaded in a browser extension", or a key naming the package) or when what
 it exports is `browser`/`chrome` (also through `globalThis.`, `??`/`||`, `?:`, another module of the table, a
 `n.n()` getter called). Syntax only: nothing here walks or knows a lexical scope beyond the module's own function.
