@@ -29,17 +29,16 @@ class MessageTypeNotOnChannel(Rule):
 
     What it checks: every send with a literal `type` (`runtime.sendMessage`, `tabs.sendMessage`, or the project's
     helpers around them), from the contexts its file runs in, in each target's build. With a protocol
-    (`[protocol]`), the type must be declared by a request channel on the same API (`runtime`/`tabs`) whose
-    `from` includes one of those contexts. Without a protocol (a plain extension), some `onMessage` handler in a
-    context the send reaches must test for the type (`tabs.sendMessage` reaches content scripts and an extension
-    page shown in the tab; `runtime.sendMessage` reaches the background and extension pages other than the
-    sender: toolchain/lint/channels.py, measured in both engines); a handler whose
-    type tests are not visible (it takes every message) counts as handling everything. A message to another
-    extension — `runtime.sendMessage(extensionId, message)`: with a trailing callback set aside, two or more
-    arguments whose first is a string (a literal, a constant, a template), as the browsers read them, or a name
-    that says it is an ID (`extensionId`) before an object literal — is that
-    extension's protocol (its `onMessageExternal`), not this one's, and is not judged; `runtime.sendMessage(
-    runtime.id, message)` and `sendMessage(null, message)` name the extension itself and are
+    (`[protocol]`), the type must be declared by a request channel on the same API (`runtime`/`tabs`) whose `from`
+    includes one of those contexts. Without a protocol (a plain extension), some `onMessage` handler in a context
+    the send reaches must test for the type (`tabs.sendMessage` reaches content scripts and an extension page shown
+    in the tab; `runtime.sendMessage` reaches the background and extension pages other than the sender:
+    toolchain/lint/channels.py, measured in both engines); a handler whose type tests are not visible (it takes
+    every message) counts as handling everything. A message to another extension — `runtime.sendMessage(extensionId,
+    message)`: with a trailing callback set aside, two or more arguments whose first is a string (a literal, a
+    constant, a template), as the browsers read them, or a name that says it is an ID (`extensionId`) before an
+    object literal — is that extension's protocol (its `onMessageExternal`), not this one's, and is not judged;
+    `runtime.sendMessage(runtime.id, message)` and `sendMessage(null, message)` name the extension itself and are
     (toolchain/analysis/send_recipients.py).
 
     Why it matters: a message nobody declared has no schema and no handler contract; at run time it is ignored
