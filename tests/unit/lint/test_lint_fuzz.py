@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -146,8 +147,10 @@ def test_lint_ends_on_every_hostile_file_analysed_or_stopped_by_its_budget(tmp_p
             assert name in not_analysed
         else:
             assert path in context.facts, f"{name}: neither analysed nor stopped"
-    if context.stopped:  # a verdict of absence never rests on a file not read
-        assert not [f for f in findings if f.code == "XP002"]
+    if context.stopped:  # a verdict of absence never rests on a file not read that could hold the use
+        # (a content script's text naming `storage`: lint/unseen_code.py); one naming no storage API changes nothing
+        could_use = any(re.search(rb"(?<![\w$])storage(?![\w$])", path.read_bytes()) for path in context.stopped)
+        assert not (could_use and [f for f in findings if f.code == "XP002"])
 
 
 @pytest.mark.parametrize("suffix", [".ts", ".tsx"])
