@@ -22,7 +22,6 @@ from toolchain.plan.pages import rewrite_page
 from toolchain.project import Browser, Project
 from toolchain.tools.components import check_installed, node_command, node_features
 from toolchain.tools.esbuild import esbuild_commands, find_esbuild
-from toolchain.tools.icons import draw_icons
 from toolchain.tools.typecheck import TypecheckMode, env_types_path, env_types_text
 
 
@@ -115,6 +114,8 @@ def add_drawn_icons(project: Project, plans: list[BuildPlan]) -> None:
     config = project.config
     if not config.icon:
         return
+    from toolchain.tools.icons import draw_icons  # here: Pillow and resvg cost ~15 ms of every build and lint
+
     shown = project.display(project.path(config.icon))
     sizes = needed_sizes(config)
     if not sizes:
