@@ -47,6 +47,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 WORK = REPO / "benchmarks" / ".work" / "lint_scaling"
@@ -128,7 +129,7 @@ print(json.dumps({"fixed": fixed, "cpu": cpu, "output": text, "exit": code}))
 """
 
 
-def lint(folder: Path, warm_up: Path) -> dict[str, object]:
+def lint(folder: Path, warm_up: Path) -> dict[str, Any]:
     """One measurement (see PROBE): the bundle's CPU seconds, the warm fixed cost, the whole subprocess's CPU and wall
     seconds, and whether it is a complete lint (JSON findings, none of them XL004: a crash, or a bundle left
     unanalysed, would look fast)."""
@@ -209,20 +210,20 @@ def main() -> int:
     baseline = extension("fixed-cost", b"chrome.storage.local.set({k:1});\n")
 
     # Interleaved: every run lints every shape and size once, in a rotating order.
-    runs: dict[tuple[str, int], list[dict[str, object]]] = {key: [] for key in folders}
+    runs: dict[tuple[str, int], list[dict[str, Any]]] = {key: [] for key in folders}
     failures: list[str] = []
     order = list(folders)
     for repetition in range(options.runs):
         shift = repetition % len(order)
         for key in order[shift:] + order[:shift]:
-            done = lint(folders[key], baseline)
-            runs[key].append(done)
-            if not done["complete"]:
-                failures.append(f"{key[0]} at {label(key[1])}: exit {done['exit']}\n{done['output']}")
+            measured = lint(folders[key], baseline)
+            runs[key].append(measured)
+            if not measured["complete"]:
+                failures.append(f"{key[0]} at {label(key[1])}: exit {measured['exit']}\n{measured['output']}")
             print(
-                f"  {key[0]:<22} {label(key[1]):>8}  {float(done['cpu_seconds']):6.2f} s CPU "
-                f"(fixed {float(done['fixed_cpu_seconds']):.3f} s; "
-                f"the whole process {float(done['command_cpu_seconds']):.2f} s)",
+                f"  {key[0]:<22} {label(key[1]):>8}  {float(measured['cpu_seconds']):6.2f} s CPU "
+                f"(fixed {float(measured['fixed_cpu_seconds']):.3f} s; "
+                f"the whole process {float(measured['command_cpu_seconds']):.2f} s)",
                 flush=True,
             )
     fixed_cpu = statistics.median(float(r["fixed_cpu_seconds"]) for done in runs.values() for r in done)
