@@ -206,7 +206,8 @@ timed(project_targets, "load_posture", "posture")
 timed(project_targets, "load_protocol", "protocol schemas")
 try:  # as `xtk lint` runs: no full garbage collection over what the analysis keeps (toolchain/lint/heap.py)
     from toolchain.lint.heap import long_lived_heap
-    long_lived_heap().__enter__()
+    heap = long_lived_heap()  # kept: a context manager collected as garbage would restore the thresholds at once
+    heap.__enter__()
 except ImportError:
     pass
 t = time.perf_counter()
