@@ -74,9 +74,13 @@ class ApiWalk(WalkerBase):
             alternative = node.child_by_field_name("alternative")
             left = self.api_of(consequence) if consequence is not None else None
             right = self.api_of(alternative) if alternative is not None else None
-            if left is not None and right is not None:
-                # `isMV3 ? chrome.action : chrome.browserAction`: the code chooses the one it expects to exist
-                return left if left.path == right.path else left._replace(fallback=True)
+            if left is not None and right is not None and left.path == right.path:
+                return left
+            condition = node.child_by_field_name("condition")
+            if left is not None and right is not None and condition is not None and not G.mentions_env(condition):
+                # `isMV3 ? chrome.action : chrome.browserAction`: the code chooses the one it expects to exist (a
+                # build-time choice over import.meta.env is not an alias: each branch is read with its guard)
+                return left._replace(fallback=True)
             return None
         if kind == "binary_expression":
             operator = node.child_by_field_name("operator")

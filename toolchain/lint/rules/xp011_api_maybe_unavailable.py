@@ -23,7 +23,7 @@ class ApiMaybeUnavailable(Rule):
 
     Why it matters: whether the call runs in that browser hinges on the condition. Written as feature detection it
     is fine; written wrong (the test inverted, or about something else) the call throws there. An error would claim
-    a proof xtk does not have (docs/lint.md, "When a finding is an error"); silence would hide the second case.
+    a proof xtk does not have (an error is a proof); silence would hide the second case.
 
     Example:
 
