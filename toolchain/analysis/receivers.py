@@ -23,7 +23,14 @@ from typing import TYPE_CHECKING
 
 from toolchain.analysis.nodes import node_text
 from toolchain.analysis.runtime_guards import enclosing_conditions
-from toolchain.analysis.syntax import FUNCTION_NODES, WRAPPER_NODES, has_chained_catch, member_chain, unwrap
+from toolchain.analysis.syntax import (
+    FUNCTION_NODES,
+    WRAPPER_NODES,
+    descendants,
+    has_chained_catch,
+    member_chain,
+    unwrap,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -56,30 +63,51 @@ def _parameters(function: Node) -> list[Node]:
     return found
 
 
-def sender_parameter(tab_id: Node, init: Node | None) -> tuple[Node, str] | None:
-    """When the tab id is `X.tab.id` (directly, or through a variable whose initialiser `init` is), the function X
-    is the second parameter of, and "sender"; a port's `….sender.tab.id` gives (the send's function, "port")."""
-    expression = unwrap(tab_id)
-    if expression.type == "identifier" and init is not None:
-        expression = unwrap(init)
-    root, props, _ = member_chain(expression)
-    if props[-2:] != ["tab", "id"] or root.type != "identifier":
-        return None
-    if props[:-2] and props[-3] == "sender":  # `port.sender.tab.id`, `event.sender.tab.id`
-        function = _function_of(tab_id)
-        return (function, "port") if function is not None else None
-    if props != ["tab", "id"]:
-        return None
-    name = node_text(root, "replace")
-    function = _function_of(tab_id)
+def _second_parameter_of(name: str, node: Node) -> Node | None:
+    """The enclosing function that declares `name` as its second parameter (None: not a parameter, or another
+    position, which is not where the runtime puts the sender)."""
+    function = _function_of(node)
     while function is not None:
         params = _parameters(function)
         if any(p.type == "identifier" and node_text(p, "replace") == name for p in params):
             second = params[1] if len(params) > 1 else None
             if second is not None and second.type == "identifier" and node_text(second, "replace") == name:
-                return function, "sender"
-            return None  # a parameter of another position: not the runtime's sender
+                return function
+            return None
         function = _function_of(function)
+    return None
+
+
+def sender_parameter(tab_id: Node, init: Node | None, arguments: list[Node]) -> tuple[Node, str] | None:
+    """Where the send goes back to the tab that messaged: (the function whose second parameter is the sender, how
+    it is known). "listener": the tab id is `X.tab.id` (directly, or through a variable whose initialiser is `init`)
+    with X that function's second parameter — the sender if that function is a message listener, which the caller
+    checks. "sender": the parameter is named `sender` (the runtime's MessageSender, handed on by a dispatch table
+    the walk does not follow: `handlers[request.handler](request, sender)`), and the send goes to its tab or frame
+    (`sender.tab.id`, or `sender.frameId` among the arguments). "port": a port's `….sender.tab.id`."""
+    expression = unwrap(tab_id)
+    if expression.type == "identifier" and init is not None:
+        expression = unwrap(init)
+    root, props, _ = member_chain(expression)
+    if props[-2:] == ["tab", "id"] and root.type == "identifier":
+        if props[:-2] and props[-3] == "sender":  # `port.sender.tab.id`, `event.sender.tab.id`
+            function = _function_of(tab_id)
+            return (function, "port") if function is not None else None
+        if props == ["tab", "id"]:
+            name = node_text(root, "replace")
+            function = _second_parameter_of(name, tab_id)
+            if function is not None:
+                return function, "sender" if name == "sender" else "listener"
+    for argument in arguments[1:]:  # the message or the options name the sender's frame: a reply to it
+        for identifier in islice(descendants(argument, "identifier"), 64):
+            member = identifier.parent
+            prop = member.child_by_field_name("property") if member is not None else None
+            if member is None or member.type != "member_expression" or prop is None:
+                continue
+            if identifier.text == b"sender" and prop.text in (b"frameId", b"tab"):
+                function = _second_parameter_of("sender", identifier)
+                if function is not None:
+                    return function, "sender"
     return None
 
 

@@ -238,7 +238,7 @@ class CallWalk(WalkerBase):
             if any(has_parameters(callback) for callback in callbacks):  # `sendMessage(m, (reply) => …)`
                 site.result_use = "read"
             if api == "tabs.sendMessage" and args:
-                self.note_receiver(site, node, args[0])
+                self.note_receiver(site, node, args)
             self.module.send_sites.append((site, message, SEND_APIS[api]))
             self.load_work("message", f"{api}()", node)
             return
@@ -327,19 +327,22 @@ class CallWalk(WalkerBase):
             load_key=self.statement if self.load_time else None,
         )
 
-    def note_receiver(self, site: CallSite, send: Node, tab_id: Node) -> None:
+    def note_receiver(self, site: CallSite, send: Node, args: list[Node]) -> None:
         """What is known of the receiving end of `tabs.sendMessage(tab_id, …)` (receivers.py)."""
+        tab_id = args[0]
         init = None
         if unwrap(tab_id).type == "identifier":
             binding = self.lookup(node_text(unwrap(tab_id)))
             init = binding.init if binding is not None and binding.const else None
-        sender = sender_parameter(tab_id, init)
+        sender = sender_parameter(tab_id, init, args)
         function = send.parent
         while function is not None and function.type not in FUNCTION_NODES:
             function = function.parent
         injected = self.module.injected_before.get(function.id if function is not None else -1)
         if sender is not None and sender[1] == "port":
             site.receiver = "the port's sender"
+        elif sender is not None and sender[1] == "sender":
+            site.receiver = "the sender's tab"
         elif sender is not None:
             site.sender_of = sender[0].id  # the sender's tab, if that function is a message listener
         if injected is not None and send.start_byte > injected:
