@@ -202,7 +202,7 @@ class ApiWalk(WalkerBase):
             wanted = wanted or chain_patterns(node)
             if tests_chain(condition, wanted):  # `if (!chrome.storage.session) return;`: feature detection
                 return TESTS_ITSELF
-            if found is None and self.about_availability(condition):
+            if found is None and (self.about_availability(condition) or self.tests_feature_data(condition, node)):
                 found = condition, polarity
         if found is None:
             return ""
@@ -224,11 +224,41 @@ class ApiWalk(WalkerBase):
                 return True
             if binding.init is not None and AVAILABILITY_TEXT.search(self.bounded_text(binding.init)):
                 return True
+            if binding.init is not None and self.calls_api_helper(binding.init):
+                return True  # `const tab = await getCurrentTab()`: a value a helper got from the API
             if binding.kind == "fn" and binding.fn is not None:
                 if AVAILABILITY_TEXT.search(self.bounded_text(binding.fn.node)):
                     return True
             elif binding.param is not None and self.api_callback(binding.param[0].node):
                 return True
+        return False
+
+    def calls_api_helper(self, init: Node) -> bool:
+        """Is `init` (at most a few calls) a call of a project function whose body uses the API?"""
+        for call in islice(descendants(init, "call_expression"), 4):
+            callee = call.child_by_field_name("function")
+            if callee is None or callee.type != "identifier":
+                continue
+            binding = self.lookup(node_text(callee, "replace"))
+            fn = binding.fn if binding is not None and binding.kind == "fn" else None
+            if fn is not None and AVAILABILITY_TEXT.search(self.bounded_text(fn.node)):
+                return True
+        return False
+
+    def tests_feature_data(self, condition: Node, use: Node) -> bool:
+        """Does the condition test data of the feature the API serves — data only a browser that has the feature
+        provides (`if (tab.groupId >= 0) tabs.group(…)`: Firefox before 138 gives tabs no `groupId`)? A name in the
+        condition that starts with the API member's name (`group` → `groupId`, `groupIds`) counts."""
+        text = node_text(use, "replace").split("(", 1)[0]
+        member = text.rsplit(".", 1)[-1].strip().lower()
+        if len(member) < 4:
+            return False
+        names = ("property_identifier", "identifier", "shorthand_property_identifier")
+        for kind in names:
+            for name in islice(descendants(condition, kind), MAX_NAMES):
+                written = node_text(name, "replace").lower()
+                if written != member and written.startswith(member):
+                    return True
         return False
 
     def api_callback(self, function: Node) -> bool:
