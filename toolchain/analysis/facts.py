@@ -87,6 +87,10 @@ class ApiUse:
     #: early `if (!chrome.storage.session) return`): the condition as written and its line, shown as the evidence of
     #: a warning when the API is missing somewhere (runtime_guards.py). "" when no such condition encloses it.
     guarded_by: str = ""
+    #: In an anonymous function kept to be called later (a property's value, an object's method, a value assigned
+    #: or returned), which the walk cannot tie to its callers: reachable only as its enclosing scope is, not
+    #: proven to run (walk_api.in_deferred_function). Rules judging "it fails where it runs" leave it alone.
+    deferred: bool = False
 
 
 @dataclass(frozen=True)

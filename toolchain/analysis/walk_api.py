@@ -4,6 +4,7 @@ the abstraction), the uses recorded, member chains and identifiers read, message
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,8 @@ from toolchain.analysis.nodes import node_text
 from toolchain.analysis.runtime_guards import Polarity, enclosing_conditions
 from toolchain.analysis.scopes import ApiRef, ProjectFunction
 from toolchain.analysis.syntax import (
+    FUNCTION_NODES,
+    WRAPPER_NODES,
     chain_patterns,
     descendants,
     first_expression,
@@ -51,6 +54,9 @@ MAX_CONDITION_BYTES = 4096
 MAX_NAMES = 64
 #: availability_evidence's answer when a condition deciding whether the code runs tests the API itself
 TESTS_ITSELF = "\0tests itself"
+#: where an anonymous function is kept to be called later, rather than called or handed to a call
+DEFERRING_HOLDERS = frozenset({"assignment_expression", "variable_declarator", "return_statement"})
+MAX_DEFERRAL_DEPTH = 256
 
 
 class ApiWalk(WalkerBase):
@@ -185,11 +191,36 @@ class ApiWalk(WalkerBase):
             guarded_by = self.availability_evidence(node)
             checked = guarded_by == TESTS_ITSELF
             guarded_by = "" if checked else guarded_by
-        # ignore: classify_api's kind and ApiRef.via are plain strings here, of the values ApiUse's Literals list
-        self.facts.api_uses.append(
-            ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope, checked, guarded_by)  # type: ignore[arg-type]
-        )
+        use = ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope, checked, guarded_by)  # type: ignore[arg-type]  # classify_api's kind and ApiRef.via are plain strings here
+        self.facts.api_uses.append(replace(use, deferred=True) if self.in_deferred_function(node) else use)
         return name, kind
+
+    def in_deferred_function(self, node: Node) -> bool:
+        """Does the use sit in an anonymous function that is stored rather than called or handed to a call: a
+        property's value (`{ setTitle: (t) => chrome.browserAction.setTitle(t) }`), an object's method, a value
+        assigned or returned? It runs when something calls it, which the walk cannot tie to it (its scope is
+        its enclosing function's), so its reach is not proven. A callback given to a call, an IIFE, and the
+        scope's own function are not deferred."""
+        current = node.parent
+        for _ in range(MAX_DEFERRAL_DEPTH):
+            if current is None:
+                return False
+            if current.type in FUNCTION_NODES:
+                function = self.fn_by_node.get(current.id)
+                if function is not None and function.name:
+                    return False  # a scope of its own: reachability decides whether it runs
+                holder = current if current.type == "method_definition" else current.parent
+                while holder is not None and holder.type in WRAPPER_NODES:
+                    holder = holder.parent
+                if holder is not None and holder.type in ("pair", "method_definition"):
+                    key = holder.child_by_field_name("key" if holder.type == "pair" else "name")
+                    # a numbered or quoted key is a bundler's module table (`815: function (e, t, n) {…}`): its
+                    # runtime calls each entry it requires
+                    return key is not None and key.type not in ("number", "string")
+                if holder is not None and holder.type in DEFERRING_HOLDERS:
+                    return True
+            current = current.parent
+        return False
 
     def availability_evidence(self, node: Node) -> str:
         """The nearest run-time condition about availability that decides whether `node` runs, as evidence

@@ -229,22 +229,32 @@ class LintContext:
     def _reachable_in(self) -> dict[tuple[str, str], set[tuple[Path, str]]]:
         return {}
 
-    def reachable_in(self, target: Target, context: str) -> set[tuple[Path, str]]:
+    def reachable_in(self, target: Target, context: str, *, proven: bool = False) -> set[tuple[Path, str]]:
         """(file, scope) pairs that run in one context of the target: from the files that run there (their top
-        levels and listeners), through the calls they make (a shared helper's function counts where it is called)."""
-        key = (target.browser, context)
+        levels and listeners), through the calls they make (a shared helper's function counts where it is called).
+        `proven`: only through calls whose callee is known — not a method called on a receiver of unknown class
+        (`x.addListener(f)` reaches every project method named `addListener`), which may run, and is no proof."""
+        key = (target.browser, context + (":proven" if proven else ""))
         if key not in self._reachable_in:
-            self._reachable_in[key] = self._reach(target, context)
+            self._reachable_in[key] = self._reach(target, context, proven=proven)
         return self._reachable_in[key]
 
-    def _reach(self, target: Target, context: str | None = None) -> set[tuple[Path, str]]:
+    @cached_property
+    def _proven(self) -> dict[str, set[tuple[Path, str]]]:
+        return {target.browser: self._reach(target, proven=True) for target in self.targets}
+
+    def proven(self, target: Target, path: Path, fact: Any) -> bool:
+        """Is this present fact reachable without the over-approximation of calls on unknown receivers?"""
+        return (path, getattr(fact, "scope", "")) in self._proven[target.browser]
+
+    def _reach(self, target: Target, context: str | None = None, *, proven: bool = False) -> set[tuple[Path, str]]:
         seen: set[tuple[Path, str]] = set()
         starts = [
             path for path, where in target.files.items() if path in self.facts and (context is None or context in where)
         ]
         todo = [(path, "") for path in starts]
         todo += [(path, scope) for path in starts for scope in self.facts[path].listener_scopes]
-        calls = self._call_graph
+        calls = self._proven_call_graph if proven else self._call_graph
         inside = set(starts) if context is not None else None  # code of a file not loaded there cannot run there
         while todo:
             item = todo.pop()
@@ -253,6 +263,16 @@ class LintContext:
             seen.add(item)
             todo.extend(calls.get(item, ()))
         return seen
+
+    @cached_property
+    def _proven_call_graph(self) -> dict[tuple[Path, str], list[tuple[Path, str]]]:
+        """The call graph without the edges of calls on receivers of unknown class (`*.name`)."""
+        calls: dict[tuple[Path, str], list[tuple[Path, str]]] = {}
+        for path, facts in self.facts.items():
+            for call in facts.calls:
+                if not call.callee.startswith("*."):
+                    calls.setdefault((path, call.scope), []).append((call.module or path, call.callee))
+        return calls
 
     @cached_property
     def _call_graph(self) -> dict[tuple[Path, str], list[tuple[Path, str]]]:

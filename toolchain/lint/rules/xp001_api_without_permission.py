@@ -55,6 +55,8 @@ class ApiWithoutPermission(Rule):
             for _facts, use in ctx.each(target, "api_uses"):
                 if use.kind == "property" and use.feature_checked:
                     continue  # `if (chrome.storage)`, `!!chrome.tabs.executeScript`: a test of presence needs nothing
+                if use.deferred:
+                    continue  # a stored wrapper nothing is proven to call (a polyfill's): its caller's use is judged
                 name = knowledge.resolve_alias(use.api, target.browser, manifest_version)  # Firefox MV2 userScripts
                 info = knowledge.api(name)
                 if info is None or info.requirements.get(target.browser) is None:

@@ -42,6 +42,8 @@ class ApiMaybeUnavailable(Rule):
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:
             for _facts, use in ctx.each(target, "api_uses"):
+                if use.deferred:
+                    continue  # stored in a function nothing is proven to call (a polyfill's wrappers)
                 if not use.guarded_by or use.feature_checked or use.api.split(".", 1)[0] in NOT_EXTENSION_APIS:
                     continue
                 ok, why = knowledge.available(use.api, target.browser, target.min_version, target.manifest_version)
