@@ -1,0 +1,9 @@
+#!/bin/bash
+
+if [ ! -d "node_modules" ]; then
+    echo "Installing dependencies..."
+    npm install
+    echo ""
+fi
+
+node server.js "$@"

@@ -1,0 +1,1 @@
+window.google_ad_status = 1;
