@@ -228,6 +228,13 @@ def tested_first(node: Node) -> bool:
 _DOTS = re.compile(r"\s*\??\.\s*")
 
 
+def chain_prefixes(node: Node) -> list[str]:
+    """`chrome.storage.session.set(…)` → ["chrome.storage.session.set", "chrome.storage.session", "chrome.storage"]
+    (spaces and `?.` normalised; the root alone names nothing)."""
+    text = _DOTS.sub(".", node_text(node, "replace").split("(", 1)[0]).strip()
+    return _chain_prefixes(text) if "\n" not in text and " " not in text else []
+
+
 def chain_patterns(node: Node) -> list[re.Pattern[str]]:
     """Patterns finding the member chain `node` reads (or its namespace) written in another expression."""
     text = "".join(node_text(node, "replace").split("(", 1)[0].split())

@@ -27,6 +27,7 @@ from toolchain.analysis.syntax import (
     FUNCTION_NODES,
     WRAPPER_NODES,
     chain_patterns,
+    chain_prefixes,
     descendants,
     first_expression,
     member_chain,
@@ -57,6 +58,9 @@ TESTS_ITSELF = "\0tests itself"
 #: where an anonymous function is kept to be called later, rather than called or handed to a call
 DEFERRING_HOLDERS = frozenset({"assignment_expression", "variable_declarator", "return_statement"})
 MAX_DEFERRAL_DEPTH = 256
+MAX_TESTS_PER_FUNCTION = 512
+#: the largest function around a use whose tests count as "around it" (a bundle's wrapper is the whole file)
+MAX_AROUND_BYTES = 16_384
 
 
 class ApiWalk(WalkerBase):
@@ -236,10 +240,49 @@ class ApiWalk(WalkerBase):
             if found is None and (self.about_availability(condition) or self.tests_feature_data(condition, node)):
                 found = condition, polarity
         if found is None:
-            return ""
+            around = self.tested_around(node)
+            if around is None:
+                return ""
+            return f"the function around it tests `{short_text(unwrap(around))}` (line {around.start_point[0] + 1})"
         condition, polarity = found
-        shown = f"`{short_text(unwrap(condition))}` (line {condition.start_point[0] + 1})"
+        shown = f"it runs only when `{short_text(unwrap(condition))}` (line {condition.start_point[0] + 1})"
         return {"true": f"{shown} is truthy", "false": f"{shown} is falsy"}.get(polarity, f"{shown} allows it")
+
+    def tested_around(self, node: Node) -> Node | None:
+        """A test of the API itself elsewhere in a small function enclosing the use (not the program, nor a
+        bundle's wrapper): `let save = debounce(() => chrome.storage.session.set(…)); if (!chrome.storage.session)
+        return noop; return save;`. The code is written for the API's absence in a way the analysis does not
+        follow: evidence for a warning."""
+        prefixes = chain_prefixes(node)
+        function = node.parent
+        for _ in range(MAX_DEFERRAL_DEPTH):
+            while function is not None and function.type not in FUNCTION_NODES:
+                function = function.parent
+            if function is None or function.end_byte - function.start_byte > MAX_AROUND_BYTES:
+                return None
+            tested = self.function_tests(function)
+            for prefix in prefixes:
+                if prefix in tested:
+                    return tested[prefix]
+            function = function.parent
+        return None
+
+    def function_tests(self, function: Node) -> dict[str, Node]:
+        """The member chains the conditions of a function's `if`s and `?:`s name (and their namespaces) → the
+        condition, found once per function."""
+        found = self.tests_in.get(function.id)
+        if found is None:
+            found = {}
+            for kind in ("if_statement", "ternary_expression"):
+                for statement in islice(descendants(function, kind), MAX_TESTS_PER_FUNCTION):
+                    condition = statement.child_by_field_name("condition")
+                    if condition is None:
+                        continue
+                    for member in islice(descendants(condition, "member_expression"), MAX_NAMES):
+                        for prefix in chain_prefixes(member):
+                            found.setdefault(prefix, condition)
+            self.tests_in[function.id] = found
+        return found
 
     def about_availability(self, condition: Node) -> bool:
         """Is a run-time condition about availability: does it mention the extension API, a value derived from

@@ -39,10 +39,13 @@ def test_unsettled_availability_guards_are_warnings_that_show_the_guard() -> Non
     assert lines[26] == {("XP011", "warning", "firefox")}
     # data of the feature the API serves: `if (groupId >= 0) tabs.group(…)` (a parameter, not an API callback's)
     assert lines[41] == {("XP011", "warning", "firefox")}
+    # a test of the API elsewhere in the small function around the use (Privacy Badger's saveSession)
+    assert lines[47] == {("XP011", "warning", "firefox")}
     messages = {f.line: f.message for f in findings if f.code == "XP011"}
     assert "it runs only when `isMV3` (line 4) is falsy, which xtk cannot evaluate" in messages[7]
     assert "`isFirefox()` (line 21) is truthy" in messages[21]
     assert "`tab.groupId >= 0` (line 26) is truthy" in messages[26]
+    assert "the function around it tests `!chrome.sidePanel` (line 48), which xtk cannot evaluate" in messages[47]
 
 
 def test_feature_detection_of_the_api_itself_is_not_reported() -> None:
@@ -59,7 +62,7 @@ def test_the_true_twins_without_any_guard_stay_errors() -> None:
     assert lines[38] == {("XP007", "error", "chrome")}  # runtime.getBrowserInfo in Chrome
     assert lines[39] == {("XP007", "error", "firefox")}  # sidePanel in Firefox
     assert lines[42] == {("XP007", "error", "firefox")}  # tabs.group under a guard about something else
-    assert set(lines) == {7, 21, 26, 37, 38, 39, 41, 42}
+    assert set(lines) == {7, 21, 26, 37, 38, 39, 41, 42, 47}
 
 
 def test_a_read_that_is_the_test_and_a_chosen_alternative_are_not_reported() -> None:

@@ -55,7 +55,7 @@ class ApiMaybeUnavailable(Rule):
                 yield self.finding(
                     f"`{name}` {rest}"
                     + ("" if name == use.api else f" (used as `{use.api}`)")
-                    + f"; it runs only when {use.guarded_by}, which xtk cannot evaluate",
+                    + f"; {use.guarded_by}, which xtk cannot evaluate",
                     browser=target.browser,
                     fix="make sure that condition is false in this browser, or test the API itself",
                     **ctx.where(use.location),
