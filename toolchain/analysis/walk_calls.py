@@ -3,6 +3,8 @@ listener registrations, calls of project functions as candidate helper calls, an
 
 from __future__ import annotations
 
+import re
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from toolchain.analysis import guards as G
@@ -23,6 +25,7 @@ from toolchain.analysis.syntax import (
     FUNCTION_NODES,
     WRAPPER_NODES,
     call_arguments,
+    descendants,
     has_chained_catch,
     has_parameters,
     member_chain,
@@ -35,6 +38,11 @@ from toolchain.analysis.walk_state import WalkerBase
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
+
+
+#: a function whose text injects content scripts (a helper awaited before a send: the receiver is then there)
+INJECTS = re.compile(rb"\bexecuteScript\s*\(")
+MAX_INJECTOR_BYTES = 65_536
 
 
 class CallWalk(WalkerBase):
@@ -308,6 +316,8 @@ class CallWalk(WalkerBase):
                 self.facts.calls.append(Call(self.scope, target[1], target[0], location))
         elif tag == "global":
             self.module.global_refs.append((self.scope, ref[1], location))
+        if tag == "fn" and self.injects(ref[1].node, depth=2):
+            self.note_awaited_injection(node)  # `await injectScripts(tab.id)`: a helper that injects, awaited
         site = self.site(node, ref, name, [self.arg(a) for a in args])
         self.module.call_sites.append(site)
 
@@ -353,7 +363,22 @@ class CallWalk(WalkerBase):
             site.handles_error = True
             site.rejects_to = None
 
-    def note_awaited_injection(self, node: Node) -> None:
+    def injects(self, function: Node, depth: int) -> bool:
+        """Does this function inject content scripts (executeScript), itself or through the project functions it
+        calls (`depth` levels)?"""
+        if INJECTS.search(node_source(function)[:MAX_INJECTOR_BYTES]):
+            return True
+        if depth <= 0:
+            return False
+        for call in islice(descendants(function, "call_expression"), 8):
+            callee = call.child_by_field_name("function")
+            binding = self.lookup(node_text(callee)) if callee is not None and callee.type == "identifier" else None
+            helper = binding.fn if binding is not None and binding.kind == "fn" else None
+            if helper is not None and helper.node != function and self.injects(helper.node, depth - 1):
+                return True
+        return False
+
+    def note_awaited_injection(self, node: Node) -> None:  # also for a project function that injects
         """`await scripting.executeScript(…)`: what follows in the function runs once the script is in the tab;
         `Promise.all([executeScript(…)]).then(f)`: f does."""
         parent = _outer(node)
