@@ -106,6 +106,8 @@ class Resolver:
         self._resolved: dict[tuple[str, Path], Path | None] = {}
         self._analysis: ProjectAnalysis | None = None
         self._groups: dict[Path, int] = {}
+        #: every group a script is in (a file loaded by two pages is a global of both): constants are shared so
+        self._all_groups: dict[Path, set[int]] = {}
         self.bundled = BundledModules()  # a webpack build's module table, read as its require calls need it
         #: API aliases classic scripts declare at their top level (`var api = browser || chrome`): globals of the
         #: scripts loaded with them; and the free names classic scripts used before one was known (walk again)
@@ -114,6 +116,7 @@ class Resolver:
         for index, group in enumerate(script_groups or ()):
             for member in group:
                 self._groups[Path(member).resolve()] = index
+                self._all_groups.setdefault(Path(member).resolve(), set()).add(index)
 
     def resolve(self, specifier: str, importer: Path) -> Path | None:
         key = (specifier, importer.parent)
@@ -227,6 +230,10 @@ class Resolver:
     def group(self, path: Path) -> int:
         return self._groups.get(path, -1)
 
+    def groups(self, path: Path) -> frozenset[int]:
+        """Every group of classic scripts `path` is in ({-1}: none)."""
+        return frozenset(self._all_groups.get(path, {-1}))
+
     def analysis(self) -> ProjectAnalysis:
         if self._analysis is None:
             self._analysis = ProjectAnalysis(self)
@@ -235,6 +242,10 @@ class Resolver:
     def use_script_groups(self, script_groups: Iterable[Iterable[Path]]) -> None:
         """Which classic scripts share globals, once the contexts are known (the project-wide phase reads it)."""
         self._groups = {Path(member).resolve(): index for index, group in enumerate(script_groups) for member in group}
+        self._all_groups = {}
+        for index, group in enumerate(script_groups):
+            for member in group:
+                self._all_groups.setdefault(Path(member).resolve(), set()).add(index)
         self._analysis = None
 
     def project_facts(self) -> dict[Path, FileFacts]:

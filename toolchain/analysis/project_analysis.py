@@ -55,9 +55,10 @@ class ProjectAnalysis:
         self.global_constants: dict[int, dict[str, object]] = {}
         for module in self.modules:
             if module.kind == "script":
-                table_of = self.global_constants.setdefault(resolver.group(module.path), {})
-                for constant in module.base.constants:
-                    table_of.setdefault(constant.name, constant.value)
+                for group in resolver.groups(module.path):  # a script two pages load is a global of both
+                    table_of = self.global_constants.setdefault(group, {})
+                    for constant in module.base.constants:
+                        table_of.setdefault(constant.name, constant.value)
                 for name, value in _script_variables(module).items():  # `var WebRequest = {…}` (older scripts)
                     table_of.setdefault(name, value)
         self.senders = self._senders()
@@ -243,7 +244,11 @@ class ProjectAnalysis:
                 own.setdefault(local, value)
         if module.kind != "script":
             return own
-        return {**self.global_constants.get(self.resolver.group(module.path), {}), **own}
+        shared: dict[str, object] = {}
+        for group in sorted(self.resolver.groups(module.path)):
+            for name, value in self.global_constants.get(group, {}).items():
+                shared.setdefault(name, value)
+        return {**shared, **own}
 
     def exported_constant(self, path: Path, name: str) -> object:
         """The value of the top-level constant `path` exports as `name` (through re-exports), or for "*" its

@@ -50,3 +50,7 @@ class ModuleResolver(Protocol):
     def group(self, path: Path) -> int:
         """The group of classic scripts sharing globals that `path` belongs to (-1: none)."""
         ...
+
+    def groups(self, path: Path) -> frozenset[int]:
+        """Every group of classic scripts `path` is in ({-1}: none)."""
+        ...

@@ -295,3 +295,13 @@ def test_an_unread_file_that_names_no_message_api_leaves_messages_judged(tmp_pat
     listener = "chrome.runtime.onMessage.addListener((m) => m.type === 'REFRESH');\n"
     (folder / "lib" / "big.js").write_text(padding + listener, encoding="utf-8")
     assert [f.code for f in _lint_small(folder) if f.code.startswith("XM")] == []
+
+
+def test_a_constant_of_a_script_two_pages_load_is_a_global_of_both() -> None:
+    # constants.js is loaded by the background page, the popup, the options page and the sidebar: it is in each group,
+    # so `[WebRequest.BLOCKING]` in the background's guard.js names "blocking" (Decentraleyes; was XP002)
+    from toolchain.lint.engine import run_rules
+    from toolchain.lint.extension_targets import extension_context
+
+    folder = Path(__file__).resolve().parents[2] / "fixtures" / "lint" / "false_positives" / "constants-two-pages"
+    assert [f.code for f in run_rules(extension_context(folder), [], []) if f.code == "XP002"] == []
