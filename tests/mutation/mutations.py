@@ -431,16 +431,34 @@ MUTATIONS: list[Mutation] = [
     ),
     # -- XS003: over-exposed web-accessible resources ----------------------------------------------------------------
     Mutation(
-        "war-icons-everywhere",
+        "war-icon-beyond-the-posture",
         "XS003",
-        "icons/* exposed to every page",
-        [append(CONFIG, '\n[[web_accessible_resources]]\nresources = ["icons/*"]\nmatches = ["<all_urls>"]\n')],
+        "an icon exposed to every page, which the posture (allowed: none) does not allow",
+        [
+            append(
+                CONFIG, '\n[[web_accessible_resources]]\nresources = ["icons/icon-16.png"]\nmatches = ["<all_urls>"]\n'
+            )
+        ],
     ),
     Mutation(
-        "war-popup-to-https",
+        "war-popup-page-to-https",
         "XS003",
-        "the popup's files exposed to every https page",
-        [append(CONFIG, '\n[[web_accessible_resources]]\nresources = ["popup/*"]\nmatches = ["https://*/*"]\n')],
+        "the popup page exposed to every https page, beyond the posture",
+        [
+            append(
+                CONFIG, '\n[[web_accessible_resources]]\nresources = ["popup/index.html"]\nmatches = ["https://*/*"]\n'
+            )
+        ],
+    ),
+    # -- XS009: a web-accessible wildcard to every site (the posture allows it: only the glob is reported) ----------
+    Mutation(
+        "war-icons-glob-everywhere",
+        "XS009",
+        "icons/* exposed to every page, allowed by the posture",
+        [
+            append(CONFIG, '\n[[web_accessible_resources]]\nresources = ["icons/*"]\nmatches = ["<all_urls>"]\n'),
+            json_edit(POSTURE, lambda p: p["web_accessible_resources"].update(allowed=["icons/*"])),
+        ],
     ),
     # -- XS004: a content script working at load ---------------------------------------------------------------------
     Mutation(

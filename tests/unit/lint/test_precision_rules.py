@@ -94,7 +94,7 @@ def test_an_api_partially_implemented_before_its_current_statement_exists_from_t
 
 
 def test_a_glob_matching_only_images_fonts_or_media_of_one_type_is_not_over_exposed() -> None:
-    findings = [f for f in _lint("web-accessible-globs") if f.code == "XS003"]
+    findings = [f for f in _lint("web-accessible-globs") if f.code == "XS009"]
     exposed = sorted(f.message.split("`")[1] for f in findings)
     assert exposed == ["assets/*", "icons/*.svg", "pages/*.html"]  # not images/*.png, fonts/*.woff2
 

@@ -19,11 +19,11 @@ CODES = {
     "XP008": "unreviewed-broad-host-access", "XS007": "computed-html-sink",
     "XL007": "asset-not-in-package", "XP009": "tab-property-without-access", "XP010": "api-unavailable-in-context",
     "XL010": "path-outside-extension", "XL011": "duplicate-json-key", "XL012": "duplicate-archive-member",
-    "XP011": "api-maybe-unavailable", "XS008": "unsettled-script-path",
+    "XP011": "api-maybe-unavailable", "XS009": "wildcard-web-accessible-resources", "XS008": "unsettled-script-path",
 }  # fmt: skip
-PROJECT_ONLY = {"XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
+PROJECT_ONLY = {"XS003", "XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
 EXTENSION_ONLY = {"XP005", "XL010", "XL012"}
-WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008"}
+WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008", "XS009"}
 
 
 def test_every_code_has_its_rule_in_its_own_module() -> None:
