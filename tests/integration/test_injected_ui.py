@@ -116,8 +116,8 @@ def test_the_rules_still_catch_what_the_posture_does_not_allow(documented: Path)
             encoding="utf-8",
         )
         assert _codes(_lint(documented)) == [
-            ("XS003", "web-accessible `widget/*` is a wildcard exposed to every site"),
             ("XS003", "web-accessible `widget/*` is beyond what the posture allows (none)"),
+            ("XS009", "web-accessible `widget/*` is a wildcard exposed to every site"),
         ]
         config_path.write_text(config, encoding="utf-8")
 
