@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 from toolchain.analysis.nodes import node_text
 from toolchain.analysis.runtime_guards import enclosing_conditions
 from toolchain.analysis.syntax import (
-    FUNCTION_NODES,
     WRAPPER_NODES,
     descendants,
+    enclosing_function,
     has_chained_catch,
     member_chain,
     unwrap,
@@ -40,13 +40,6 @@ _GATHERING = frozenset({"Promise.all", "Promise.allSettled", "Promise.race", "Pr
 #: how many later uses of a variable holding a send's promise are followed, and how far up from each
 MAX_USES = 32
 MAX_CLIMB = 12
-
-
-def _function_of(node: Node) -> Node | None:
-    current = node.parent
-    while current is not None and current.type not in FUNCTION_NODES:
-        current = current.parent
-    return current
 
 
 def _parameters(function: Node) -> list[Node]:
@@ -66,7 +59,7 @@ def _parameters(function: Node) -> list[Node]:
 def _second_parameter_of(name: str, node: Node) -> Node | None:
     """The enclosing function that declares `name` as its second parameter (None: not a parameter, or another
     position, which is not where the runtime puts the sender)."""
-    function = _function_of(node)
+    function = enclosing_function(node)
     while function is not None:
         params = _parameters(function)
         if any(p.type == "identifier" and node_text(p, "replace") == name for p in params):
@@ -74,7 +67,7 @@ def _second_parameter_of(name: str, node: Node) -> Node | None:
             if second is not None and second.type == "identifier" and node_text(second, "replace") == name:
                 return function
             return None
-        function = _function_of(function)
+        function = enclosing_function(function)
     return None
 
 
@@ -91,7 +84,7 @@ def sender_parameter(tab_id: Node, init: Node | None, arguments: list[Node]) -> 
     root, props, _ = member_chain(expression)
     if props[-2:] == ["tab", "id"] and root.type == "identifier":
         if props[:-2] and props[-3] == "sender":  # `port.sender.tab.id`, `event.sender.tab.id`
-            function = _function_of(tab_id)
+            function = enclosing_function(tab_id)
             return (function, "port") if function is not None else None
         if props == ["tab", "id"]:
             name = node_text(root, "replace")
@@ -180,7 +173,7 @@ def handled_through_variable(send: Node) -> bool:
         return False
     if target is None or target.type != "identifier":
         return False
-    function = _function_of(send)
+    function = enclosing_function(send)
     body = function.child_by_field_name("body") if function is not None else None
     if function is None:  # at the top level: the program
         body = send

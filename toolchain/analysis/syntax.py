@@ -23,6 +23,14 @@ FUNCTION_NODES = frozenset(
 )  # fmt: skip
 
 
+def enclosing_function(node: Node) -> Node | None:
+    """The nearest function around `node` (not `node` itself), or None at the top level."""
+    current = node.parent
+    while current is not None and current.type not in FUNCTION_NODES:
+        current = current.parent
+    return current
+
+
 def descendants(root: Node, node_type: str) -> Iterator[Node]:
     """Every node of `node_type` under `root` (itself included), in source order, without recursion: minified code
     nests deeper than Python's stack."""

@@ -26,6 +26,7 @@ from toolchain.analysis.syntax import (
     WRAPPER_NODES,
     call_arguments,
     descendants,
+    enclosing_function,
     has_chained_catch,
     has_parameters,
     member_chain,
@@ -345,9 +346,7 @@ class CallWalk(WalkerBase):
             binding = self.lookup(node_text(unwrap(tab_id)))
             init = binding.init if binding is not None and binding.const else None
         sender = sender_parameter(tab_id, init, args)
-        function = send.parent
-        while function is not None and function.type not in FUNCTION_NODES:
-            function = function.parent
+        function = enclosing_function(send)
         injected = self.module.injected_before.get(function.id if function is not None else -1)
         if sender is not None and sender[1] == "port":
             site.receiver = "the port's sender"
@@ -383,9 +382,7 @@ class CallWalk(WalkerBase):
         `Promise.all([executeScript(…)]).then(f)`: f does."""
         parent = _outer(node)
         if parent is not None and parent.type == "await_expression":
-            function = parent.parent
-            while function is not None and function.type not in FUNCTION_NODES:
-                function = function.parent
+            function = enclosing_function(parent)
             key = function.id if function is not None else -1
             self.module.injected_before.setdefault(key, node.end_byte)
         then = gathered_then(node)
