@@ -400,6 +400,26 @@ MUTATIONS: list[Mutation] = [
             )
         ],
     ),
+    # -- XS010: code injected from a variable the analysis does not follow ------------------------------------------
+    Mutation(
+        "unsettled-injected-code",
+        "XS010",
+        "the background injects a script kept in a variable another function fills",
+        [
+            declare("scripting"),
+            allow_in_posture("scripting"),
+            helper(
+                "let injected = '';\n"
+                "export function prepare(code: string): void {\n  injected = code;\n}\n"
+                "export async function inject(tabId: number): Promise<void> {\n"
+                "  await browser.scripting.executeScript({ target: { tabId }, code: injected } as never);\n}"
+            ),
+            call_at_load(
+                BACKGROUND,
+                "import { inject, prepare } from '../shared/browser';\nprepare('1');\nvoid inject(1).catch(() => 0);",
+            ),
+        ],
+    ),
     # -- XS007: computed HTML sinks (XS001's warnings before the split) ---------------------------------------------
     Mutation(
         "inner-html",

@@ -123,6 +123,12 @@ class MessageSend:
     #: why the receiving end is known to exist: "the sender's tab" (a reply to `sender.tab.id` from a message
     #: listener), "a content script was injected first", "the tab finished loading" (receivers.py); "" if unknown
     receiver: str = ""
+    #: a `chrome.*` send given no callback: in MV2 it returns nothing (Chrome, and Firefox's chrome namespace), so
+    #: "Receiving end does not exist" lands in `runtime.lastError`, not in an unhandled rejection
+    chrome_without_callback: bool = False
+    #: the tab id is a parameter whose callers the analysis cannot see, or see only in part (tab_origins.py):
+    #: whether the tab has a receiver is not settled
+    tab_origin_unknown: bool = False
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from toolchain.analysis.nodes import node_text
 from toolchain.analysis.rejections import rejection_handled, runs_after_injection
 from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction, WalkedModule
 from toolchain.analysis.syntax import static_key, unwrap
+from toolchain.analysis.tab_origins import UNKNOWN, TabOrigins, Value, describe
 from toolchain.analysis.tab_reads import tab_reads
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,6 +64,13 @@ class ProjectAnalysis:
                     table_of.setdefault(name, value)
         self.senders = self._senders()
         self.listeners = self._listeners()
+        self.tab_origins = TabOrigins(self.modules, self.resolve, self.listeners)
+        #: send helpers whose tab id is their own parameter (`sendToTab(tabId, m)`): the index
+        self.tab_params: dict[ProjectFunction, int] = {}
+        for module in self.modules:
+            for site, _message, _channel in module.send_sites:
+                if site.tab_origin is not None and not site.tab_origin[1] and site.fn is site.tab_origin[0][0]:
+                    self.tab_params.setdefault(site.tab_origin[0][0], site.tab_origin[0][1])
         self._facts: dict[Path, FileFacts] = {}
 
     def resolve(self, ref: Any, module: WalkedModule | None = None) -> ProjectFunction | None:
@@ -302,6 +310,7 @@ class ProjectAnalysis:
         ]
         for site, message, channel in module.send_sites:
             forwarded = message is not None and (message.param is not None or message.type_param is not None)
+            tab_value: Value = self.tab_origins.of_path(site.tab_origin) if site.tab_origin else ""
             shape = message.shape if message is not None and not forwarded else None
             facts.sends.append(
                 MessageSend(
@@ -312,12 +321,15 @@ class ProjectAnalysis:
                     location=site.location,
                     via="api",
                     receiver=site.receiver
-                    or ("the sender's tab" if site.sender_of in module.message_listeners else ""),
+                    or ("the sender's tab" if site.sender_of in module.message_listeners else "")
+                    or describe(tab_value),
+                    tab_origin_unknown=tab_value == UNKNOWN,
                     guard=G.as_guard(site.guard),
                     scope=site.scope,
                     forwarded=forwarded,
                     rejection_lost=not site.handles_error and site.rejects_to is None,
                     reply_read=reply_read(site, forwarded),
+                    chrome_without_callback=site.callback_style,
                 )
             )
         for site, callback in module.handler_sites:
@@ -347,6 +359,12 @@ class ProjectAnalysis:
                 shape = arg.shape if not forwarded else None
                 if role == "type":  # `send('X', data)`: the type is known, the payload is not
                     shape = (arg.string, None) if not forwarded else None
+                tab_index = self.tab_params.get(target)
+                tab_value = (
+                    self.tab_origins.of_argument(site.args[tab_index])
+                    if tab_index is not None and tab_index < len(site.args)
+                    else ""
+                )
                 facts.sends.append(
                     MessageSend(
                         channel=channel,
@@ -354,6 +372,8 @@ class ProjectAnalysis:
                         payload=shape[1] if shape else None,
                         handles_error=rejection_handled(module, site, self.modules),
                         location=site.location,
+                        receiver=describe(tab_value),
+                        tab_origin_unknown=tab_value == UNKNOWN,
                         via=helper_name,
                         guard=G.as_guard(site.guard),
                         scope=site.scope,

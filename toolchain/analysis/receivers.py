@@ -11,6 +11,13 @@ known to be handled, from the syntax around the send.
   (`await scripting.executeScript(…)` earlier in the same function, `Promise.all([executeScript(…)]).then(f)`),
   or once the tab finished loading (`tabs.onUpdated` with a test of `status` against `'complete'`, the content
   scripts declared for the page having run by then);
+- **the tab just answered** — an earlier send to the same tab in the same function dealt with its own failure
+  and read the reply (Vimium probes every frame with `getFocusStatus`, drops the frames that failed, then sends
+  `focusFrame` to one that answered): the receiver was there a moment ago, and the code acted on whether it was;
+- **the extension's own record of the tab is tested first** — `ready[tab.id] && send(tab.id)`, `if (ports.has(
+  tabId))`, SingleFile's `(await tabsData(tab.id))[tab.id].savedPageDetected ? openEditor(tab) : …`: state kept
+  per tab, usually written when the tab's content script reported in. Not a proof the receiver is there, but
+  the verdict hinges on it, so it is not an error (`tested_per_tab_state`);
 - **the rejection is handled later, through a variable** — `let p = tabs.sendMessage(…); p = withTimeout(p)
   .catch(…)`: a later use of the variable reaches a `.catch()`, a rejection handler, or an `await` inside `try`.
 """
@@ -25,10 +32,12 @@ from toolchain.analysis.nodes import node_text
 from toolchain.analysis.runtime_guards import enclosing_conditions
 from toolchain.analysis.syntax import (
     WRAPPER_NODES,
+    call_arguments,
     descendants,
     enclosing_function,
     has_chained_catch,
     member_chain,
+    result_use,
     unwrap,
 )
 
@@ -37,6 +46,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: calls that gather promises, whose `.then(f)` runs f after every one of them settled
 _GATHERING = frozenset({"Promise.all", "Promise.allSettled", "Promise.race", "Promise.any"})
+#: how many calls before a send are looked at for an earlier send to the same tab
+MAX_PROBES = 256
 #: how many later uses of a variable holding a send's promise are followed, and how far up from each
 MAX_USES = 32
 MAX_CLIMB = 12
@@ -199,4 +210,55 @@ def handled_through_variable(send: Node) -> bool:
                 current = parent
             else:
                 break
+    return False
+
+
+def answered_before(send: Node) -> bool:
+    """Did an earlier `tabs.sendMessage` to the same tab, in the same function, handle its own rejection and read
+    the reply? Then this send goes to a tab that answered, and the code had the answer to act on."""
+    arguments = call_arguments(send)
+    function = enclosing_function(send)
+    if not arguments or function is None:
+        return False
+    tab = node_text(unwrap(arguments[0]), "replace")
+    for call in islice(descendants(function, "call_expression"), MAX_PROBES):
+        if call.start_byte >= send.start_byte:
+            break
+        callee = call.child_by_field_name("function")
+        if callee is None or not node_text(callee, "replace").endswith("tabs.sendMessage"):
+            continue
+        earlier = call_arguments(call)
+        if not earlier or node_text(unwrap(earlier[0]), "replace") != tab:
+            continue
+        if (has_chained_catch(call) or _inside_try(call, function)) and result_use(call) == "read":
+            return True
+    return False
+
+
+def _root_name(node: Node) -> bytes | None:
+    root = member_chain(unwrap(node))[0]
+    return root.text if root.type == "identifier" else None
+
+
+def tested_per_tab_state(node: Node, tab: Node) -> bool:
+    """Is `node` decided by a test of state the extension keeps per tab, keyed by this tab (`tabs[tab.id].ready`,
+    `ready.has(tabId)`, `ports.get(tab.id)`)?"""
+    name = _root_name(tab)
+    if name is None:
+        return False
+    for condition, _polarity in islice(enclosing_conditions(node, {}), 8):
+        for subscript in islice(descendants(condition, "subscript_expression"), 16):
+            index = subscript.child_by_field_name("index")
+            if index is not None and _root_name(index) == name:
+                return True
+        for call in islice(descendants(condition, "call_expression"), 16):
+            callee = call.child_by_field_name("function")
+            prop = callee.child_by_field_name("property") if callee is not None else None
+            if prop is None or prop.text not in (b"get", b"has") or callee is None:
+                continue
+            if (callee.text or b"").startswith((b"browser.", b"chrome.")):  # `tabs.get(id)`: the tab exists, no more
+                continue
+            arguments = call_arguments(call)
+            if arguments and _root_name(arguments[0]) == name:
+                return True
     return False

@@ -31,7 +31,7 @@ class FrozenDict(dict[str, JsonType]):
 
 
 class Binding:
-    __slots__ = ("api", "const", "fn", "init", "kind", "module", "name", "param", "type")
+    __slots__ = ("api", "const", "fn", "init", "kind", "module", "name", "origin", "param", "type")
 
     def __init__(self, kind: str, **values: Any) -> None:
         self.kind = kind  # api | fn | import | namespace | param | param-type | value | class | opaque
@@ -41,6 +41,8 @@ class Binding:
         self.name: str | None = values.get("name")
         self.param: tuple[ProjectFunction, int] | None = values.get("param")
         self.init: Node | None = values.get("init")
+        #: a constant read from a parameter (`const id = tab.id`), resolved where it is declared (tab_origins.py)
+        self.origin: ParamPath | None = values.get("origin")
         self.type: Node | None = values.get("type")
         self.const: bool = values.get("const", False)
 
@@ -102,8 +104,12 @@ class ProjectFunction:
         return f"<fn {self.name or '(inline)'} in {self.module.path.name}:{self.node.start_point[0] + 1}>"
 
 
+#: a value read from a parameter: ((the function, the parameter's index), the properties read from it)
+ParamPath = tuple[tuple["ProjectFunction", int], tuple[str, ...]]
+
+
 class ArgumentInfo:
-    __slots__ = ("inline", "node", "param", "ref", "shape", "string", "type_param")
+    __slots__ = ("inline", "node", "origin", "param", "ref", "shape", "string", "type_param")
 
     def __init__(self, node: Node) -> None:
         self.node = node
@@ -115,6 +121,9 @@ class ArgumentInfo:
             None  # a function reference: ("fn", ProjectFunction) | ("import", path, name) | ("global", name)
         )
         self.inline = False  # an inline arrow/function
+        #: the argument is read from an enclosing function's parameter: ((function, index), properties) —
+        #: `tab.id` → ((f, 0), ("id",)); a constant's initialiser is followed (tab_origins.py)
+        self.origin: ParamPath | None = None
 
 
 class CallSite:
@@ -122,6 +131,7 @@ class CallSite:
 
     __slots__ = (
         "args",
+        "callback_style",
         "fn",
         "guard",
         "handles_error",
@@ -134,6 +144,7 @@ class CallSite:
         "result_use",
         "scope",
         "sender_of",
+        "tab_origin",
     )
 
     def __init__(self, **values: Any) -> None:
@@ -154,6 +165,11 @@ class CallSite:
         self.receiver: str = ""
         #: tabs.sendMessage to `sender.tab.id`: the id of the function whose second parameter `sender` is
         self.sender_of: int | None = None
+        #: a `chrome.*` API call given no callback: in MV2 it returns no promise (Chrome, and Firefox's chrome
+        #: namespace alike), so an error goes to `runtime.lastError`, never to an unhandled rejection
+        self.callback_style: bool = False
+        #: tabs.sendMessage whose tab id is read from an enclosing function's parameter (judged by its callers)
+        self.tab_origin: ParamPath | None = None
 
 
 class WalkedModule:
@@ -176,6 +192,14 @@ class WalkedModule:
         self.injected_before: dict[int, int] = {}
         #: ids of the function nodes registered as runtime.onMessage listeners (their 2nd parameter is the sender)
         self.message_listeners: set[int] = set()
+        #: ids of the function nodes registered with `addListener` → the event (their parameters are the event's)
+        self.listener_events: dict[int, str] = {}
+        #: ids of the function nodes handed to code outside the project (`.then(f)`, `setTimeout(f)`, callbacks)
+        self.external_callbacks: set[int] = set()
+        #: `x.name(…)` calls of methods the walk cannot resolve: (name, the arguments' parameter paths)
+        self.method_calls: list[tuple[str, list[ArgumentInfo]]] = []
+        #: immediately invoked functions and the arguments they are called with
+        self.iife_calls: list[tuple[ProjectFunction, list[ArgumentInfo]]] = []
         #: `executeScript({ code: param })`: (function, parameter index, the finding if a caller passes computed code)
         self.code_params: list[tuple[ProjectFunction, int, Any]] = []
         self.reassigned: set[str] | None = None  # names assigned after their declaration (computed when first asked)

@@ -111,7 +111,8 @@ class BindingWalk(WalkerBase):
                 if param is not None and const:
                     self.bind(text, Binding("param", param=param), var=var)
                     return
-            binding = Binding("value", init=value, type=type_node, const=const)
+            origin = self.param_path(bare) if const and bare is not None and bare.type == "member_expression" else None
+            binding = Binding("value", init=value, type=type_node, const=const, origin=origin)
             if bare is not None and self.is_script_element(bare):
                 self.script_elements.add(id(binding))
             self.bind(text, binding, var=var)

@@ -18,8 +18,15 @@ from toolchain.analysis.api_tables import (
 )
 from toolchain.analysis.facts import Call, DynamicCode
 from toolchain.analysis.nodes import node_source, node_text
-from toolchain.analysis.receivers import after_loading, gathered_then, handled_through_variable, sender_parameter
-from toolchain.analysis.scopes import ArgumentInfo, CallSite, ProjectFunction
+from toolchain.analysis.receivers import (
+    after_loading,
+    answered_before,
+    gathered_then,
+    handled_through_variable,
+    sender_parameter,
+    tested_per_tab_state,
+)
+from toolchain.analysis.scopes import ArgumentInfo, CallSite, ParamPath, ProjectFunction
 from toolchain.analysis.send_recipients import runtime_message_index
 from toolchain.analysis.syntax import (
     FUNCTION_NODES,
@@ -86,6 +93,9 @@ class CallWalk(WalkerBase):
             self.visit_function(bare, iife=True)
             for arg in args:
                 self.visit(arg)
+            called = self.fn_by_node.get(bare.id)
+            if called is not None and args:  # its parameters are these arguments (tab_origins.py)
+                self.module.iife_calls.append((called, [self.arg(a) for a in args]))
             return
         ref: Any
         api_name: tuple[str, str] | None = None
@@ -139,6 +149,7 @@ class CallWalk(WalkerBase):
                 # project method of that name (Call.callee "*.start"); reachability over-approximates, as it does
                 # for functions referenced as values.
                 self.facts.calls.append(Call(self.scope, f"*.{props[-1]}", None, self.location(node)))
+                self.module.method_calls.append((props[-1], [self.argument_path(a) for a in args]))
         else:
             ref, name = self.callee_ref(bare)
             if ref[0] == "api":
@@ -161,6 +172,8 @@ class CallWalk(WalkerBase):
     ) -> None:
         tag = ref[0]
         fn = self.fn
+        if tag not in ("fn", "import", "global", "param"):
+            self.note_external_callbacks(args)
         # message parameters flowing into calls (validators, helpers, type guards)
         for position, arg in enumerate(args):
             param = self.param_of(arg)
@@ -246,6 +259,7 @@ class CallWalk(WalkerBase):
                 site.handles_error = True
             if any(has_parameters(callback) for callback in callbacks):  # `sendMessage(m, (reply) => …)`
                 site.result_use = "read"
+            site.callback_style = ref[1].via == "chrome" and not callbacks
             if api == "tabs.sendMessage" and args:
                 self.note_receiver(site, node, args)
             self.module.send_sites.append((site, message, SEND_APIS[api]))
@@ -271,11 +285,23 @@ class CallWalk(WalkerBase):
                     if key != "code" or self.constant_string(value):  # a packaged constant is not built code
                         continue
                     param = self.param_of(value) if value is not None else None
+                    unsettled = self.variable_set_elsewhere(value) if value is not None else None
                     if param is not None and param[0] is self.fn:  # judged by what the function's callers pass
                         fact = DynamicCode(
                             "eval", f"{api}() with code", self.location(node), G.as_guard(self.guard), self.scope
                         )
                         self.module.code_params.append((param[0], param[1], fact))
+                    elif unsettled is not None:  # not a proof of code from data: a warning with the evidence (XS010)
+                        self.facts.dynamic_code.append(
+                            DynamicCode(
+                                "eval",
+                                f"{api}() with code",
+                                self.location(node),
+                                G.as_guard(self.guard),
+                                self.scope,
+                                unsettled=unsettled,
+                            )
+                        )
                     else:
                         self.dynamic("eval", f"{api}() with code", node)
         if api.startswith("storage."):
@@ -301,6 +327,8 @@ class CallWalk(WalkerBase):
                 return
         if arg.ref is not None and arg.ref[0] == "fn" and arg.ref[1].name is not None and not arg.inline:
             self.facts.listener_scopes.add(arg.ref[1].name)
+        if arg.ref is not None and arg.ref[0] == "fn":
+            self.module.listener_events.setdefault(arg.ref[1].node.id, event)
         if event == MESSAGE_EVENT:
             self.module.handler_sites.append((self.site(node, ("api",), "", []), arg))
             if arg.ref is not None and arg.ref[0] == "fn":  # its second parameter is the sender (receivers.py)
@@ -358,6 +386,12 @@ class CallWalk(WalkerBase):
             site.receiver = "a content script was injected first"
         elif after_loading(send, self.early_exits):
             site.receiver = "the tab finished loading"
+        elif answered_before(send):
+            site.receiver = "the tab answered an earlier message"
+        elif tested_per_tab_state(send, tab_id):
+            site.receiver = "the extension's record of the tab is tested first"
+        if not site.receiver:
+            site.tab_origin = self.param_path(tab_id)
         if not site.handles_error and handled_through_variable(send):
             site.handles_error = True
             site.rejects_to = None
@@ -490,7 +524,57 @@ class CallWalk(WalkerBase):
                     info.type_param = self.param_of(value)
         if kind in ("string", "template_string", "identifier", "member_expression"):
             info.string = self.string_of(bare)
+        if kind in ("identifier", "member_expression") and info.ref is None:
+            info.origin = self.param_path(bare)
         return info
+
+    def argument_path(self, node: Node) -> ArgumentInfo:
+        """Only where an argument is read from (its parameter path): what tab_origins.py asks of a method call."""
+        info = ArgumentInfo(node)
+        if unwrap(node).type in ("identifier", "member_expression"):
+            info.origin = self.param_path(node)
+        return info
+
+    def variable_set_elsewhere(self, node: Node) -> str | None:
+        """`code: scripts` with `let scripts` assigned in another function (SingleFile fills it with its own files,
+        fetched from the package): what the analysis cannot follow, for the warning; None for anything else."""
+        bare = unwrap(node)
+        if bare.type != "identifier":
+            return None
+        name = node_text(bare)
+        binding = self.lookup(name)
+        if binding is None or binding.kind != "value" or binding.const:
+            return None
+        if binding.init is not None and name not in self.reassigned_names():
+            return None  # a `let` set once, where declared: its initialiser is what runs (judged as before)
+        return f"`{name}` is assigned where the analysis does not follow it"
+
+    def note_external_callbacks(self, args: list[Node]) -> None:
+        """Functions handed to code outside the project (`.then(f)`, `setTimeout(f)`, an API's callback): their
+        parameters are whatever that code passes (tab_origins.py)."""
+        for arg in args:
+            bare = unwrap(arg)
+            if bare.type in FUNCTION_NODES:
+                self.module.external_callbacks.add(bare.id)
+            elif bare.type == "identifier":
+                binding = self.lookup(node_text(bare))
+                if binding is not None and binding.kind == "fn" and binding.fn is not None:
+                    self.module.external_callbacks.add(binding.fn.node.id)
+
+    def param_path(self, node: Node) -> ParamPath | None:
+        """`tab.id`, `tabId`, `sender.tab.id`, `t.id` with `const t = s.tab`: the parameter the value is read from
+        and the properties read (tab_origins.py follows the parameter to the function's callers)."""
+        root, props, _ = member_chain(unwrap(node))
+        if root.type != "identifier":
+            return None
+        binding = self.lookup(node_text(root))
+        if binding is None:
+            return None
+        if binding.kind == "param" and binding.param is not None:
+            return binding.param, tuple(props)
+        if binding.kind == "value" and binding.origin is not None:  # resolved where the constant was declared
+            return binding.origin[0], binding.origin[1] + tuple(props)
+        return None
 
 
 def _outer(node: Node) -> Node | None:

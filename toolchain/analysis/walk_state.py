@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain.analysis import guards as G
 from toolchain.analysis.facts import DynamicCode, DynamicKind, JsonType, LoadTimeWork, LoadWorkKind, Location
-from toolchain.analysis.scopes import ApiRef, Binding, LexicalScope, ProjectFunction, WalkedModule
+from toolchain.analysis.scopes import ApiRef, Binding, LexicalScope, ParamPath, ProjectFunction, WalkedModule
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -71,6 +71,7 @@ class WalkerBase:
         def api_of(self, node: Node) -> ApiRef | None: ...  # walk_api
         def resolve_root(self, name: str, props: list[str]) -> tuple[ApiRef, list[str]] | None: ...  # walk_api
         def param_of(self, node: Node) -> tuple[ProjectFunction, int] | None: ...  # walk_api
+        def param_path(self, node: Node) -> ParamPath | None: ...  # walk_calls
         def type_subject(self, node: Node) -> tuple[ProjectFunction, int] | None: ...  # walk_api
         def alias_use(self, api: ApiRef, node: Node) -> None: ...  # walk_api
         def record_api(self, api: ApiRef, props: list[str], called: bool, node: Node) -> tuple[str, str] | None: ...

@@ -47,10 +47,12 @@ def test_scripts_named_from_the_package_base_are_the_packages_own() -> None:
     findings = _lint("packaged-scripts")
     # popup/main.js 6 (`dir + "codec.js"`, dir the folder of currentScript.src) and 8 (`${base}../lib/wasm.js`),
     # module.js 1-2 (new URL('./codec.js', import.meta.url), getURL('') + 'lib/wasm.js') and background.js 1
-    # (importScripts(getURL('/') + 'lib/wasm.js')): files of the package, nothing reported.
+    # (importScripts(getURL('/') + 'lib/wasm.js')), main.js 25 (uBlock's `wd` from an immediately invoked function:
+    # `url.slice(0, /[^\/]+$/.exec(url).index)`): files of the package, nothing reported.
     assert _found(findings, "XS001", "XS008") == [
         ("XS001", "popup/main.js", 15),  # 'https://cdn.example.com/' + name: remote
         ("XS001", "popup/main.js", 17),  # location.hash: computed from the page
+        ("XS001", "popup/main.js", 31),  # an immediately invoked function returning a remote host
         ("XS001", "popup/module.js", 3),  # import() of the page's query string
         ("XS008", "background.js", 2),  # getURL('lib/') + self.name: the name is not settled
         ("XS008", "popup/main.js", 10),  # dir + window.codecName + '.js'
@@ -73,6 +75,20 @@ def test_the_packaged_script_warning_is_still_silenced_by_its_former_code(tmp_pa
         f.line for f in run_rules(extension_context(folder), [], []) if f.code == "XS008" and "main" in (f.path or "")
     }
     assert lines == {12}
+
+
+def test_injected_code_the_analysis_cannot_follow_is_a_warning_and_code_from_data_an_error() -> None:
+    # SingleFile: `executeScript({ code: main })` with `let main` filled in another function from its own packaged
+    # files: not a proof of code from data, XS010 (warning) names the variable. Twins: a message's code (16) and a
+    # constant fetched from a message's URL (18) stay XS001 errors.
+    findings = _lint("injected-code")
+    assert _found(findings, "XS001", "XS010") == [
+        ("XS001", "background.js", 16),
+        ("XS001", "background.js", 18),
+        ("XS010", "background.js", 9),
+        ("XS010", "background.js", 10),
+    ]
+    assert all(f.severity == "warning" for f in findings if f.code == "XS010")
 
 
 # -- 6. browser-provided virtual paths (XL007) ------------------------------------------------------------------------

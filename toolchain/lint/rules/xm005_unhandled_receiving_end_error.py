@@ -22,7 +22,12 @@ class UnhandledReceivingEndError(Rule):
     `sender.tab.id` from a `runtime.onMessage` listener (or to a port's `sender.tab.id`); a send after an awaited
     `executeScript` in the same function, or in `Promise.all([executeScript(…)]).then(f)`; a send once the tab
     finished loading (a test of `status` against `'complete'`); a promise kept in a variable whose later use
-    reaches `.catch()` or an `await` inside `try` (`p = withTimeout(p).catch(…)`).
+    reaches `.catch()` or an `await` inside `try` (`p = withTimeout(p).catch(…)`). Nor, in Manifest V2, is a
+    `chrome.tabs.sendMessage(…)` given no callback: MV2's `chrome.*` returns no promise (in Chrome, and in
+    Firefox's `chrome` namespace), so the error goes to `runtime.lastError` and nothing is left unhandled.
+    A tab id that is a function's parameter is judged by what its callers pass (toolchain/analysis/tab_origins.py):
+    `sender.tab.id` from a message listener is the sender's tab; an event's tab, a tab id read from a message or
+    any other value is any tab (reported); a function no visible code calls leaves it unsettled (not reported).
 
     Why it matters: restricted pages (`chrome://`, `about:`, the web stores, PDF viewers) never run content
     scripts, nor do tabs opened before the extension was installed or updated; there the promise rejects with
@@ -50,6 +55,10 @@ class UnhandledReceivingEndError(Rule):
                 if send.channel != "tabs" or forwarded or send.handles_error or send.via in catching:
                     continue
                 if send.receiver:  # a reply to the sender's tab, after an injection or a completed load
+                    continue
+                if send.chrome_without_callback and target.manifest_version == 2:  # no promise, nothing to reject
+                    continue
+                if send.tab_origin_unknown:  # the tab id comes from callers the analysis cannot see: not a proof
                     continue
                 subject = f"`{send.message_type}`" if send.message_type else "a message"
                 via = "tabs.sendMessage" if send.via == "api" else f"{send.via}() (tabs.sendMessage)"

@@ -31,7 +31,8 @@ HTML_SINKS = frozenset({"inner-html"})
 def dynamic_code(ctx: LintContext, code: str, html_sinks: bool) -> Iterator[Finding]:
     """Findings of `code` for the dynamic-code facts of every file in a target's build, and of files checked without
     bundling (every build-time branch counts there): the HTML sinks (XS007) or everything else (XS001). A script
-    named by a URL built from a package base (`fact.package_path`) is XS008's, never XS001's."""
+    named by a URL built from a package base (`fact.package_path`) is XS008's, never XS001's; code in a variable the
+    analysis does not follow (`fact.unsettled` alone) is XS010's."""
 
     def finding(fact: Any, browser: str | None) -> Finding:
         return Finding.of(
@@ -43,7 +44,7 @@ def dynamic_code(ctx: LintContext, code: str, html_sinks: bool) -> Iterator[Find
         )
 
     for target, fact in each_dynamic_fact(ctx):
-        if (fact.kind in HTML_SINKS) == html_sinks and not fact.package_path:
+        if (fact.kind in HTML_SINKS) == html_sinks and not fact.package_path and not fact.unsettled:
             yield finding(fact, target.browser if target is not None else None)
 
 
@@ -101,7 +102,8 @@ class RemoteOrDynamicCode(Rule):
     script or module named by a URL built from the package's own base — the folder of `document.currentScript.src`,
     `import.meta.url`, `runtime.getURL(…)` (`script.src = dir + 'codec.js'`, analysis/package_urls.py): when the
     file it names is in the package, nothing; when the path cannot be settled or names no file, XS008 warns with
-    the evidence.
+    the evidence. `executeScript({ code })` given a variable assigned where the analysis does not follow it (`let
+    scripts` filled in another function) is not a proof of code from data: XS010 warns with the evidence.
 
     Fix: ship the code in the package (install it as a dependency and import it); parse data with `JSON.parse`;
     pass functions, not strings, to timers. `import(runtime.getURL('path/fixed/in/the/source.js'))` imports the

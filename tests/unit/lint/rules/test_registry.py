@@ -20,10 +20,11 @@ CODES = {
     "XL007": "asset-not-in-package", "XP009": "tab-property-without-access", "XP010": "api-unavailable-in-context",
     "XL010": "path-outside-extension", "XL011": "duplicate-json-key", "XL012": "duplicate-archive-member",
     "XP011": "api-maybe-unavailable", "XS009": "wildcard-web-accessible-resources", "XS008": "unsettled-script-path",
+    "XS010": "unsettled-injected-code",
 }  # fmt: skip
 PROJECT_ONLY = {"XS003", "XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
 EXTENSION_ONLY = {"XP005", "XL010", "XL012"}
-WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008", "XS009"}
+WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008", "XS009", "XS010"}
 
 
 def test_every_code_has_its_rule_in_its_own_module() -> None:
