@@ -34,8 +34,6 @@ TABLE = Path(__file__).parent / "lint_triage" / "real-extensions.json"
 MAX_MISREPORTED_SHARE = 0.02
 #: the rules whose findings claim something about a permission: unused (XP002), not declared (XP001, XP007)
 PERMISSION_CLAIMS = ("XP001", "XP002", "XP007")
-#: error findings the table marks false today (issue 19's mechanisms); the strict xfail fails once they are fixed
-FALSE_ERRORS_KNOWN = 14
 
 
 @dataclass
@@ -93,23 +91,11 @@ def test_every_judged_warning_has_a_reason(table: list[dict[str, Any]]) -> None:
     assert not unexplained, "a verdict without a reason:\n" + "\n".join(entry_line(e) for e in unexplained)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="14 false errors remain on real extensions (issue 19: XM005 receivers in SingleFile's bundle, Vimium's "
-    "proven frames and Privacy Badger's MV2 callback-style send; XS001 on code read from the package or a script "
-    "path from the script's own URL); counted in FALSE_ERRORS_KNOWN",
-)
 def test_every_error_is_true(table: list[dict[str, Any]]) -> None:
     false_errors = [e for e in table if e["severity"] == "error" and e["verdict"] is not True]
     assert not false_errors, f"{len(false_errors)} error findings not marked true:\n" + "\n".join(
         f"{entry_line(e)}\n      ({e['reason']})" for e in false_errors
     )
-
-
-def test_the_count_of_false_errors_is_the_known_one(table: list[dict[str, Any]]) -> None:
-    """Keeps the xfail above honest: a new false error (or a fixed one) changes this count."""
-    false_errors = [e for e in table if e["severity"] == "error" and e["verdict"] is False]
-    assert len(false_errors) == FALSE_ERRORS_KNOWN, "\n".join(entry_line(e) for e in false_errors)
 
 
 def test_declared_permissions_misreported_at_most_two_percent(run: Run, table: list[dict[str, Any]]) -> None:
