@@ -65,14 +65,10 @@ def render_remembered(folder: Path, name: str, **values: Any) -> str:
 @cache
 def _render_stamp() -> str:
     """What a text depends on besides its values: the templates and this module (the environment's settings) by
-    name, size and modification time, and Jinja2's version."""
-    from importlib.metadata import PackageNotFoundError, version
+    name, size and modification time, and the installed Jinja2 (fingerprint.package_stamp: not imported)."""
+    from toolchain.fingerprint import package_stamp
 
-    try:
-        jinja_version = version("jinja2")
-    except PackageNotFoundError:
-        jinja_version = "unknown"
-    entries = [jinja_version]
+    entries = [package_stamp("jinja2")]
     for path in [Path(__file__), *sorted(p for p in templates_dir().rglob("*") if p.is_file())]:
         stat = path.stat()
         entries.append(f"{path}:{stat.st_size}:{stat.st_mtime_ns}")

@@ -21,16 +21,10 @@ from typing import Any
 
 @cache
 def _validator_stamp() -> str:
-    """What validation depends on besides the manifest: xtk's code and schemas, and jsonschema's version."""
-    from importlib.metadata import PackageNotFoundError, version
+    """What validation depends on besides the manifest: xtk's code and schemas, and the installed jsonschema."""
+    from toolchain.fingerprint import package_stamp, toolchain_stamp
 
-    from toolchain.fingerprint import toolchain_stamp
-
-    try:
-        jsonschema_version = version("jsonschema")
-    except PackageNotFoundError:
-        jsonschema_version = "unknown"
-    return f"{toolchain_stamp()}:{jsonschema_version}"
+    return f"{toolchain_stamp()}:{package_stamp('jsonschema')}"
 
 
 def _entry(folder: Path, manifest: Mapping[str, Any], schema: str) -> Path:
