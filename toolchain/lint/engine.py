@@ -264,10 +264,16 @@ def _apply_suppressions(
 
 
 def lint_path(
-    path: Path | None, project_option: str | None, browsers: list[str] | None, limits: InputLimits | None = None
+    path: Path | None,
+    project_option: str | None,
+    browsers: list[str] | None,
+    limits: InputLimits | None = None,
+    *,
+    reuse_graph: bool = True,
 ) -> LintContext:
     """What `xtk lint [PATH]` is pointed at: an xtk project (folder with xtk.toml, or the file), else a plain
-    extension (folder with manifest.json, or a .zip/.xpi)."""
+    extension (folder with manifest.json, or a .zip/.xpi). `reuse_graph`: a project may reuse its last lint
+    build's targets when no import changed (graph_cache.py); `--no-cache` builds anew."""
     from toolchain.analysis import budget
     from toolchain.diagnostics import InputError
     from toolchain.lint.extension_targets import extension_context
@@ -286,7 +292,7 @@ def lint_path(
                 raise InputError.single(
                     f"--browser {','.join(unknown)}: the project has no such target ({', '.join(project.targets)})"
                 )
-        context = project_context(project)
+        context = project_context(project, reuse_graph=reuse_graph)
         if browsers:
             context.targets = [t for t in context.targets if t.browser in browsers]
         return _with_stopped(context)

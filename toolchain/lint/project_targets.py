@@ -19,6 +19,7 @@ from toolchain.analysis.extract import Resolver, walk
 from toolchain.analysis.parse import too_large
 from toolchain.builder.pipeline import build
 from toolchain.builder.recipe import BrowserBuild
+from toolchain.lint import graph_cache
 from toolchain.lint.context import LintContext, ManifestSource, Target
 from toolchain.lint.posture import load_posture
 from toolchain.lint.targets import SOURCE_SUFFIXES, over_limit
@@ -33,9 +34,10 @@ LINT_BUILD = Path(".xtk") / "lint-build"
 _ENV_DEFINE = "import.meta.env."
 
 
-def project_context(project: Project) -> LintContext:
-    """The targets and their contexts (from the build), then the facts of every bundled source once, then the
-    posture and protocol the rules judge them by."""
+def project_context(project: Project, *, reuse_graph: bool = True) -> LintContext:
+    """The targets and their contexts (from the build, or from the last lint build when no import changed since:
+    graph_cache.py), then the facts of every bundled source once, then the posture and protocol the rules judge
+    them by."""
     settings = project.config.lint
     abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
     extra = [project.path(project.config.conformance.module)] if project.config.conformance else []
@@ -49,17 +51,25 @@ def project_context(project: Project) -> LintContext:
         entries = {entry.source for plan in built_plans for entry in plan.scripts.values()}
         walk(resolver, [path for path in sorted(entries) + extra if too_large(path) is None])
 
-    # validate=True: the manifests must pass the schemas `xtk build` holds them to (same project, same verdict)
-    report = build(
-        project,
-        project.targets,
-        "production",
-        typecheck=False,
-        out_dir=project.base_dir / LINT_BUILD,
-        validate=True,
-        while_bundling=while_bundling,
-    )
-    targets = [_target(project, plans[built.browser], built) for built in report.builds]
+    browsers = [str(browser) for browser in project.targets]
+    targets = graph_cache.reusable_targets(project, browsers) if reuse_graph else None
+    if targets is not None:  # no import changed since the last lint build: its targets, the sources walked anew
+        walk(resolver, [path for path in sorted(_sources(targets)) + extra if too_large(path) is None])
+        if _parse_errors(resolver):  # esbuild would fail on a broken file: the full build gives its verdict
+            targets = None
+    if targets is None:
+        # validate=True: the manifests must pass the schemas `xtk build` holds them to (same project, same verdict)
+        report = build(
+            project,
+            project.targets,
+            "production",
+            typecheck=False,
+            out_dir=project.base_dir / LINT_BUILD,
+            validate=True,
+            while_bundling=while_bundling,
+        )
+        targets = [_target(project, plans[built.browser], built) for built in report.builds]
+        graph_cache.store(project, browsers, targets, _bundled_packages(project.root, report.builds))
     bundled = {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}
     unanalysed = over_limit(bundled | set(extra))
     # files reached in a way relative imports do not show (tsconfig paths…) are walked now: the metafile is complete
@@ -82,6 +92,25 @@ def project_context(project: Project) -> LintContext:
             (project.base_dir / project.config.protocol.schemas).resolve(), project.base_dir
         )
     return context
+
+
+def _sources(targets: list[Target]) -> set[Path]:
+    return {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}
+
+
+def _parse_errors(resolver: Resolver) -> bool:
+    return any(module is not None and module.base.parse_errors for module in resolver.modules.values())
+
+
+def _bundled_packages(root: Path, builds: list[BrowserBuild]) -> list[str]:
+    """The node_modules files esbuild bundled into any target (the graph cache compares them by size and mtime)."""
+    found = {
+        str((root / source).resolve())
+        for built in builds
+        for source in built.metafile.get("inputs", {})
+        if "node_modules" in Path(source).parts
+    }
+    return sorted(found)
 
 
 def _target(project: Project, plan: BuildPlan, built: BrowserBuild) -> Target:
