@@ -276,7 +276,7 @@ MUTATIONS: list[Mutation] = [
             call_at_load(BACKGROUND, "import { every } from '../shared/browser';\nvoid every(5);"),
         ],
     ),
-    # -- XP008: broad host access the posture does not allow (XP005 is the plain-extension warning) ------------------
+    # -- XP008: broad host access the posture does not allow (XP005 is the warning without a posture) ----------------
     Mutation(
         "content-script-on-every-scheme",
         "XP008",
@@ -288,6 +288,13 @@ MUTATIONS: list[Mutation] = [
         "XP008",
         "a second content script on every http page",
         [append(CONFIG, '\n[[content_scripts]]\nmatches = ["http://*/*"]\njs = ["src/content/index.ts"]\n')],
+    ),
+    # -- XP005: broad host access in a project with no posture (a warning, in the stores' words) ----------------------
+    Mutation(
+        "no-posture-beside-all-urls",
+        "XP005",
+        "the posture is dropped from xtk.toml: the content script's <all_urls> is no longer reviewed",
+        [replace(CONFIG, 'posture = "extension_src/specs/posture/docmind.json"\n', "")],
     ),
     # -- XP006: a redundant permission --------------------------------------------------------------------------------
     Mutation(

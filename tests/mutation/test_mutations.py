@@ -48,7 +48,7 @@ def test_there_are_at_least_40_mutations_covering_every_rule() -> None:
 
     assert len(MUTATIONS) >= 40
     assert len({m.id for m in MUTATIONS}) == len(MUTATIONS)
-    # a rule for plain extensions only (XP005) cannot fire on a project: its twin (XP008) covers it here
+    # a rule for plain extensions only (XL010, XL012) cannot fire on a project
     assert {r.code for r in all_rules() if r.applies_to != "extension"} <= {m.code for m in MUTATIONS}
 
 

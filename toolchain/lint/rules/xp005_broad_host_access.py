@@ -10,6 +10,11 @@ from toolchain.lint.context import LintContext
 from toolchain.lint.model import Finding, Rule
 
 HOST_KEYS = ("permissions", "host_permissions")  # optional ones are granted by the user at run time: not judged
+#: what the stores say of it, quoted in the warning of an extension that has no posture to say it was intended
+STORE_WORDS = (
+    'browsers warn at install "Read and change all your data on all websites" (Chrome; Firefox: "Access your data '
+    'for all websites"), and the Chrome Web Store reviews broad host permissions in depth'
+)
 
 
 def broad_host_access(ctx: LintContext, code: str) -> Iterator[Finding]:
@@ -25,7 +30,8 @@ def broad_host_access(ctx: LintContext, code: str) -> Iterator[Finding]:
                     yield Finding.of(
                         code,
                         f"host permission `{pattern}` grants access to every "
-                        f"{'site' if pattern in ('<all_urls>', '*://*/*') else 'site of its scheme'}",
+                        f"{'site' if pattern in ('<all_urls>', '*://*/*') else 'site of its scheme'}"
+                        + ("" if posture else f": {STORE_WORDS}"),
                         browser=target.browser,
                         fix="list only the hosts the extension needs, use activeTab, or make it optional",
                         **ctx.manifest_where(f"/{key}/{index}", target),
@@ -55,12 +61,13 @@ def _content_scripts(
 class BroadHostAccess(Rule):
     """Host access to every site: `<all_urls>`, `*://*/*`, `https://*/*`… in host permissions or content scripts.
 
-    What it checks: in a plain extension, host patterns in each target's `host_permissions` (in MV2, in
-    `permissions`) and the `matches` of every content script, flagging those whose host is `*` or that match every
-    URL. Optional host permissions are not judged: the user grants them at run time, when the feature asks. It is
-    a warning: a plain extension has no posture to say whether broad access was intended. In an xtk project the
-    same patterns are errors unless the posture allows them: XP008 (which reported as XP005 before; suppressions
-    naming XP005 still apply).
+    What it checks: in a plain extension (or a project with no posture), host patterns in each target's
+    `host_permissions` (in MV2, in `permissions`) and the `matches` of every content script, flagging those whose
+    host is `*` or that match every URL. Optional host permissions are not judged: the user grants them at run
+    time, when the feature asks. It is a warning, in the stores' own words: a plain extension — or an xtk project
+    without a posture — has nothing that says whether broad access was intended, and for an ad blocker or a page
+    tool it is the product. In a project with a posture, the same patterns are errors unless the posture allows
+    them: XP008 (which reported as XP005 before; suppressions naming XP005 still apply).
 
     Why it matters: "Read and change all your data on all websites" is the install warning users fear most, a
     trigger for in-depth store review, and the largest blast radius if the extension is ever compromised; most
@@ -77,7 +84,8 @@ class BroadHostAccess(Rule):
     code = "XP005"
     name = "broad-host-access"
     severity = "warning"
-    applies_to = "extension"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
+        if ctx.kind == "project" and ctx.posture is not None:  # the posture decides: XP008
+            return iter(())
         return broad_host_access(ctx, self.code)

@@ -1,4 +1,4 @@
-"""XP008: in a project, host access to every site that the posture does not allow (was XP005's errors)."""
+"""XP008: in a project with a posture, host access to every site the posture does not allow (was XP005's)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from toolchain.lint.rules.xp005_broad_host_access import broad_host_access
 
 
 class UnreviewedBroadHostAccess(Rule):
-    """Host access to every site in a project, and the project's posture does not allow it.
+    """Host access to every site in a project whose posture does not allow it.
 
     What it checks: host patterns in each target's built `host_permissions` (in MV2, in `permissions`) and the
     `matches` of every content script, flagging those whose host is `*` or that match every URL (`<all_urls>`,
     `*://*/*`, `https://*/*`…), unless the posture lists them (`host_permissions.allowed`,
     `content_scripts.matches`). Optional host permissions are not judged: the user grants them at run time (the
-    posture's host allow-list still applies to them, XP003). Plain extensions get the warning XP005 instead. Until
+    posture's host allow-list still applies to them, XP003). Plain extensions, and projects without a posture
+    (nothing states what was intended, so nothing proves broad access wrong), get the warning XP005 instead. Until
     the code catalog split them, these findings were XP005 errors: `xtk-ignore[XP005]`, `--select XP005` and
     `--ignore XP005` still apply to them.
 
@@ -41,4 +42,6 @@ class UnreviewedBroadHostAccess(Rule):
     applies_to = "project"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
+        if ctx.posture is None:  # nothing says what was intended: XP005's warning, in the stores' words
+            return iter(())
         return broad_host_access(ctx, self.code)

@@ -23,7 +23,7 @@ CODES = {
     "XS010": "unsettled-injected-code",
 }  # fmt: skip
 PROJECT_ONLY = {"XS003", "XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
-EXTENSION_ONLY = {"XP005", "XL010", "XL012"}
+EXTENSION_ONLY = {"XL010", "XL012"}
 WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008", "XS009", "XS010"}
 
 
