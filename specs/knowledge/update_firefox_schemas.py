@@ -1,9 +1,14 @@
-"""Regenerate specs/knowledge/firefox-schema-events.json: the events Firefox's own API schemas declare.
+"""Regenerate specs/knowledge/firefox-schema-events.json: the events and the asynchronous functions Firefox's own
+API schemas declare.
 
 browser-compat-data marks an event Firefox never fires as unsupported (`tabs.onReplaced`: false), yet Firefox's
 schemas declare it, so `browser.tabs.onReplaced.addListener(f)` works there and `f` is simply never called. Such a
 call is not an error (XP007 judges availability as "the code throws"), so xtk needs to know which events exist in
 Firefox's API object whatever BCD says.
+
+The asynchronous functions (`"async": "callback"` and the like: `tabs.query`, `storage.local.get` through its
+`StorageArea` type) are what returns a Promise through `browser.*` — and, in Manifest V2, `undefined` through
+`chrome.*`, which takes callbacks there (XP012).
 
 Source: the installed Firefox's own schema files (`toolkit/components/extensions/schemas/*.json` and
 `browser/components/extensions/schemas/*.json`, packed in `omni.ja` and `browser/omni.ja`), read with `zipfile`.
@@ -42,6 +47,46 @@ def declared_events(firefox: Path) -> list[str]:
     return sorted(events)
 
 
+def _namespaces(firefox: Path) -> list[dict]:
+    found: list[dict] = []
+    for archive in (firefox / "omni.ja", firefox / "browser" / "omni.ja"):
+        with zipfile.ZipFile(archive) as packed:
+            for name in packed.namelist():
+                if "/schemas/" in name and name.endswith(".json"):
+                    found += [
+                        n
+                        for n in json.loads(_COMMENT.sub("", packed.read(name).decode("utf-8")))
+                        if isinstance(n, dict) and "namespace" in n
+                    ]
+    return found
+
+
+def async_functions(firefox: Path) -> list[str]:
+    """`namespace.function` for every asynchronous function, and `namespace.property.function` for the functions of
+    a typed property (`storage.local` is a `StorageArea`, whose `get` is asynchronous)."""
+    namespaces = _namespaces(firefox)
+    types: dict[str, list[dict]] = {}
+    for namespace in namespaces:
+        for kind in namespace.get("types") or []:
+            if isinstance(kind, dict) and kind.get("id") and kind.get("functions"):
+                types[f"{namespace['namespace']}.{kind['id']}"] = kind["functions"]
+    found: set[str] = set()
+    for namespace in namespaces:
+        name = namespace["namespace"]
+        for function in namespace.get("functions") or []:
+            if isinstance(function, dict) and function.get("async") and not function.get("unsupported"):
+                found.add(f"{name}.{function['name']}")
+        for prop, value in (namespace.get("properties") or {}).items():
+            reference = value.get("$ref") if isinstance(value, dict) else None
+            if not reference:
+                continue
+            functions = types.get(reference if "." in reference else f"{name}.{reference}", [])
+            for function in functions:
+                if isinstance(function, dict) and function.get("async") and not function.get("unsupported"):
+                    found.add(f"{name}.{prop}.{function['name']}")
+    return sorted(found)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--firefox", type=Path, default=Path("/usr/lib/firefox-esr"))
@@ -54,9 +99,14 @@ def main() -> int:
         "source": f"Firefox {version}'s API schemas (omni.ja), by specs/knowledge/update_firefox_schemas.py",
         "firefox_version": version,
         "events": declared_events(args.firefox),
+        "async_functions": async_functions(args.firefox),
     }
     args.output.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"{args.output}: {len(data['events'])} events of Firefox {version}", file=sys.stderr)
+    print(
+        f"{args.output}: {len(data['events'])} events, {len(data['async_functions'])} asynchronous functions of "
+        f"Firefox {version}",
+        file=sys.stderr,
+    )
     return 0
 
 

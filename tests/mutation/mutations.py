@@ -276,6 +276,21 @@ MUTATIONS: list[Mutation] = [
             call_at_load(BACKGROUND, "import { every } from '../shared/browser';\nvoid every(5);"),
         ],
     ),
+    # -- XP012: chrome.* used as a Promise where it returns undefined (DocMind's Firefox build is MV2) ---------------
+    Mutation(
+        "chrome-promise-in-firefox-mv2",
+        "XP012",
+        "the browser module awaits chrome.tabs.query (a Promise in Chrome MV3, undefined in Firefox MV2)",
+        [
+            helper(
+                "export async function countTabs(): Promise<number> {\n"
+                "  const tabs = await chrome.tabs.query({ currentWindow: true });\n  return tabs.length;\n}"
+            ),
+            call_at_load(
+                BACKGROUND, "import { countTabs } from '../shared/browser';\nvoid countTabs().catch(() => 0);"
+            ),
+        ],
+    ),
     # -- XP008: broad host access the posture does not allow (XP005 is the warning without a posture) ----------------
     Mutation(
         "content-script-on-every-scheme",

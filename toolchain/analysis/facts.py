@@ -91,6 +91,9 @@ class ApiUse:
     #: or returned), which the walk cannot tie to its callers: reachable only as its enclosing scope is, not
     #: proven to run (walk_api.in_deferred_function). Rules judging "it fails where it runs" leave it alone.
     deferred: bool = False
+    #: A call through `chrome.*` given no callback whose value is used as a Promise (awaited, `.then`, `.catch`,
+    #: `.finally`): in Manifest V2 `chrome.*` takes callbacks and returns `undefined` (XP012)
+    promised: bool = False
 
 
 @dataclass(frozen=True)

@@ -344,3 +344,29 @@ def declared_names(declaration: Node) -> list[str | None]:
                     names.append(node_text(name))
         return names
     return []
+
+
+def used_as_promise(call: Node) -> bool:
+    """Is the call's value used as a Promise, with no callback given, so that `undefined` in its place breaks the
+    code: awaited into a value that is read (`const x = await f()`; a bare `await f();` is not), or chained
+    (`f().then(…)`, `.catch(…)`, `.finally(…)`: a TypeError on `undefined`)?"""
+    if call.type != "call_expression" or any(unwrap(a).type in FUNCTION_NODES for a in call_arguments(call)):
+        return False
+    current = call
+    parent = current.parent
+    while parent is not None and parent.type in ("parenthesized_expression", "non_null_expression", "as_expression"):
+        current, parent = parent, parent.parent
+    if parent is None:
+        return False
+    if parent.type == "await_expression":
+        return result_use(call) == "read"
+    if parent.type == "member_expression" and parent.child_by_field_name("object") == current:
+        prop = parent.child_by_field_name("property")
+        chained = parent.parent
+        return (
+            prop is not None
+            and prop.text in (b"then", b"catch", b"finally")
+            and chained is not None
+            and chained.type == "call_expression"
+        )
+    return False

@@ -37,6 +37,7 @@ from toolchain.analysis.syntax import (
     tested_first,
     tests_chain,
     unwrap,
+    used_as_promise,
 )
 from toolchain.analysis.walk_state import WalkerBase
 
@@ -196,6 +197,8 @@ class ApiWalk(WalkerBase):
             checked = guarded_by == TESTS_ITSELF
             guarded_by = "" if checked else guarded_by
         use = ApiUse(name, kind, api.via, self.location(node), G.as_guard(self.guard), self.scope, checked, guarded_by)  # type: ignore[arg-type]  # classify_api's kind and ApiRef.via are plain strings here
+        if kind == "call" and api.via == "chrome" and node.parent is not None:
+            use = replace(use, promised=used_as_promise(node.parent))
         self.facts.api_uses.append(replace(use, deferred=True) if self.in_deferred_function(node) else use)
         return name, kind
 

@@ -395,6 +395,18 @@ def _firefox_schema_events() -> frozenset[str]:
     return frozenset(knowledge_file("firefox-schema-events.json")["events"])
 
 
+def returns_promise(api_name: str) -> bool:
+    """Is this API function asynchronous — a Promise through `browser.*` (and `chrome.*` in Manifest V3), a callback
+    and `undefined` through `chrome.*` in Manifest V2? From Firefox's own schemas (`"async"`), which name the same
+    functions asynchronous as Chrome's (specs/knowledge/firefox-schema-events.json)."""
+    return normalize(api_name) in _firefox_async_functions()
+
+
+@functools.cache
+def _firefox_async_functions() -> frozenset[str]:
+    return frozenset(knowledge_file("firefox-schema-events.json").get("async_functions", ()))
+
+
 def _chain(name: str) -> list[str]:
     """`storage.local.get` -> [`storage`, `storage.local`, `storage.local.get`] (the known ones)."""
     raw = _knowledge().raw

@@ -20,7 +20,7 @@ CODES = {
     "XL007": "asset-not-in-package", "XP009": "tab-property-without-access", "XP010": "api-unavailable-in-context",
     "XL010": "path-outside-extension", "XL011": "duplicate-json-key", "XL012": "duplicate-archive-member",
     "XP011": "api-maybe-unavailable", "XS009": "wildcard-web-accessible-resources", "XS008": "unsettled-script-path",
-    "XS010": "unsettled-injected-code",
+    "XS010": "unsettled-injected-code", "XP012": "promise-from-callback-api",
 }  # fmt: skip
 PROJECT_ONLY = {"XS003", "XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
 EXTENSION_ONLY = {"XL010", "XL012"}
