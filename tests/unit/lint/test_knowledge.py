@@ -379,3 +379,10 @@ def test_update_apis_reproduces_the_committed_file() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == committed
+
+
+def test_asynchronous_functions_come_from_firefoxs_schemas_typed_properties_included() -> None:
+    assert k.returns_promise("tabs.query") and k.returns_promise("chrome.tabs.query")
+    assert k.returns_promise("storage.local.get")  # through the StorageArea type of `storage.local`
+    assert k.returns_promise("runtime.sendMessage")
+    assert not k.returns_promise("runtime.getURL") and not k.returns_promise("i18n.getMessage")
