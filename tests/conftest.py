@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -27,6 +28,14 @@ class XtkResult:
     @property
     def output(self) -> str:
         return self.stdout + self.stderr
+
+
+def interruptible() -> None:
+    """`preexec_fn` for an xtk the test will stop with SIGINT: Ctrl-C reaches it as from a terminal. A test run started
+    in the background (`make test` from a script's `&`, nohup) has SIGINT ignored, which children inherit — and a
+    Python started with SIGINT ignored never raises KeyboardInterrupt: the signal the test sends was lost, and
+    `xtk dev` ran on until the test's timeout (the dev-loop tests failed so under a backgrounded `.ci/run`)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def run_xtk(*args: str, cwd: Path, env: dict[str, str] | None = None, timeout: float = 120) -> XtkResult:

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from tests.conftest import interruptible
+
 REPO = Path(__file__).resolve().parents[2]
 DEV_MINI = REPO / "tests/fixtures/projects/dev-mini"
 NODE_MODULES = REPO / "extension_src/node_modules"
@@ -112,6 +114,7 @@ class XtkProcess:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env={**os.environ, **(env or {})},
+            preexec_fn=interruptible,
         )
         self.events: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.stderr: list[str] = []

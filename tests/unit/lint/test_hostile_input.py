@@ -22,6 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 import toolchain.analysis.parse as parse
+from tests.conftest import interruptible
 from toolchain.cli import main
 from toolchain.lint.engine import run_rules
 from toolchain.lint.extension_targets import extension_context
@@ -221,6 +222,7 @@ def test_temp_folder_is_removed_when_stopped_by_a_signal(tmp_path: Path, sent: s
         stderr=subprocess.PIPE,
         env={**os.environ, "TMPDIR": str(folder)},
         cwd=REPO,
+        preexec_fn=interruptible,
     )
     try:
         while not any(folder.iterdir()):  # the temporary folder exists: xtk is extracting or parsing
