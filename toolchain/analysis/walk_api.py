@@ -384,6 +384,7 @@ class ApiWalk(WalkerBase):
                 binding = self.lookup(name)
                 if binding is None:
                     self.global_read(name, props, node, write=False)
+                    self.eval_reference(name, props, node)
                 self.reference(root, as_root=True)
         elif root.type == "meta_property":
             pass
@@ -407,6 +408,7 @@ class ApiWalk(WalkerBase):
                     self.module.global_refs.append((self.scope, name, self.location(node)))
                 if name in DOM_READ_GLOBALS or name in STORAGE_GLOBALS:
                     self.global_read(name, [], node, write=False)
+                self.eval_reference(name, [], node)
             return
         if as_root:
             return

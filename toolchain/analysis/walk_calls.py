@@ -133,6 +133,8 @@ class CallWalk(WalkerBase):
                 # the `const api = …` alias the source had
                 api_name = self.record_api(either, props, True, bare)
                 ref = ("api", either, props)
+            elif root.type == "this" and props == ["eval"] and not self.classes and self.fn is None:
+                ref, name = ("member-global", "window", ["eval"]), "this.eval"  # a script's top level: the window
             elif root.type == "this" and self.classes and len(props) == 1:
                 method = self.classes[-1][1].get(props[0])
                 if method is not None:

@@ -177,6 +177,8 @@ class DynamicWalk(WalkerBase):
 
     def global_member_call(self, node: Node, root: str, props: list[str], args: list[Node]) -> None:
         """A method of an unbound global: `document.querySelector()`, `window.setTimeout()`, `Object.freeze()`…"""
+        while root in GLOBAL_OBJECTS and len(props) > 1 and props[0] in GLOBAL_OBJECTS:
+            props = props[1:]  # `window.window.eval(…)`, `self.globalThis.fetch(…)`: the same global
         if root in GLOBAL_OBJECTS and props:
             first = props[0]
             if len(props) == 1 and first in KNOWN_WINDOW_MEMBERS | {"addEventListener", "removeEventListener",
@@ -322,6 +324,18 @@ class DynamicWalk(WalkerBase):
                 self.visit(bare)
         for arg in args:
             self.visit(arg)
+
+    def eval_reference(self, root: str, props: list[str], node: Node) -> None:
+        """`eval` read as a value, not called where it is named: `const E = eval`, `(0, eval)(s)`, `f(eval)`,
+        `window.eval` kept — whoever calls it evaluates a string (an indirect eval). `typeof eval` tests for it."""
+        while root in GLOBAL_OBJECTS and props:
+            root, props = props[0], props[1:]
+        if root != "eval" or props:
+            return
+        parent = node.parent
+        if parent is not None and parent.type == "unary_expression" and (parent.text or b"").startswith(b"typeof"):
+            return
+        self.run_time_code("eval", f"`{node_text(node)}` used as a value (an indirect eval)", node)
 
     def global_read(self, root: str, props: list[str], node: Node, *, write: bool) -> None:
         if not self.load_time:

@@ -78,12 +78,15 @@ class RemoteOrDynamicCode(Rule):
     """Code that is not in the package: evaluated from strings or loaded from the network at run time.
 
     What it checks: the dynamic-code facts of every file in a target's build (and of files xtk checks without
-    bundling, like the conformance module): `eval` (also `tabs.executeScript({ code })`), `new Function`, string
-    timers (`setTimeout("…")`), `import()` of a computed or remote URL, `importScripts`/`<script src>` set to a
-    computed or remote URL. Also remote scripts named by the manifest (`background.scripts`, content-script `js`)
-    and, in a plain extension, `<script src="https://…">` in its HTML pages. HTML sinks given computed values
-    (`innerHTML`, `outerHTML`, `insertAdjacentHTML`, `document.write`) are XS007, a warning (they were XS001's
-    warnings until the code catalog split them; `xtk-ignore[XS001]` still applies to them).
+    bundling, like the conformance module): `eval` — called by name, through a global object (`window.eval`,
+    `window.window.eval`, a script's top-level `this.eval`) or used as a value (`(0, eval)(s)`, `const E = eval`,
+    `f(eval)`: an indirect eval; `typeof eval` is a test, not a use) —, `tabs.executeScript({ code })`, `new
+    Function`, string timers (`setTimeout("…")`), `import()` of a computed or remote URL,
+    `importScripts`/`<script src>` set to a computed or remote URL. Also remote scripts named by the manifest
+    (`background.scripts`, content-script `js`) and, in a plain extension, `<script src="https://…">` in its HTML
+    pages. HTML sinks given computed values (`innerHTML`, `outerHTML`, `insertAdjacentHTML`, `document.write`) are
+    XS007, a warning (they were XS001's warnings until the code catalog split them; `xtk-ignore[XS001]` still
+    applies to them).
 
     Why it matters: Manifest V3 forbids remotely hosted code and both stores reject it (Chrome Web Store "Blue
     Argon", AMO policy): code reviewers cannot see is code nobody reviewed. `eval` and friends are blocked by the
