@@ -24,6 +24,11 @@ def parse_policy(policy: str) -> dict[str, list[str]]:
     return directives
 
 
+#: extension origins (`moz-extension://<uuid>`, `chrome-extension://<id>`): the code of an installed package, which
+#: Firefox's own CSP validation accepts in `script-src` (addons-linter does not flag it either)
+EXTENSION_SCHEMES = ("moz-extension:", "chrome-extension:", "ms-browser-extension:", "safari-web-extension:")
+
+
 def _is_local(source: str) -> bool:
     return any(source.lower() == h or source.lower().startswith((h + ":", h + "/")) for h in _LOCAL_HOSTS)
 
@@ -39,6 +44,8 @@ def _problem(source: str, manifest_version: int) -> str | None:
     if s.startswith(("'sha256-", "'sha384-", "'sha512-", "'nonce-")):
         return "allows inline code by hash or nonce (Manifest V3 rejects it)" if manifest_version >= 3 else None
     if _is_local(s):
+        return None
+    if s.startswith(EXTENSION_SCHEMES):  # an extension's own origin: packaged code, never the network
         return None
     if s == "*" or "*" in s:
         return "allows scripts from any host"
