@@ -22,9 +22,10 @@ CODES = {
     "XP011": "api-maybe-unavailable", "XS009": "wildcard-web-accessible-resources", "XS008": "unsettled-script-path",
     "XS010": "unsettled-injected-code", "XP012": "promise-from-callback-api",
     "XL013": "firefox-background-service-worker", "XL014": "firefox-mv3-without-id",
+    "XS011": "inline-script-in-page",
 }  # fmt: skip
 PROJECT_ONLY = {"XS003", "XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
-EXTENSION_ONLY = {"XL010", "XL012", "XL013", "XL014"}
+EXTENSION_ONLY = {"XL010", "XL012", "XL013", "XL014", "XS011"}
 WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008", "XS009", "XS010"}
 
 
