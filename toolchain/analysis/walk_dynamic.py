@@ -44,13 +44,25 @@ if TYPE_CHECKING:  # pragma: no cover
 SANITIZER_FUNCTIONS = frozenset({b"sanitizeHtml"})
 
 
+#: how deep a value is followed when asking whether it can carry markup
+MAX_HTML_DEPTH = 8
+#: operators whose result is a number (or a boolean): no markup
+_NUMERIC_OPERATORS = frozenset({"-", "*", "/", "%", "**", "<", ">", "<=", ">=", "==", "===", "!=", "!==", "&", "|"})
+#: global functions that return numbers
+_NUMERIC_FUNCTIONS = frozenset({"Number", "parseInt", "parseFloat", "Number.parseInt", "Number.parseFloat"})
+
+
 class DynamicWalk(WalkerBase):
-    def safe_html(self, node: Node) -> bool:
-        """A literal string, or a sanitiser's output: `DOMPurify.sanitize(x)` (any object whose name says purify:
+    def safe_html(self, node: Node, depth: int = 0) -> bool:
+        """A value that cannot carry markup from data: a literal string or number, a concatenation, template or
+        choice of such values (`"<b>" + "x" + "</b>"`, `` `<b>${n.length}</b>` ``), a number (`.length`,
+        `Number(x)`, `toFixed`), or a sanitiser's output: `DOMPurify.sanitize(x)` (any object whose name says purify:
         `purify = createDOMPurify(window)`, `window.DOMPurify`), `sanitizeHtml(x)` (sanitize-html), directly or
         through a `const` holding it."""
         node = unwrap(node)
-        if is_literal_string(node):
+        if is_literal_string(node) or node.type in ("number", "true", "false", "null", "undefined"):
+            return True
+        if depth < MAX_HTML_DEPTH and self.markup_free(node, depth):
             return True
         if node.type == "identifier":
             binding = self.lookup(node_text(node))
@@ -60,7 +72,7 @@ class DynamicWalk(WalkerBase):
                 and binding.const
                 and binding.init is not None
                 and binding.init.id != node.id
-                and self.safe_html(binding.init)
+                and self.safe_html(binding.init, depth + 1)
             )
         if node.type != "call_expression":
             return False
@@ -75,6 +87,33 @@ class DynamicWalk(WalkerBase):
         root, props, _ = member_chain(callee)
         owner = props[-2] if len(props) > 1 else node_text(root) if root.type == "identifier" else ""
         return bool(props) and props[-1] == "sanitize" and "purify" in owner.lower()
+
+    def markup_free(self, node: Node, depth: int) -> bool:
+        """Built only from values that cannot carry markup: `a + b`, templates, `c ? a : b`, numbers."""
+        kind = node.type
+        if kind == "binary_expression":
+            operator = node.child_by_field_name("operator")
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if operator is None or left is None or right is None:
+                return False
+            if operator.type != "+":
+                return operator.type in _NUMERIC_OPERATORS  # `a - b`, `a * b`: a number
+            return self.safe_html(left, depth + 1) and self.safe_html(right, depth + 1)
+        if kind == "template_string":
+            substitutions = [c for c in node.named_children if c.type == "template_substitution"]
+            values = [next((v for v in c.named_children if v.type != "comment"), None) for c in substitutions]
+            return all(v is not None and self.safe_html(v, depth + 1) for v in values)
+        if kind == "ternary_expression":
+            branches = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
+            return all(b is not None and self.safe_html(b, depth + 1) for b in branches)
+        if kind == "member_expression":
+            prop = node.child_by_field_name("property")
+            return prop is not None and prop.text == b"length"
+        if kind == "call_expression":
+            callee = node.child_by_field_name("function")
+            text = node_text(unwrap(callee)) if callee is not None else ""
+            return text in _NUMERIC_FUNCTIONS or text.endswith((".toFixed", ".toPrecision")) or text.startswith("Math.")
+        return False
 
     def escaping_function(self, name: Node, *, tag: bool) -> bool:
         """Is the function this identifier names one of the project's that escapes HTML — or, for a tag, the
@@ -114,6 +153,38 @@ class DynamicWalk(WalkerBase):
             tables_of[id(module)] = entity_tables(module.parsed.tree.root_node)
         return function, tables_of[id(module)]
 
+    def returns_document(self, call: Node) -> bool:
+        """`getDocument().write(…)`: is the object of this method call a call of a project function whose every
+        `return` gives a document (`document`, `window.document`, `frame.contentDocument`, `el.ownerDocument`)?"""
+        callee = call.child_by_field_name("function")
+        target = unwrap(callee.child_by_field_name("object") or callee) if callee is not None else None
+        name = (
+            target.child_by_field_name("function") if target is not None and target.type == "call_expression" else None
+        )
+        found = self.function_named(unwrap(name)) if name is not None and unwrap(name).type == "identifier" else None
+        if found is None:
+            return False
+        returned: list[str] = []
+        stack = [found[0].child_by_field_name("body") or found[0]]
+        while stack:
+            current = stack.pop()
+            if current.type in FUNCTION_NODES:
+                continue
+            if current.type == "return_statement":
+                value = next((c for c in current.named_children if c.type != "comment"), None)
+                returned.append(node_text(unwrap(value)) if value is not None else "")
+                continue
+            stack.extend(current.named_children)
+        if (
+            found[0].type == "arrow_function"
+            and (found[0].child_by_field_name("body") or found[0]).type != "statement_block"
+        ):
+            returned.append(node_text(unwrap(found[0].child_by_field_name("body") or found[0])))
+        return bool(returned) and all(
+            text == "document" or text.endswith((".document", ".contentDocument", ".ownerDocument"))
+            for text in returned
+        )
+
     def style_element(self, node: Node) -> bool:
         """An identifier bound to `document.createElement('style')`: its text is CSS, never parsed as markup."""
         if node.type != "identifier":
@@ -132,6 +203,8 @@ class DynamicWalk(WalkerBase):
         )
 
     def html_sinks(self, node: Node, method: str | None, args: list[Node]) -> None:
+        if method in ("write", "writeln") and self.returns_document(node) and not all(self.safe_html(a) for a in args):
+            self.dynamic("inner-html", f"{method}() on the document a project function returns", node)
         if method == "insertAdjacentHTML" and len(args) > 1 and not self.safe_html(args[1]):
             self.dynamic("inner-html", "insertAdjacentHTML() with a computed value", node)
         elif method == "createContextualFragment" and args and not self.safe_html(args[0]):
