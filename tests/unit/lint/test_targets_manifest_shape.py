@@ -128,7 +128,8 @@ def test_a_manifest_of_the_right_shape_still_lints(tmp_path: Path) -> None:
         HEAD
         + '  "permissions": ["tabs", {"fileSystem": ["write"]}], "content_security_policy": "script-src \'self\'",\n'
     )
-    text += '  "background": {"scripts": ["bg.js"]}, "web_accessible_resources": ["a.png"], "whatever": 5\n}\n'
+    text += '  "background": {"scripts": ["bg.js"]}, "web_accessible_resources": ["a.png"], "whatever": 5,\n'
+    text += '  "browser_specific_settings": {"gecko": {"id": "x@example.com"}}\n}\n'  # MV3 for Firefox: an ID (XL014)
     folder = extension(tmp_path, text.encode())
     (folder / "a.png").write_bytes(b"PNG")  # the web-accessible file is there (XL007 otherwise)
     code, output = lint(folder)
