@@ -20,7 +20,8 @@ class FirefoxBackgroundServiceWorker(Rule):
     `false` and locked in its release and ESR builds (Firefox's own default preferences) — so the extension installs
     with no background at all: its listeners are never registered, its messages go unanswered, and nothing says
     why. Chrome, which needs the service worker, ignores `scripts` beside it (Chrome 121 and later), so one
-    manifest can serve both.
+    manifest can serve both. addons.mozilla.org refuses the upload too (addons-linter's
+    `BACKGROUND_SERVICE_WORKER_NOFALLBACK`, an error).
 
     Example:
 

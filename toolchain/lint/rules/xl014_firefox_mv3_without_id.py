@@ -24,7 +24,7 @@ class FirefoxMv3WithoutId(Rule):
     its Firefox target requires `gecko_id` in xtk.toml.
 
     Why it matters: addons.mozilla.org refuses a Manifest V3 upload without an ID (addons-linter's
-    `EXTENSION_ID_REQUIRED`): in MV2 AMO could make one up, in MV3 the ID is what `storage.sync`, native messaging
+    `ADDON_ID_REQUIRED`): in MV2 AMO could make one up, in MV3 the ID is what `storage.sync`, native messaging
     and updates key on, so it must be the extension's own and fixed from its first version. Firefox itself only
     loads such an extension temporarily (about:debugging).
 

@@ -58,7 +58,8 @@ class InlineScriptInPage(Rule):
 
     Why it matters: every browser's extension policy is `script-src 'self'` at least, and in Manifest V3 it cannot be
     loosened for inline code: the script never runs and the handler never fires, so the popup shows and does
-    nothing; the only trace is a CSP violation in the page's console.
+    nothing; the only trace is a CSP violation in the page's console. addons-linter reports inline scripts too
+    (`INLINE_SCRIPT`).
 
     Example:
 
