@@ -388,6 +388,8 @@ class ApiWalk(WalkerBase):
                 self.reference(root, as_root=True)
         elif root.type == "meta_property":
             pass
+        elif root.type == "this" and props == ["eval"] and self.this_is_window(root):
+            self.eval_reference("window", ["eval"], node)  # `const E = this.eval` where `this` is the window
         elif (bundled := self.bundled_root(root)) is not None:
             self.record_api(bundled, props, False, node)  # `t().storage.local`: a webpack getter's value
         else:

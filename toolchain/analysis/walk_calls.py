@@ -133,8 +133,8 @@ class CallWalk(WalkerBase):
                 # the `const api = …` alias the source had
                 api_name = self.record_api(either, props, True, bare)
                 ref = ("api", either, props)
-            elif root.type == "this" and props == ["eval"] and not self.classes and self.fn is None:
-                ref, name = ("member-global", "window", ["eval"]), "this.eval"  # a script's top level: the window
+            elif root.type == "this" and props == ["eval"] and self.this_is_window(root):
+                ref, name = ("member-global", "window", ["eval"]), "this.eval"  # `this` is the window here
             elif root.type == "this" and self.classes and len(props) == 1:
                 method = self.classes[-1][1].get(props[0])
                 if method is not None:
@@ -192,6 +192,8 @@ class CallWalk(WalkerBase):
             self.project_call(node, ref, name, args)
             return
         if tag == "param":
+            if name == "eval":  # `function f(eval) { eval(s) }`: what is passed evaluates `s` (addons-linter flags it)
+                self.run_time_code("eval", "eval() of a parameter named eval", node)
             owner, index = ref[1], ref[2]
             owner.param_calls.add(index)
             if owner is fn:

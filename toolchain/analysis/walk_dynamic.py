@@ -44,6 +44,21 @@ if TYPE_CHECKING:  # pragma: no cover
 SANITIZER_FUNCTIONS = frozenset({b"sanitizeHtml"})
 
 
+def _strict(body: Node) -> bool:
+    """Does a program or function body open with the "use strict" directive?"""
+    for child in body.named_children:
+        if child.type == "comment":
+            continue
+        if child.type == "expression_statement":
+            expression = child.named_children[0] if child.named_children else None
+            if expression is not None and expression.type == "string":
+                if node_text(expression)[1:-1] == "use strict":
+                    return True
+                continue  # another directive
+        return False
+    return False
+
+
 #: how deep a value is followed when asking whether it can carry markup
 MAX_HTML_DEPTH = 8
 #: operators whose result is a number (or a boolean): no markup
@@ -397,6 +412,31 @@ class DynamicWalk(WalkerBase):
                 self.visit(bare)
         for arg in args:
             self.visit(arg)
+
+    def this_is_window(self, node: Node) -> bool:
+        """Is `this` at `node` the window? In a classic script (not strict) at the top level, or in a plain function
+        that is not a method (not an object's property, a class member or a function assigned to a member) and not
+        strict — what a function called plainly gets as `this`. Arrow functions take their surroundings'."""
+        if self.module.kind != "script" or self.classes or _strict(self.parsed.tree.root_node):
+            return False
+        function = node.parent
+        while function is not None and (function.type not in FUNCTION_NODES or function.type == "arrow_function"):
+            function = function.parent
+        if function is None:
+            return True
+        if function.type in ("method_definition", "class_declaration") or function.parent is None:
+            return False
+        holder: Node | None = function.parent
+        while holder is not None and holder.type == "parenthesized_expression":
+            holder = holder.parent
+        if holder is not None and holder.type == "pair":
+            return False
+        if holder is not None and holder.type == "assignment_expression":
+            left = holder.child_by_field_name("left")
+            if left is not None and left.type == "member_expression":
+                return False
+        body = function.child_by_field_name("body")
+        return body is None or not _strict(body)
 
     def eval_reference(self, root: str, props: list[str], node: Node) -> None:
         """`eval` read as a value, not called where it is named: `const E = eval`, `(0, eval)(s)`, `f(eval)`,
