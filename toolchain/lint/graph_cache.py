@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolchain import __version__
 from toolchain.fingerprint import toolchain_stamp
-from toolchain.lint.result_cache import SKIPPED_FOLDERS
+from toolchain.lint.result_cache import size_and_time, walk_files
 from toolchain.lint.targets import SOURCE_SUFFIXES
 
 if TYPE_CHECKING:
@@ -90,30 +90,21 @@ def _snapshot(project: Project, bundled_packages: list[str], contents: dict[str,
     if project.config.protocol:
         folders.append((project.base_dir / project.config.protocol.schemas).resolve())
     excluded = {str(project.out_dir.resolve()), str(project.dist_dir.resolve())}
-    files: dict[str, str] = {}
-    for folder in dict.fromkeys(folders):
-        for directory, subfolders, names in os.walk(folder):
-            subfolders[:] = sorted(
-                d for d in subfolders if d not in SKIPPED_FOLDERS and os.path.join(directory, d) not in excluded
-            )
-            for name in names:
-                path = os.path.join(directory, name)
-                try:
-                    if os.path.splitext(name)[1] in SOURCE_SUFFIXES:
-                        with open(path, "rb") as handle:
-                            text = handle.read()
-                        files[path] = "imports:" + import_signature(text)
-                        contents[path] = hashlib.sha256(text).hexdigest()
-                    else:
-                        stat = os.stat(path)
-                        files[path] = f"{stat.st_size}:{stat.st_mtime_ns}"
-                except OSError:
-                    files[path] = "unreadable"
+
+    def describe(path: str) -> str:
+        """A source by its import signature (its content hash kept in `contents`), any other file by size:mtime."""
+        if os.path.splitext(path)[1] not in SOURCE_SUFFIXES:
+            return size_and_time(path)
+        with open(path, "rb") as handle:
+            text = handle.read()
+        contents[path] = hashlib.sha256(text).hexdigest()
+        return "imports:" + import_signature(text)
+
+    files = {str(folder): walk_files(folder, excluded, describe) for folder in dict.fromkeys(folders)}
     packages: dict[str, str] = {}
     for path in bundled_packages:
         try:
-            stat = os.stat(path)
-            packages[path] = f"{stat.st_size}:{stat.st_mtime_ns}"
+            packages[path] = size_and_time(path)
         except OSError:
             packages[path] = "missing"
     return {

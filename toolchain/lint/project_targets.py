@@ -70,7 +70,7 @@ def project_context(project: Project, *, reuse_graph: bool = True) -> LintContex
         )
         targets = [_target(project, plans[built.browser], built) for built in report.builds]
         graph_cache.store(project, browsers, targets, _bundled_packages(project.root, report.builds))
-    bundled = {path for target in targets for path in target.files if path.suffix in SOURCE_SUFFIXES}
+    bundled = _sources(targets)
     unanalysed = over_limit(bundled | set(extra))
     # files reached in a way relative imports do not show (tsconfig paths…) are walked now: the metafile is complete
     walk(resolver, [path for path in sorted(bundled) + extra if path.resolve() not in unanalysed])

@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,8 +45,14 @@ SKIPPED_FOLDERS = frozenset(
 )
 
 
-def _walk(folder: Path, excluded: set[str]) -> dict[str, str]:
-    """Every file under `folder` (skipped and excluded folders aside) → size:mtime."""
+def size_and_time(path: str) -> str:
+    stat = os.stat(path)
+    return f"{stat.st_size}:{stat.st_mtime_ns}"
+
+
+def walk_files(folder: Path, excluded: set[str], describe: Callable[[str], str] = size_and_time) -> dict[str, str]:
+    """Every file under `folder` (skipped and excluded folders aside), by its path relative to `folder` → what
+    `describe` says of it (by default size:mtime); a file that cannot be described (gone, unreadable) is left out."""
     found: dict[str, str] = {}
     for directory, subfolders, files in os.walk(folder):
         subfolders[:] = sorted(
@@ -54,10 +61,9 @@ def _walk(folder: Path, excluded: set[str]) -> dict[str, str]:
         for name in files:
             path = os.path.join(directory, name)
             try:
-                stat = os.stat(path)
+                found[os.path.relpath(path, folder)] = describe(path)
             except OSError:
                 continue
-            found[os.path.relpath(path, folder)] = f"{stat.st_size}:{stat.st_mtime_ns}"
     return found
 
 
@@ -176,5 +182,5 @@ def _snapshot(watch: dict[str, Any]) -> dict[str, Any]:
     return {
         "xtk": [__version__, toolchain_stamp(), sys.version],
         "files": {path: file_sha256(Path(path)) for path in watch["files"]},
-        "folders": {folder: _walk(Path(folder), excluded) for folder in watch["folders"]},
+        "folders": {folder: walk_files(Path(folder), excluded) for folder in watch["folders"]},
     }
