@@ -192,8 +192,6 @@ class CallWalk(WalkerBase):
             self.project_call(node, ref, name, args)
             return
         if tag == "param":
-            if name == "eval":  # `function f(eval) { eval(s) }`: what is passed evaluates `s` (addons-linter flags it)
-                self.run_time_code("eval", "eval() of a parameter named eval", node)
             owner, index = ref[1], ref[2]
             owner.param_calls.add(index)
             if owner is fn:

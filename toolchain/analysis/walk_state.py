@@ -103,7 +103,6 @@ class WalkerBase:
         def global_read(self, root: str, props: list[str], node: Node, *, write: bool) -> None: ...  # walk_dynamic
         def eval_reference(self, root: str, props: list[str], node: Node) -> None: ...  # walk_dynamic
         def this_is_window(self, node: Node) -> bool: ...  # walk_dynamic
-        def run_time_code(self, kind: DynamicKind, description: str, node: Node) -> None: ...  # walk_dynamic
         def is_script_element(self, node: Node) -> bool: ...  # walk_dynamic
         def import_statement(self, node: Node) -> None: ...  # walk_modules
         def require_of(self, node: Node) -> Binding | None: ...  # walk_modules
