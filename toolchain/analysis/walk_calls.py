@@ -401,17 +401,30 @@ class CallWalk(WalkerBase):
     def injects(self, function: Node, depth: int) -> bool:
         """Does this function inject content scripts (executeScript), itself or through the project functions it
         calls (`depth` levels)?"""
-        if INJECTS.search(node_source(function)[:MAX_INJECTOR_BYTES]):
+        injects_itself, callees = self._injector_outline(function)
+        if injects_itself:
             return True
         if depth <= 0:
             return False
-        for call in islice(descendants(function, "call_expression"), 8):
-            callee = call.child_by_field_name("function")
-            binding = self.lookup(node_text(callee)) if callee is not None and callee.type == "identifier" else None
+        for name in callees:
+            binding = self.lookup(name) if name is not None else None
             helper = binding.fn if binding is not None and binding.kind == "fn" else None
             if helper is not None and helper.node != function and self.injects(helper.node, depth - 1):
                 return True
         return False
+
+    def _injector_outline(self, function: Node) -> tuple[bool, list[str | None]]:
+        """Does the function's own text inject, and the names its first calls call (None: not a plain name) — once
+        per function: every call of a project function asks again, and the subtree search is the walk's costliest."""
+        known = self.injector_outlines.get(function.id)
+        if known is None:
+            names: list[str | None] = []
+            for call in islice(descendants(function, "call_expression"), 8):
+                callee = call.child_by_field_name("function")
+                names.append(node_text(callee) if callee is not None and callee.type == "identifier" else None)
+            known = (bool(INJECTS.search(node_source(function)[:MAX_INJECTOR_BYTES])), names)
+            self.injector_outlines[function.id] = known
+        return known
 
     def note_awaited_injection(self, node: Node) -> None:  # also for a project function that injects
         """`await scripting.executeScript(…)`: what follows in the function runs once the script is in the tab;

@@ -62,6 +62,7 @@ class WalkerBase:
         self.wrapper: ProjectFunction | None = None  # the program-level IIFE being walked (walk_bindings)
         self.polyfill_wrappers: dict[int, bool] = {}  # call nodes (bundler module wrappers) → wrap the polyfill?
         self.early_exits: dict[int, list[tuple[int, Node]]] = {}  # blocks → their `if (c) return;` (runtime_guards)
+        self.injector_outlines: dict[int, tuple[bool, list[str | None]]] = {}  # functions → walk_calls.injects' view
         self.tests_in: dict[int, dict[str, Node]] = {}  # functions → chains their ifs and ?:s test (walk_api)
 
     if TYPE_CHECKING:  # pragma: no cover
