@@ -8,6 +8,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from toolchain.lint.context import LintContext, Target
+from toolchain.lint.extension_paths import leaves_extension, manifest_paths
 from toolchain.lint.model import Finding, Rule
 from toolchain.urls import split_address
 
@@ -75,23 +76,32 @@ def _present(folder: Path, name: str, files: list[str]) -> bool:
 class AssetNotInPackage(Rule):
     """A file the extension asks for by name is not in the package the browser loads.
 
-    What it checks: every string literal passed to `runtime.getURL()` (or the old `extension.getURL()`) in code
-    that runs in a target, and every resource `web_accessible_resources` lists, against the files of the package:
-    for a project, the target's built folder (what `xtk build` writes: sources are bundled away, `public/` is
-    copied); for a plain extension, its folder or archive. A query or fragment (`page.html?x=1#y`) is not part
-    of the name; a glob must match at least one file. A computed argument (`getURL('icons/' + size + '.png')`)
+    What it checks: every file the manifest loads (background scripts, service worker and page, content scripts'
+    `js` and `css`, popup, options, devtools, side panel and sidebar pages, sandbox pages, `chrome_url_overrides`,
+    icons, rule files, the managed-storage schema, `_locales/<default_locale>/messages.json`), every string
+    literal passed to `runtime.getURL()` (or the old `extension.getURL()`) in code that runs in a target, and every
+    resource `web_accessible_resources` lists, against the files of the package: for a project, the target's built
+    folder (what `xtk build` writes: sources are bundled away, `public/` is copied); for a plain extension, its
+    folder or archive. A query or fragment (`page.html?x=1#y`) is not part of the name; a glob must match at least
+    one file. A computed argument (`getURL('icons/' + size + '.png')`)
     is not judged. Paths the browser serves itself are not files: `_favicon/` (and `_favicon/*` exposed) is
     Chromium's favicon API, served to a Manifest V3 extension with the `favicon` permission;
     `_generated_background_page.html` is the page made for `background.scripts`. They are reported only where the
     browser would not serve them (no permission, Firefox, a service worker instead of scripts), saying why.
 
-    Why it matters: the URL is built without complaint and fails only where it is used — a broken image, an
+    Why it matters: a file the manifest names and the package lacks fails the load in Chromium ("Could not load
+    background script", "Could not load icon"); Firefox installs the extension without its background, content
+    script or page, and addons.mozilla.org refuses the upload (MANIFEST_BACKGROUND_FILE_NOT_FOUND,
+    MANIFEST_ICON_NOT_FOUND, NO_MESSAGES_FILE...). A URL the code builds is built without complaint and fails only
+    where it is used — a broken image, an
     iframe or a tab that shows an error page, a `fetch` that rejects, a script injected into a page that never
     loads — often only in one browser's build, and only when that path runs.
 
     Example:
 
         browser.runtime.getURL("pages/welcome.html")   // XL007: not in build/chrome (the page is welcome/index.html)
+        "background": {"scripts": ["background.js"]}  // XL007: `background.scripts[0]` names `background.js`, which
+                                                      // is not in the extension
 
     Fix: point at the file the build writes (list it as a page or put it in `public/` for a project), or fix the
     name; remove a web-accessible entry that exposes nothing.
@@ -108,8 +118,37 @@ class AssetNotInPackage(Rule):
                 continue
             files = _package_files(folder)
             shown = ctx.display(folder) if target.package_dir is not None else "the extension"
+            yield from self._manifest_names(ctx, target, folder, files, shown)
             yield from self._code_names(ctx, target, folder, files, shown)
             yield from self._exposed_names(ctx, target, folder, files, shown)
+
+    def _manifest_names(
+        self, ctx: LintContext, target: Target, folder: Path, files: list[str], shown: str
+    ) -> Iterator[Finding]:
+        """The files the manifest loads: scripts, styles, pages, icons, rule files, the default locale's catalog.
+        A name that leaves the extension is XL010's; web-accessible resources are judged below."""
+        for named in manifest_paths(target.manifest):
+            if named.kind == "resource" or leaves_extension(folder, named.value) is not None:
+                continue
+            if named.kind == "locale":
+                if "/" in named.value or "\\" in named.value or not named.value:
+                    continue  # not a locale name: the manifest's shape is judged elsewhere
+                name = f"_locales/{named.value}/messages.json"
+                what = f"`default_locale` is `{named.value}`, but `{name}`"
+            else:
+                found = _resource_name(named.value)
+                if found is None:
+                    continue
+                name = found
+                what = f"`{named.key_path}` names `{named.value}`, which"
+            if _present(folder, name, files) or (_browser_provided(name, target) or (False, ""))[0]:
+                continue
+            yield self.finding(
+                f"{what} is not in {shown}",
+                browser=target.browser,
+                fix="add the file, or fix the name in the manifest",
+                **ctx.manifest_where(named.pointer, target),
+            )
 
     def _code_names(
         self, ctx: LintContext, target: Target, folder: Path, files: list[str], shown: str

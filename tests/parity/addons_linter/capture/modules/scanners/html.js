@@ -1,0 +1,2 @@
+const { scanner } = require('__capture__/scanner.js');
+const S = scanner('html'); module.exports = S; module.exports.default = S;
