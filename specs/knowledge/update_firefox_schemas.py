@@ -1,5 +1,5 @@
-"""Regenerate specs/knowledge/firefox-schema-events.json: the events and the asynchronous functions Firefox's own
-API schemas declare.
+"""Regenerate specs/knowledge/firefox-schema-events.json: the events, the asynchronous functions and the permission
+names Firefox's own API schemas declare.
 
 browser-compat-data marks an event Firefox never fires as unsupported (`tabs.onReplaced`: false), yet Firefox's
 schemas declare it, so `browser.tabs.onReplaced.addListener(f)` works there and `f` is simply never called. Such a
@@ -9,6 +9,10 @@ Firefox's API object whatever BCD says.
 The asynchronous functions (`"async": "callback"` and the like: `tabs.query`, `storage.local.get` through its
 `StorageArea` type) are what returns a Promise through `browser.*` — and, in Manifest V2, `undefined` through
 `chrome.*`, which takes callbacks there (XP012).
+
+The permissions are the names Firefox's manifest accepts (XL018 names the others, which Firefox drops with a
+warning): MDN's compat data, which the build's permission scoping reads, misses Firefox-only ones (`trialML`) and
+lags behind new ones (`userScripts` in Manifest V3).
 
 Source: the installed Firefox's own schema files (`toolkit/components/extensions/schemas/*.json` and
 `browser/components/extensions/schemas/*.json`, packed in `omni.ja` and `browser/omni.ja`), read with `zipfile`.
@@ -87,6 +91,36 @@ def async_functions(firefox: Path) -> list[str]:
     return sorted(found)
 
 
+#: the manifest types Firefox's schemas extend with the permissions any extension may request, and the privileged ones
+_PERMISSION_TYPES = (
+    "Permission",
+    "PermissionNoPrompt",
+    "OptionalPermission",
+    "OptionalPermissionNoPrompt",
+    "OptionalOnlyPermission",
+)
+_PRIVILEGED_TYPES = ("PermissionPrivileged",)
+
+
+def permissions(firefox: Path) -> tuple[list[str], list[str]]:
+    """The permission names Firefox's schemas accept from any extension, and those only privileged (Mozilla-signed)
+    extensions may request: the enums each API schema adds to the manifest's permission types (`experiments.*` is a
+    pattern, for privileged extensions too)."""
+    found: dict[str, set[str]] = {"any": set(), "privileged": set()}
+    for namespace in _namespaces(firefox):
+        for kind in namespace.get("types") or []:
+            if not isinstance(kind, dict):
+                continue
+            name = kind.get("id") or kind.get("$extend")
+            group = "any" if name in _PERMISSION_TYPES else "privileged" if name in _PRIVILEGED_TYPES else None
+            if group is None:
+                continue
+            for choice in kind.get("choices") or []:
+                for value in choice.get("enum") or []:
+                    found[group].add(value if isinstance(value, str) else value.get("name"))
+    return sorted(found["any"]), sorted(found["privileged"] - found["any"])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--firefox", type=Path, default=Path("/usr/lib/firefox-esr"))
@@ -101,10 +135,11 @@ def main() -> int:
         "events": declared_events(args.firefox),
         "async_functions": async_functions(args.firefox),
     }
+    data["permissions"], data["privileged_permissions"] = permissions(args.firefox)
     args.output.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(
-        f"{args.output}: {len(data['events'])} events, {len(data['async_functions'])} asynchronous functions of "
-        f"Firefox {version}",
+        f"{args.output}: {len(data['events'])} events, {len(data['async_functions'])} asynchronous functions, "
+        f"{len(data['permissions'])} permissions of Firefox {version}",
         file=sys.stderr,
     )
     return 0

@@ -12,10 +12,21 @@ import json
 
 import pytest
 
-from tests.parity.addons_linter.parity import Outcome, Parity, compare, lint_all, load_cases, load_judged, load_mapping
+from tests.parity.addons_linter.parity import (
+    UBIQUITOUS,
+    Outcome,
+    Parity,
+    compare,
+    lint_all,
+    load_cases,
+    load_judged,
+    load_mapping,
+)
 
-#: the share of (case, addons-linter code) defects xtk reports, as measured; raise it with each gap closed
-RECALL_FLOOR = 0.17
+#: the share of (case, addons-linter code) defects xtk reports, as measured, over all codes and without the
+#: data-collection warning nearly every case has; raise them with each gap closed
+RECALL_FLOOR = 0.83
+RECALL_FLOOR_WITHOUT_UBIQUITOUS = 0.67
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +74,8 @@ def test_judged_entries_are_still_reported(parity: Parity) -> None:
 
 def test_recall_is_at_least_the_measured_floor(parity: Parity) -> None:
     assert parity.recall >= RECALL_FLOOR, f"{parity.recall:.1%} < {RECALL_FLOOR:.0%}"
+    without = parity.recall_without(UBIQUITOUS)
+    assert without >= RECALL_FLOOR_WITHOUT_UBIQUITOUS, f"{without:.1%} < {RECALL_FLOOR_WITHOUT_UBIQUITOUS:.0%}"
 
 
 def test_every_code_addons_linter_reports_is_mapped(outcomes: list[Outcome]) -> None:

@@ -26,6 +26,8 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REJECTED = "exit 2"
+#: the warning addons-linter gives nearly every case (their manifests predate AMO's data-collection rule)
+UBIQUITOUS = "MISSING_DATA_COLLECTION_PERMISSIONS"
 
 
 def load_cases() -> list[dict[str, Any]]:
@@ -108,6 +110,12 @@ class Parity:
     def recall(self) -> float:
         return sum(self.caught.values()) / self.total if self.total else 1.0
 
+    def recall_without(self, code: str) -> float:
+        """The share of the other codes' defects: one code on nearly every case would otherwise hide the rest."""
+        caught = sum(n for c, n in self.caught.items() if c != code)
+        total = caught + sum(len(ids) for c, ids in self.missed.items() if c != code)
+        return caught / total if total else 1.0
+
 
 def compare(outcomes: list[Outcome], mapping: dict[str, dict[str, Any]]) -> Parity:
     parity = Parity()
@@ -140,7 +148,8 @@ def table(parity: Parity, mapping: dict[str, dict[str, Any]]) -> Iterator[str]:
     caught = sum(parity.caught.values())
     yield (
         f"addons-linter's defects reported by xtk: {caught}/{parity.total} = {parity.recall:.1%} "
-        f"({parity.clean} clean cases; {len(parity.crashes)} crashes)"
+        f"({parity.clean} clean cases; {len(parity.crashes)} crashes); without {UBIQUITOUS}, which AMO reports on "
+        f"nearly every case: {parity.recall_without(UBIQUITOUS):.1%}"
     )
     areas: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for code in set(parity.caught) | set(parity.missed):

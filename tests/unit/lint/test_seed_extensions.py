@@ -47,6 +47,8 @@ EXPECTED: dict[str, set[Seen]] = {
     "002-chunker": {
         ("XM006", "background.js", 26, None, "chrome"),  # async listener on chrome.runtime.onMessage
         ("XP005", "manifest.json", 8, "<all_urls>", None),  # warning: content script on <all_urls> (both targets)
+        # warning: gecko settings without data_collection_permissions, which AMO requires of new add-ons
+        ("XL016", "manifest.json", 12, "browser_specific_settings.gecko.data_collection_permissions", "firefox"),
     },
     # The chat widget (seed 003): Chrome MV3, Shadow-DOM widget loaded by import(runtime.getURL), local tools.
     "003-chat-widget": {
@@ -66,8 +68,8 @@ EXPECTED: dict[str, set[Seen]] = {
     },
 }
 
-#: the warnings among them (the rest are errors): broad host access in a plain extension
-WARNINGS = {("XP005", None)}
+#: the warnings among them (the rest are errors): broad host access in a plain extension, AMO's data declaration
+WARNINGS = {("XP005", None), ("XL016", None)}
 
 #: the source files xtk reads in each fixture: those the manifest names, pages a literal in the code names (an
 #: offscreen document, a page opened with tabs.create), and what they import. Modules loaded by a computed import()

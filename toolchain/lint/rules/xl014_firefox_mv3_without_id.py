@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from toolchain import browser_targets
 from toolchain.lint.context import LintContext
+from toolchain.lint.gecko import gecko_pointer, has_addon_id
 from toolchain.lint.model import Finding, Rule
-
-
-def gecko_settings(manifest: dict[str, Any]) -> dict[str, Any]:
-    settings = manifest.get("browser_specific_settings") or manifest.get("applications") or {}
-    gecko = settings.get("gecko") if isinstance(settings, dict) else None
-    return gecko if isinstance(gecko, dict) else {}
 
 
 class FirefoxMv3WithoutId(Rule):
@@ -45,11 +39,9 @@ class FirefoxMv3WithoutId(Rule):
         for target in ctx.targets:
             if not browser_targets.get(target.browser).is_gecko or target.manifest_version != 3:
                 continue
-            gecko = gecko_settings(target.manifest)
-            if isinstance(gecko.get("id"), str) and gecko["id"].strip():
+            if has_addon_id(target.manifest):
                 continue
-            key = "browser_specific_settings" if "browser_specific_settings" in target.manifest else "applications"
-            pointer = f"/{key}/gecko" if gecko else ("/manifest_version")
+            pointer = gecko_pointer(target.manifest)
             yield self.finding(
                 "a Manifest V3 extension for Firefox needs an add-on ID, and `browser_specific_settings.gecko.id` is "
                 "missing: addons.mozilla.org refuses the upload",

@@ -22,11 +22,12 @@ CODES = {
     "XP011": "api-maybe-unavailable", "XS009": "wildcard-web-accessible-resources", "XS008": "unsettled-script-path",
     "XS010": "unsettled-injected-code", "XP012": "promise-from-callback-api",
     "XL013": "firefox-background-service-worker", "XL014": "firefox-mv3-without-id",
-    "XS011": "inline-script-in-page",
+    "XS011": "inline-script-in-page", "XL015": "firefox-without-id", "XL016": "firefox-data-collection-undeclared",
+    "XL017": "firefox-manifest-invalid", "XL018": "unknown-manifest-key", "XL019": "firefox-key-newer-than-minimum",
 }  # fmt: skip
 PROJECT_ONLY = {"XS003", "XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
-EXTENSION_ONLY = {"XL010", "XL012", "XL013", "XL014", "XS011"}
-WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008", "XS009", "XS010"}
+EXTENSION_ONLY = {"XL010", "XL012", "XL013", "XL014", "XL015", "XL016", "XL017", "XL018", "XL019", "XS011"}
+WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008", "XS009", "XS010", "XL015", "XL016", "XL018", "XL019"}
 
 
 def test_every_code_has_its_rule_in_its_own_module() -> None:

@@ -1,0 +1,120 @@
+"""A plain extension's manifest against Firefox's manifest schema as xtk keeps it (specs/manifest/firefox.schema.json,
+the one `xtk build` checks its Firefox manifests with), for XL017 (violations) and XL018 (unknown keys).
+
+Each violation is sorted by what Firefox does with it (Firefox's own schemas, `toolkit/components/extensions/
+schemas/manifest.json`, as addons-linter imports them):
+
+- refused: a wrong type, a missing required key, a malformed value Firefox's schema rejects — Firefox does not
+  install the extension, or addons.mozilla.org refuses it (XL017, an error);
+- ignored: a key Firefox does not know, a key of the other manifest version, a permission it does not know —
+  Firefox warns in the console and drops the entry (XL018, a warning);
+- not Firefox's: rules the schema holds for the manifests xtk writes that Firefox does not apply (a version
+  string like "3.0a8pre", a non-http homepage URL, `scripts` beside `page`), or that another rule reports (a
+  background with only a service worker: XL013) — left out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from toolchain.json_pointer import unescape_token
+from toolchain.positions.json import member_path
+
+
+@dataclass(frozen=True)
+class Violation:
+    pointer: str
+    key_path: str  # as people write it: `browser_specific_settings.gecko.id`, `permissions[2]`
+    message: str
+    ignored: bool  # Firefox warns and drops the entry (XL018); otherwise it refuses the manifest (XL017)
+
+
+def key_path(pointer: str) -> str:
+    path = ""
+    for token in pointer.split("/")[1:]:
+        key = unescape_token(token)
+        path = f"{path}[{key}]" if key.isdigit() else member_path(path, key)
+    return path or "manifest"
+
+
+#: messages of rules Firefox does not apply to a plain extension, or that another rule reports (see the module doc)
+_NOT_FIREFOX_RULES = (
+    "needs background.scripts",  # XL013
+    "background.scripts and background.page are mutually exclusive",  # Firefox uses the page
+    "must be a Firefox version like",  # Firefox reads toolkit versions ("3.0a8pre", "48.*")
+    "must be an http(s) URL",  # homepage_url and developer.url are any URL to Firefox
+    "must name a folder under _locales",  # XL007 reports the catalog that is not there
+)
+#: messages of entries Firefox ignores with a warning
+_IGNORED_BY_FIREFOX = (
+    "unknown key",
+    "is Manifest V3; Manifest V2 uses",
+    "is Manifest V2; Manifest V3 uses",
+    "Manifest V2 has no host_permissions",
+    "Manifest V2 has no optional_host_permissions",
+    "applications is not read in Manifest V3",
+    "user_scripts is Manifest V2",
+    "Manifest V3 background pages are never persistent",
+    "Firefox can override only the newtab page",
+    "must be a shortcut like",
+)
+#: where a malformed entry is dropped with a warning (Firefox's schemas mark these `onError: "warn"`): permission
+#: names and host patterns Firefox does not know
+_DROPPED_ENTRIES = re.compile(r"^/(optional_)?(permissions|host_permissions)/\d+$")
+
+
+@lru_cache(maxsize=8)
+def _violations(text: str) -> tuple[Violation, ...]:
+    from toolchain.manifest.schema import validate_manifest
+
+    found = []
+    for diagnostic in validate_manifest(json.loads(text), "firefox"):
+        message = diagnostic.message
+        if any(rule in message for rule in _NOT_FIREFOX_RULES):
+            continue
+        pointer = diagnostic.key or ""
+        dropped = bool(_DROPPED_ENTRIES.match(pointer)) and message.startswith("must be")
+        ignored = dropped or any(part in message for part in _IGNORED_BY_FIREFOX)
+        found.append(Violation(pointer, key_path(pointer), message, ignored))
+    refused = {violation.pointer for violation in found if not violation.ignored}
+    # a value of the wrong type also fails the format checks of its place: the type error says it
+    found = [violation for violation in found if not (violation.ignored and violation.pointer in refused)]
+    return tuple(found)
+
+
+def firefox_violations(manifest: dict[str, Any]) -> tuple[Violation, ...]:
+    """Every violation of Firefox's manifest schema, in pointer order (memoised: XL017 and XL018 both ask), then
+    the permission names Firefox does not know."""
+    return _violations(json.dumps(manifest, sort_keys=True)) + tuple(_unknown_permissions(manifest))
+
+
+def _unknown_permissions(manifest: dict[str, Any]) -> list[Violation]:
+    """Permission names Firefox's own schemas do not accept (specs/knowledge/firefox-schema-events.json): Firefox
+    warns and drops them. Host patterns are the schema's; Chrome's and privileged permissions are named as such."""
+    import difflib
+
+    from toolchain.manifest.conversions import permission_support
+    from toolchain.resources import knowledge_file
+
+    schemas = knowledge_file("firefox-schema-events.json")
+    accepted, privileged = set(schemas["permissions"]), set(schemas["privileged_permissions"])
+    found = []
+    for key in ("permissions", "optional_permissions"):
+        names = manifest.get(key)
+        for index, name in enumerate(names if isinstance(names, list) else []):
+            if not isinstance(name, str) or not name or ":" in name or name == "<all_urls>" or name in accepted:
+                continue
+            if name in privileged or name.startswith("experiments."):
+                message = f"`{name}` is a privileged permission: only add-ons Mozilla signs as privileged get it"
+            elif (permission_support().get(name) or {}).get("chrome") not in (False, None):
+                message = f"`{name}` is a Chrome permission, not a Firefox one"
+            else:
+                close = difflib.get_close_matches(name, sorted(accepted), n=1, cutoff=0.7)
+                message = f"unknown permission `{name}`" + (f" (did you mean `{close[0]}`?)" if close else "")
+            pointer = f"/{key}/{index}"
+            found.append(Violation(pointer, key_path(pointer), message, True))
+    return found
