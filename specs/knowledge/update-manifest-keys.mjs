@@ -33,9 +33,11 @@ const walk = (node, path) => {
 };
 walk(bcd.webextensions.manifest, "");
 const sorted = Object.fromEntries(Object.keys(keys).sort().map((k) => [k, keys[k]]));
-process.stdout.write(JSON.stringify({
+// one key per line: small in the wheel, and a diff shows which keys changed
+const header = {
   $comment: "The first stable Firefox and Firefox for Android version of each manifest key and sub-key, from @mdn/browser-compat-data (webextensions.manifest; permissions are in permissions.json). null: not supported there. Regenerate with update-manifest-keys.mjs.",
   source: "https://github.com/mdn/browser-compat-data/tree/main/webextensions/manifest",
   bcd_version: bcd.__meta.version,
-  keys: sorted,
-}, null, 1) + "\n");
+};
+const lines = Object.keys(sorted).map((k) => `  ${JSON.stringify(k)}: ${JSON.stringify(sorted[k])}`);
+process.stdout.write(JSON.stringify(header, null, 1).replace(/\n}$/, `,\n "keys": {\n${lines.join(",\n")}\n }\n}\n`));

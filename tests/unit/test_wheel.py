@@ -1,5 +1,5 @@
 """xtk's wheel holds the toolchain only: no DocMind file (its reference, specs and vectors are DocMind's project),
-and at most 3 MB unpacked. Builds the wheel with `pip wheel --no-deps --no-build-isolation` (hatchling comes with
+and at most 3.5 MB unpacked. Builds the wheel with `pip wheel --no-deps --no-build-isolation` (hatchling comes with
 the test extras) into a temporary folder and reads the zip."""
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from pathlib import Path
 from tests.conftest import REPO
 from toolchain.cli.help import TOPICS
 
-MAX_UNPACKED = 3 * 1024 * 1024
+#: 1.8 MB when the limit was set at 3 MB; 3.2 MB once lint judged plain extensions as the stores do (Firefox's
+#: permission names, the manifest keys' versions, seven more rules and their documentation)
+MAX_UNPACKED = 3.5 * 1024 * 1024
 #: What only DocMind has: its Python packages, its specs (posture, protocol, semantics, vectors and inputs).
 DOCMIND_MARKS = (
     "docmind",
@@ -27,7 +29,7 @@ DOCMIND_MARKS = (
 )
 
 
-def test_the_wheel_holds_only_the_toolchain_within_3_mb(tmp_path: Path) -> None:
+def test_the_wheel_holds_only_the_toolchain_within_3_5_mb(tmp_path: Path) -> None:
     subprocess.run(
         [
             sys.executable,

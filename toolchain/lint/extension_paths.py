@@ -204,6 +204,10 @@ def manifest_paths(manifest: dict[str, Any]) -> list[NamedPath]:
             member(holder, "default_panel", f"/{key}", key, "page")
             if "default_icon" in holder:
                 icons(holder["default_icon"], f"/{key}/default_icon", f"{key}.default_icon")
+            themed = holder.get("theme_icons")  # Firefox: [{"light": …, "dark": …, "size": 16}]
+            for i, entry in enumerate(themed if isinstance(themed, list) else []):
+                for shade in ("light", "dark"):
+                    member(entry, shade, f"/{key}/theme_icons/{i}", f"{key}.theme_icons[{i}]", "icon")
     member(manifest.get("options_ui"), "page", "/options_ui", "options_ui", "page")
     add(manifest.get("options_page"), "/options_page", "options_page", "page")
     member(manifest.get("side_panel"), "default_path", "/side_panel", "side_panel", "page")

@@ -45,7 +45,6 @@ def key_path(pointer: str) -> str:
 _NOT_FIREFOX_RULES = (
     "needs background.scripts",  # XL013
     "background.scripts and background.page are mutually exclusive",  # Firefox uses the page
-    "must be a Firefox version like",  # Firefox reads toolkit versions ("3.0a8pre", "48.*")
     "must be an http(s) URL",  # homepage_url and developer.url are any URL to Firefox
     "must name a folder under _locales",  # XL007 reports the catalog that is not there
 )
@@ -67,23 +66,91 @@ _IGNORED_BY_FIREFOX = (
 _DROPPED_ENTRIES = re.compile(r"^/(optional_)?(permissions|host_permissions)/\d+$")
 
 
+#: Firefox's own forms of strict_min_version and strict_max_version (its schema's patterns): toolkit versions such as
+#: "3.0a8pre" pass, which xtk's schema (for the manifests it writes) does not accept
+_FIREFOX_MIN_VERSION = re.compile(r"^[0-9]{1,3}(\.[a-z0-9]+)+$")
+_FIREFOX_MAX_VERSION = re.compile(r"^[0-9]{1,3}(\.[a-z0-9*]+)+$")
+
+
+def _firefox_accepts_version(pointer: str, value: object) -> bool:
+    form = _FIREFOX_MAX_VERSION if pointer.endswith("strict_max_version") else _FIREFOX_MIN_VERSION
+    return isinstance(value, str) and bool(form.match(value))
+
+
 @lru_cache(maxsize=8)
 def _violations(text: str) -> tuple[Violation, ...]:
+    from toolchain.json_pointer import value_at
     from toolchain.manifest.schema import validate_manifest
 
+    manifest = json.loads(text)
     found = []
-    for diagnostic in validate_manifest(json.loads(text), "firefox"):
+    for diagnostic in validate_manifest(manifest, "firefox"):
         message = diagnostic.message
         if any(rule in message for rule in _NOT_FIREFOX_RULES):
             continue
         pointer = diagnostic.key or ""
+        if "must be a Firefox version like" in message:
+            if _firefox_accepts_version(pointer, value_at(manifest, pointer)):
+                continue
+            message = (
+                'must be a Firefox version like "128.0" or "128.0a1" (Firefox\'s form: 1 to 3 digits, then '
+                "dot-separated parts" + (", `*` allowed)" if pointer.endswith("strict_max_version") else ")")
+            )
         dropped = bool(_DROPPED_ENTRIES.match(pointer)) and message.startswith("must be")
         ignored = dropped or any(part in message for part in _IGNORED_BY_FIREFOX)
         found.append(Violation(pointer, key_path(pointer), message, ignored))
+    found += _refused_by_amo(manifest)
     refused = {violation.pointer for violation in found if not violation.ignored}
     # a value of the wrong type also fails the format checks of its place: the type error says it
     found = [violation for violation in found if not (violation.ignored and violation.pointer in refused)]
     return tuple(found)
+
+
+#: JavaScript's whitespace (what `String.prototype.trim` removes), which addons.mozilla.org trims names with
+_JS_SPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+#: hosts addons.mozilla.org does not accept as an add-on's homepage or developer URL (its own)
+_AMO_HOSTS = re.compile(r"^https?://([^/]*\.)?(addons\.mozilla\.org|addons\.allizom\.org)(?=[/:?#]|$)", re.IGNORECASE)
+
+
+def _refused_by_amo(manifest: dict[str, Any]) -> list[Violation]:
+    """What addons.mozilla.org refuses beyond Firefox's schema (addons-linter's PROP_NAME_INVALID,
+    ADMIN_INSTALL_ONLY_PROP_RESERVED, RESTRICTED_HOMEPAGE_URL)."""
+    from toolchain.lint.gecko import gecko_pointer, gecko_settings
+
+    found = []
+    name = manifest.get("name")
+    if isinstance(name, str) and (name.strip(_JS_SPACE) != name or len(name.strip(_JS_SPACE)) < 2):
+        found.append(
+            Violation(
+                "/name",
+                "name",
+                "addons.mozilla.org refuses a name with whitespace around it or shorter than 2 characters",
+                False,
+            )
+        )
+    if "admin_install_only" in gecko_settings(manifest):  # AMO refuses the key whatever its value
+        pointer = f"{gecko_pointer(manifest)}/admin_install_only"
+        found.append(
+            Violation(
+                pointer,
+                key_path(pointer),
+                "is reserved for enterprise add-ons that are not listed: addons.mozilla.org refuses it",
+                False,
+            )
+        )
+    developer = manifest.get("developer")
+    for pointer, value in (
+        ("/homepage_url", manifest.get("homepage_url")),
+        ("/developer/url", developer.get("url") if isinstance(developer, dict) else None),
+    ):
+        if isinstance(value, str) and _AMO_HOSTS.match(value):
+            found.append(
+                Violation(pointer, key_path(pointer), "may not link to addons.mozilla.org: AMO refuses it", False)
+            )
+    return found
 
 
 def firefox_violations(manifest: dict[str, Any]) -> tuple[Violation, ...]:

@@ -57,6 +57,11 @@ EXPECTED: dict[str, set[Seen]] = {
         ("XP005", "manifest.json", 23, "<all_urls>", None),  # warning: content script on <all_urls> (the chat bubble)
         ("XM005", "popup.js", 19, "widget_toggle", None),  # the toggle sent to a tab, no catch
         ("XM001", "popup.js", 24, "open_side_panel", None),  # docked mode (Lot 2): no handler yet
+        # warnings: the fixture's icons are 3-byte placeholders ("PNG"), not images (said once per file)
+        ("XL021", "manifest.json", 35, 'action.default_icon["16"]', None),
+        ("XL021", "manifest.json", 36, 'action.default_icon["32"]', None),
+        ("XL021", "manifest.json", 37, 'action.default_icon["48"]', None),
+        ("XL021", "manifest.json", 38, 'action.default_icon["128"]', None),
     },
     # Magellan (seed 004): Chrome MV3, service worker, side-panel sidebar, content script that highlights.
     "004-magellan": {
@@ -68,8 +73,9 @@ EXPECTED: dict[str, set[Seen]] = {
     },
 }
 
-#: the warnings among them (the rest are errors): broad host access in a plain extension, AMO's data declaration
-WARNINGS = {("XP005", None), ("XL016", None)}
+#: the warnings among them (the rest are errors): broad host access in a plain extension, AMO's data declaration,
+#: icons that are not images
+WARNINGS = {("XP005", None), ("XL016", None), ("XL021", None)}
 
 #: the source files xtk reads in each fixture: those the manifest names, pages a literal in the code names (an
 #: offscreen document, a page opened with tabs.create), and what they import. Modules loaded by a computed import()
@@ -187,7 +193,7 @@ def test_xpi_and_text_output(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("manifest.json:23:19: XP005 content_scripts[0] runs on `<all_urls>`")
     assert "popup.js:24:3: XM001 `open_side_panel` is sent with runtime.sendMessage from popup" in result.stdout
-    assert lines[-1] == "Found 2 errors and 1 warning."
+    assert lines[-1] == "Found 2 errors and 5 warnings."  # XP005, and XL021 on the 4 placeholder icons
     assert not list(tmp_path.glob("xtk-lint-*"))  # unpacked in the system temp folder, never beside the archive
 
 

@@ -18,12 +18,16 @@ class FirefoxManifestInvalid(Rule):
     (`specs/manifest/firefox.schema.json`, the schema `xtk build` validates its own Firefox manifests with): the
     type and form of every key Firefox reads (`version`, `name`, `browser_specific_settings.gecko`, `permissions`,
     `content_security_policy`, `web_accessible_resources`, `commands`...), the keys each requires, and the keys
-    that belong to one manifest version. Keys Firefox does not know are XL018 (a warning); a key of a shape lint
-    cannot read at all is refused with exit 2.
+    that belong to one manifest version (versions in Firefox's own form: "3.0a8pre" is one); and what
+    addons.mozilla.org refuses beyond the schema: a name with whitespace around it or shorter than 2 characters,
+    `gecko.admin_install_only` (enterprise add-ons only), a homepage or developer URL on addons.mozilla.org. Keys
+    and permissions Firefox ignores are XL018 (a warning); a key of a shape lint cannot read at all is refused with
+    exit 2.
 
     Why it matters: Firefox refuses to install a manifest its schema rejects ("Reading manifest: Error processing
     version: …"), or drops the key, and addons.mozilla.org refuses the upload (addons-linter's
-    `MANIFEST_FIELD_INVALID`, `MANIFEST_FIELD_REQUIRED`, `JSON_INVALID`, `VERSION_FORMAT_INVALID`...).
+    `MANIFEST_FIELD_INVALID`, `MANIFEST_FIELD_REQUIRED`, `JSON_INVALID`, `VERSION_FORMAT_INVALID`,
+    `PROP_NAME_INVALID`, `ADMIN_INSTALL_ONLY_PROP_RESERVED`, `RESTRICTED_HOMEPAGE_URL`...).
 
     Example:
 

@@ -77,8 +77,8 @@ class FirefoxKeyNewerThanMinimum(Rule):
             floor = _first_major(_key_versions()["manifest_version"].get("firefox")) or 48
             if desktop is not None and desktop < floor:  # every key would be "newer": say it once, at the minimum
                 yield self.finding(
-                    f"strict_min_version is Firefox {desktop}, older than any Firefox that runs WebExtensions "
-                    f"({floor}): the extension cannot run there",
+                    f"strict_min_version is Firefox {desktop}, older than the first Firefox with a stable "
+                    f"WebExtensions manifest ({floor}, MDN's compat data): every key is newer than the minimum",
                     browser=target.browser,
                     fix=f'declare at least "{floor}.0" (or the version the keys and APIs it uses need)',
                     **ctx.manifest_where(f"{gecko_pointer(target.manifest)}/strict_min_version", target),
