@@ -45,7 +45,8 @@ def key_path(pointer: str) -> str:
 _NOT_FIREFOX_RULES = (
     "needs background.scripts",  # XL013
     "background.scripts and background.page are mutually exclusive",  # Firefox uses the page
-    "must be an http(s) URL",  # homepage_url and developer.url are any URL to Firefox
+    "must be an http(s) URL",  # homepage_url and developer.url are any absolute URL to Firefox: _firefox_forms
+    "must be a Firefox version like",  # xtk's form is stricter than Firefox's: _firefox_forms checks Firefox's
     "must name a folder under _locales",  # XL007 reports the catalog that is not there
 )
 #: messages of entries Firefox ignores with a warning
@@ -59,15 +60,14 @@ _IGNORED_BY_FIREFOX = (
     "user_scripts is Manifest V2",
     "Manifest V3 background pages are never persistent",
     "Firefox can override only the newtab page",
-    "must be a shortcut like",
 )
 #: where a malformed entry is dropped with a warning (Firefox's schemas mark these `onError: "warn"`): permission
 #: names and host patterns Firefox does not know
 _DROPPED_ENTRIES = re.compile(r"^/(optional_)?(permissions|host_permissions)/\d+$")
 
 
-#: Firefox's own forms of strict_min_version and strict_max_version (its schema's patterns): toolkit versions such as
-#: "3.0a8pre" pass, which xtk's schema (for the manifests it writes) does not accept
+#: addons.mozilla.org's forms of strict_min_version and strict_max_version (addons-linter's schema; Firefox's own has
+#: none): toolkit versions such as "3.0a8pre" pass, which xtk's schema (for the manifests it writes) does not accept
 _FIREFOX_MIN_VERSION = re.compile(r"^[0-9]{1,3}(\.[a-z0-9]+)+$")
 _FIREFOX_MAX_VERSION = re.compile(r"^[0-9]{1,3}(\.[a-z0-9*]+)+$")
 
@@ -79,7 +79,6 @@ def _firefox_accepts_version(pointer: str, value: object) -> bool:
 
 @lru_cache(maxsize=8)
 def _violations(text: str) -> tuple[Violation, ...]:
-    from toolchain.json_pointer import value_at
     from toolchain.manifest.schema import validate_manifest
 
     manifest = json.loads(text)
@@ -89,17 +88,10 @@ def _violations(text: str) -> tuple[Violation, ...]:
         if any(rule in message for rule in _NOT_FIREFOX_RULES):
             continue
         pointer = diagnostic.key or ""
-        if "must be a Firefox version like" in message:
-            if _firefox_accepts_version(pointer, value_at(manifest, pointer)):
-                continue
-            message = (
-                'must be a Firefox version like "128.0" or "128.0a1" (Firefox\'s form: 1 to 3 digits, then '
-                "dot-separated parts" + (", `*` allowed)" if pointer.endswith("strict_max_version") else ")")
-            )
         dropped = bool(_DROPPED_ENTRIES.match(pointer)) and message.startswith("must be")
         ignored = dropped or any(part in message for part in _IGNORED_BY_FIREFOX)
         found.append(Violation(pointer, key_path(pointer), message, ignored))
-    found += _refused_by_amo(manifest)
+    found += _refused_by_amo(manifest) + _firefox_forms(manifest)
     refused = {violation.pointer for violation in found if not violation.ignored}
     # a value of the wrong type also fails the format checks of its place: the type error says it
     found = [violation for violation in found if not (violation.ignored and violation.pointer in refused)]
@@ -111,8 +103,57 @@ _JS_SPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
     "\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
+#: the longest name addons.mozilla.org lists (addons-linter's schema; Firefox itself takes 75)
+AMO_NAME_MAX = 45
 #: hosts addons.mozilla.org does not accept as an add-on's homepage or developer URL (its own)
 _AMO_HOSTS = re.compile(r"^https?://([^/]*\.)?(addons\.mozilla\.org|addons\.allizom\.org)(?=[/:?#]|$)", re.IGNORECASE)
+
+
+#: an absolute URL (a scheme), and a message Firefox localizes (`__MSG_name__`)
+_ABSOLUTE_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_LOCALIZED = re.compile(r"^__MSG_.+__$")
+
+
+def _firefox_forms(manifest: dict[str, Any]) -> list[Violation]:
+    """The forms Firefox's schema (or AMO's, for versions) requires where xtk's (for the manifests it writes) is
+    stricter or silent: strict_min/max_version as AMO reads versions, homepage and developer URLs absolute (or
+    localized), and the pages and rule files the manifest names inside the extension, not at a URL."""
+    from toolchain.lint.extension_paths import manifest_paths
+
+    found = []
+    settings_key = (
+        "applications"
+        if "applications" in manifest and "browser_specific_settings" not in manifest
+        else ("browser_specific_settings")
+    )
+    settings = manifest.get(settings_key)
+    for engine in ("gecko", "gecko_android"):
+        values = settings.get(engine) if isinstance(settings, dict) else None
+        for key in ("strict_min_version", "strict_max_version"):
+            value = values.get(key) if isinstance(values, dict) else None
+            pointer = f"/{settings_key}/{engine}/{key}"
+            if value is not None and not isinstance(value, str):
+                message = f"expected a string, got {type(value).__name__.replace('dict', 'object')}"
+                found.append(Violation(pointer, key_path(pointer), message, False))
+            elif isinstance(value, str) and not _firefox_accepts_version(pointer, value):
+                star = ", `*` allowed" if key == "strict_max_version" else ""
+                message = (
+                    'addons.mozilla.org requires a version like "128.0" or "128.0a1" (1 to 3 digits, then '
+                    f"dot-separated parts{star})"
+                )
+                found.append(Violation(pointer, key_path(pointer), message, False))
+    developer = manifest.get("developer")
+    for pointer, value in (
+        ("/homepage_url", manifest.get("homepage_url")),
+        ("/developer/url", developer.get("url") if isinstance(developer, dict) else None),
+    ):
+        if isinstance(value, str) and not (_ABSOLUTE_URL.match(value) or _LOCALIZED.match(value)):
+            found.append(Violation(pointer, key_path(pointer), "must be an absolute URL (or a __MSG_name__)", False))
+    for named in manifest_paths(manifest):
+        if named.kind in ("page", "file") and _ABSOLUTE_URL.match(named.value):
+            message = "must be a file of the extension, not a URL"
+            found.append(Violation(named.pointer, named.key_path, message, False))
+    return found
 
 
 def _refused_by_amo(manifest: dict[str, Any]) -> list[Violation]:
@@ -122,6 +163,9 @@ def _refused_by_amo(manifest: dict[str, Any]) -> list[Violation]:
 
     found = []
     name = manifest.get("name")
+    if isinstance(name, str) and not _LOCALIZED.match(name) and len(name) > AMO_NAME_MAX:
+        message = f"addons.mozilla.org refuses a name longer than {AMO_NAME_MAX} characters ({len(name)})"
+        found.append(Violation("/name", "name", message, False))
     if isinstance(name, str) and (name.strip(_JS_SPACE) != name or len(name.strip(_JS_SPACE)) < 2):
         found.append(
             Violation(

@@ -138,6 +138,12 @@ def read_catalogs(project: Project) -> tuple[dict[str, Catalog], list[Diagnostic
     return catalogs, problems
 
 
+def read_catalog(locale: str, path: Path, shown: str) -> tuple[Catalog | None, list[Diagnostic]]:
+    """One `_locales/<locale>/messages.json`: its messages, and every problem the browsers refuse it for, located
+    (`shown` is the path the diagnostics name). Also what `xtk lint` checks in a plain extension (XL022)."""
+    return _read_catalog(locale, path, shown)
+
+
 def _read_catalog(locale: str, path: Path, shown: str) -> tuple[Catalog | None, list[Diagnostic]]:
     def error(message: str, line: int | None = None, column: int | None = None, key: str | None = None) -> Diagnostic:
         return Diagnostic("error", message, path=shown, line=line, column=column, key=key)

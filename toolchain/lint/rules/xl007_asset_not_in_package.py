@@ -3,10 +3,12 @@ is not in what the browser loads."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from fnmatch import fnmatchcase
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
+from toolchain.analysis.facts import CallStrings
 from toolchain.lint.context import LintContext, Target
 from toolchain.lint.extension_paths import leaves_extension, manifest_paths
 from toolchain.lint.model import Finding, Rule
@@ -14,6 +16,19 @@ from toolchain.urls import split_address
 
 #: the calls that turn a path in the package into its extension URL
 URL_OF_PACKAGED_FILE = frozenset({"runtime.getURL", "extension.getURL"})
+#: the calls that inject or register packaged scripts and styles by file name (`{file: "x.js"}`, `{files: [...]}`,
+#: `{js: [{file: ...}]}`): a string literal among their arguments that is a script or style path names a file
+INJECTED_FILES = frozenset(
+    {
+        "tabs.executeScript",
+        "tabs.insertCSS",
+        "scripting.executeScript",
+        "scripting.insertCSS",
+        "scripting.registerContentScripts",
+        "contentScripts.register",
+    }
+)
+_SCRIPT_OR_STYLE = re.compile(r"^[\w./@~-]+\.(?:m?js|css)$", re.IGNORECASE)
 
 
 def _resource_name(value: str) -> str | None:
@@ -79,7 +94,10 @@ class AssetNotInPackage(Rule):
     What it checks: every file the manifest loads (background scripts, service worker and page, content scripts'
     `js` and `css`, popup, options, devtools, side panel and sidebar pages, sandbox pages, `chrome_url_overrides`,
     icons, rule files, the managed-storage schema, `_locales/<default_locale>/messages.json`), every string
-    literal passed to `runtime.getURL()` (or the old `extension.getURL()`) in code that runs in a target, and every
+    literal passed to `runtime.getURL()` (or the old `extension.getURL()`) in code that runs in a target, every
+    script or style a literal names to `tabs.executeScript`/`insertCSS`, `scripting.executeScript`/`insertCSS`/
+    `registerContentScripts` or `contentScripts.register` (from the package's root, as Chrome reads it, or beside
+    the calling script, as Firefox may: reported only when neither holds it), and every
     resource `web_accessible_resources` lists, against the files of the package: for a project, the target's built
     folder (what `xtk build` writes: sources are bundled away, `public/` is copied); for a plain extension, its
     folder or archive. A query or fragment (`page.html?x=1#y`) is not part of the name; a glob must match at least
@@ -153,7 +171,10 @@ class AssetNotInPackage(Rule):
     def _code_names(
         self, ctx: LintContext, target: Target, folder: Path, files: list[str], shown: str
     ) -> Iterator[Finding]:
-        for _, call in ctx.each(target, "call_strings"):
+        for facts, call in ctx.each(target, "call_strings"):
+            if call.callee in INJECTED_FILES:
+                yield from self._injected_names(ctx, target, folder, files, shown, facts.path, call)
+                continue
             if call.callee not in URL_OF_PACKAGED_FILE or call.computed:
                 continue
             for value in sorted(call.strings):
@@ -170,6 +191,38 @@ class AssetNotInPackage(Rule):
                     fix="name a file the package holds (a page, a file in public/), or fix the path",
                     **ctx.where(call.location),
                 )
+
+    def _injected_names(
+        self,
+        ctx: LintContext,
+        target: Target,
+        folder: Path,
+        files: list[str],
+        shown: str,
+        caller: Path,
+        call: CallStrings,
+    ) -> Iterator[Finding]:
+        """The script and style files an injection names. Chrome resolves them from the extension's root, Firefox
+        from the calling page: reported only when neither holds the file (and never for a computed name, which
+        gives no string here)."""
+        for value in sorted(call.strings):
+            name = _resource_name(value)
+            if name is None or not _SCRIPT_OR_STYLE.match(value) or PurePosixPath(name).name.startswith("."):
+                continue
+            if _present(folder, name, files):
+                continue
+            try:
+                beside = (caller.parent / value).resolve().relative_to(folder.resolve()).as_posix()
+            except (ValueError, OSError):
+                beside = None
+            if beside is not None and _present(folder, beside, files):
+                continue
+            yield self.finding(
+                f"`{call.callee}` injects `{value}`, which is not in {shown}",
+                browser=target.browser,
+                fix="name a script or style the package holds, or fix the path",
+                **ctx.where(call.location),
+            )
 
     def _exposed_names(
         self, ctx: LintContext, target: Target, folder: Path, files: list[str], shown: str

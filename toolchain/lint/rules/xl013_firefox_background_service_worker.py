@@ -12,8 +12,8 @@ from toolchain.lint.model import Finding, Rule
 class FirefoxBackgroundServiceWorker(Rule):
     """Firefox runs no background for this extension: its background is only a `service_worker`.
 
-    What it checks: a plain extension that Firefox loads (Manifest V3 with `browser_specific_settings.gecko`, see
-    `xtk lint --browser`) whose `background` names a `service_worker` and neither `scripts` nor `page`. An xtk
+    What it checks: a plain extension that Firefox loads (Manifest V2, or V3 with `browser_specific_settings.gecko`,
+    see `xtk lint --browser`) whose `background` names a `service_worker` and neither `scripts` nor `page`. An xtk
     project never has it: xtk writes Firefox's manifest with `background.scripts`.
 
     Why it matters: Firefox does not run extension service workers — `extensions.backgroundServiceWorker.enabled` is
@@ -39,7 +39,7 @@ class FirefoxBackgroundServiceWorker(Rule):
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         for target in ctx.targets:
-            if not browser_targets.get(target.browser).is_gecko or target.manifest_version != 3:
+            if not browser_targets.get(target.browser).is_gecko:  # MV2 or MV3: no service worker runs in Firefox
                 continue
             background = target.manifest.get("background")
             if not isinstance(background, dict) or "service_worker" not in background:
