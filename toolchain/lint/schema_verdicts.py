@@ -91,7 +91,7 @@ def _violations(text: str) -> tuple[Violation, ...]:
         dropped = bool(_DROPPED_ENTRIES.match(pointer)) and message.startswith("must be")
         ignored = dropped or any(part in message for part in _IGNORED_BY_FIREFOX)
         found.append(Violation(pointer, key_path(pointer), message, ignored))
-    found += _refused_by_amo(manifest) + _firefox_forms(manifest)
+    found += _refused_by_amo(manifest) + _firefox_forms(manifest) + _ignored_by_firefox(manifest)
     refused = {violation.pointer for violation in found if not violation.ignored}
     # a value of the wrong type also fails the format checks of its place: the type error says it
     found = [violation for violation in found if not (violation.ignored and violation.pointer in refused)]
@@ -103,6 +103,20 @@ _JS_SPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
     "\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
+#: permissions addons.mozilla.org accepts only with a minimum Firefox version (addons-linter's RESTRICTED_PERMISSIONS:
+#: `proxy` before 91.1 ran proxy scripts, bug 1733159)
+AMO_RESTRICTED_PERMISSIONS = {"proxy": "91.1.0"}
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    """A toolkit version's numeric parts, for ordering (`91.1.0` > `91.0a1`; a part's letters are not compared)."""
+    parts = [re.match(r"\d*", part).group() for part in version.split(".")]  # type: ignore[union-attr]
+    numbers = [int(part) if part else 0 for part in parts]
+    while numbers and numbers[-1] == 0:
+        numbers.pop()
+    return tuple(numbers)
+
+
 #: the longest name addons.mozilla.org lists (addons-linter's schema; Firefox itself takes 75)
 AMO_NAME_MAX = 45
 #: hosts addons.mozilla.org does not accept as an add-on's homepage or developer URL (its own)
@@ -112,6 +126,23 @@ _AMO_HOSTS = re.compile(r"^https?://([^/]*\.)?(addons\.mozilla\.org|addons\.alli
 #: an absolute URL (a scheme), and a message Firefox localizes (`__MSG_name__`)
 _ABSOLUTE_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _LOCALIZED = re.compile(r"^__MSG_.+__$")
+
+
+def _ignored_by_firefox(manifest: dict[str, Any]) -> list[Violation]:
+    """What Firefox reads past with a warning, beyond unknown keys: `applications` beside
+    `browser_specific_settings` (the latter wins), `browser_style: true` in Manifest V3 (no longer supported)."""
+    found = []
+    if manifest.get("manifest_version") == 2 and "applications" in manifest and "browser_specific_settings" in manifest:
+        message = "beside browser_specific_settings, which Firefox reads instead"
+        found.append(Violation("/applications", "applications", message, True))
+    if manifest.get("manifest_version") == 3:
+        for key in ("action", "options_ui", "page_action", "sidebar_action"):
+            holder = manifest.get(key)
+            if isinstance(holder, dict) and holder.get("browser_style") is True:
+                pointer = f"/{key}/browser_style"
+                message = "not supported in Manifest V3 (Firefox 118 on)"
+                found.append(Violation(pointer, key_path(pointer), message, True))
+    return found
 
 
 def _firefox_forms(manifest: dict[str, Any]) -> list[Violation]:
@@ -158,7 +189,7 @@ def _firefox_forms(manifest: dict[str, Any]) -> list[Violation]:
 
 def _refused_by_amo(manifest: dict[str, Any]) -> list[Violation]:
     """What addons.mozilla.org refuses beyond Firefox's schema (addons-linter's PROP_NAME_INVALID,
-    ADMIN_INSTALL_ONLY_PROP_RESERVED, RESTRICTED_HOMEPAGE_URL)."""
+    ADMIN_INSTALL_ONLY_PROP_RESERVED, RESTRICTED_PERMISSION, RESTRICTED_HOMEPAGE_URL)."""
     from toolchain.lint.gecko import gecko_pointer, gecko_settings
 
     found = []
@@ -185,6 +216,18 @@ def _refused_by_amo(manifest: dict[str, Any]) -> list[Violation]:
                 False,
             )
         )
+    permissions = manifest.get("permissions")
+    minimum = gecko_settings(manifest).get("strict_min_version")
+    for index, permission in enumerate(permissions if isinstance(permissions, list) else []):
+        needed = AMO_RESTRICTED_PERMISSIONS.get(permission.lower()) if isinstance(permission, str) else None
+        if needed is None or (isinstance(minimum, str) and _version_key(minimum) >= _version_key(needed)):
+            continue
+        pointer = f"/permissions/{index}"
+        said = f"declares {minimum}" if isinstance(minimum, str) else "declares none"
+        message = (
+            f"addons.mozilla.org requires strict_min_version {needed} or above for `{permission}` (the manifest {said})"
+        )
+        found.append(Violation(pointer, key_path(pointer), message, False))
     developer = manifest.get("developer")
     for pointer, value in (
         ("/homepage_url", manifest.get("homepage_url")),

@@ -15,7 +15,9 @@ class UnknownManifestKey(Rule):
 
     What it checks: every key of a plain extension Firefox loads against the keys Firefox's manifest schema lists
     (`specs/manifest/firefox.schema.json`), at every level the schema describes; the message names the closest
-    known key when there is one.
+    known key when there is one. Also what Firefox reads past with a warning: a key of the other manifest version,
+    a permission name Firefox's own schemas do not list (Chrome's, a misspelling), `applications` beside
+    `browser_specific_settings`, `browser_style: true` in Manifest V3.
 
     Why it matters: Firefox ignores a key it does not know, with a warning in the browser console ("Reading
     manifest: Warning processing update_url: An unexpected property was found"): a misspelt key
