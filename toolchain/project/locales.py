@@ -162,6 +162,7 @@ def _read_catalog(locale: str, path: Path, shown: str) -> tuple[Catalog | None, 
         line = before.count("\n") + 1
         column = len(before) - (before.rfind("\n") + 1) + 1
         return None, [error(f"invalid UTF-8: byte 0x{raw[exc.start]:02X} (messages.json is UTF-8)", line, column)]
+    text = _blank_comments(text)  # both browsers read `//` comments in messages.json; Chrome `/* */` too (XL023)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -198,6 +199,20 @@ def _read_catalog(locale: str, path: Path, shown: str) -> tuple[Catalog | None, 
         if resolved is not None:
             messages[name.lower()] = resolved
     return Catalog(locale, shown, messages), problems
+
+
+#: a JSON string (kept), a line comment, a closed block comment
+_COMMENT_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*.*?\*/', re.DOTALL)
+
+
+def _blank_comments(text: str) -> str:
+    """`text` with its comments replaced by spaces (newlines kept), so JSON error positions stay true."""
+
+    def blank(match: re.Match[str]) -> str:
+        token = match.group()
+        return token if token.startswith('"') else re.sub(r"[^\n]", " ", token)
+
+    return _COMMENT_TOKENS.sub(blank, text)
 
 
 def _syntax_error(text: str, exc: json.JSONDecodeError, error: Callable[..., Diagnostic]) -> Diagnostic:
