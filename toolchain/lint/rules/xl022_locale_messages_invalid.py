@@ -59,8 +59,7 @@ class LocaleMessagesInvalid(Rule):
                         continue  # too large to read: XL004 names it, and says what is not checked
                     yield self.finding(
                         problem.message,
-                        fix="correct the entry as the message says (developer.chrome.com/docs/extensions/reference/"
-                        "api/i18n)",
+                        fix="correct the entry as the message says (a message: name → {message, placeholders})",
                         path=shown,
                         line=problem.line,
                         column=problem.column,
