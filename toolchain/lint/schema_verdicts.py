@@ -150,13 +150,10 @@ def _firefox_forms(manifest: dict[str, Any]) -> list[Violation]:
     stricter or silent: strict_min/max_version as AMO reads versions, homepage and developer URLs absolute (or
     localized), and the pages and rule files the manifest names inside the extension, not at a URL."""
     from toolchain.lint.extension_paths import manifest_paths
+    from toolchain.lint.gecko import settings_key as gecko_settings_key
 
     found = []
-    settings_key = (
-        "applications"
-        if "applications" in manifest and "browser_specific_settings" not in manifest
-        else ("browser_specific_settings")
-    )
+    settings_key = gecko_settings_key(manifest)
     settings = manifest.get(settings_key)
     for engine in ("gecko", "gecko_android"):
         values = settings.get(engine) if isinstance(settings, dict) else None
