@@ -128,6 +128,15 @@ _ABSOLUTE_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _LOCALIZED = re.compile(r"^__MSG_.+__$")
 
 
+def _site_urls(manifest: dict[str, Any]) -> tuple[tuple[str, object], ...]:
+    """(pointer, value) of the extension's web addresses: `homepage_url` and `developer.url`."""
+    developer = manifest.get("developer")
+    return (
+        ("/homepage_url", manifest.get("homepage_url")),
+        ("/developer/url", developer.get("url") if isinstance(developer, dict) else None),
+    )
+
+
 def _ignored_by_firefox(manifest: dict[str, Any]) -> list[Violation]:
     """What Firefox reads past with a warning, beyond unknown keys: `applications` beside
     `browser_specific_settings` (the latter wins), `browser_style: true` in Manifest V3 (no longer supported)."""
@@ -170,11 +179,7 @@ def _firefox_forms(manifest: dict[str, Any]) -> list[Violation]:
                     f"dot-separated parts{star})"
                 )
                 found.append(Violation(pointer, key_path(pointer), message, False))
-    developer = manifest.get("developer")
-    for pointer, value in (
-        ("/homepage_url", manifest.get("homepage_url")),
-        ("/developer/url", developer.get("url") if isinstance(developer, dict) else None),
-    ):
+    for pointer, value in _site_urls(manifest):
         if isinstance(value, str) and not (_ABSOLUTE_URL.match(value) or _LOCALIZED.match(value)):
             found.append(Violation(pointer, key_path(pointer), "must be an absolute URL (or a __MSG_name__)", False))
     for named in manifest_paths(manifest):
@@ -225,11 +230,7 @@ def _refused_by_amo(manifest: dict[str, Any]) -> list[Violation]:
             f"addons.mozilla.org requires strict_min_version {needed} or above for `{permission}` (the manifest {said})"
         )
         found.append(Violation(pointer, key_path(pointer), message, False))
-    developer = manifest.get("developer")
-    for pointer, value in (
-        ("/homepage_url", manifest.get("homepage_url")),
-        ("/developer/url", developer.get("url") if isinstance(developer, dict) else None),
-    ):
+    for pointer, value in _site_urls(manifest):
         if isinstance(value, str) and _AMO_HOSTS.match(value):
             found.append(
                 Violation(pointer, key_path(pointer), "may not link to addons.mozilla.org: AMO refuses it", False)
