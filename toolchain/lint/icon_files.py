@@ -78,7 +78,7 @@ def read_icon(path: Path) -> IconFile:
                 image.verify()
     except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
         return IconFile(problem=f"is not an image Firefox or Chrome can decode ({type(error).__name__})")
-    except (OSError, SyntaxError, ValueError) as error:  # Pillow's truncated or malformed data
+    except Exception as error:  # a crafted file can fail any decoder (struct.error, EOFError, IndexError...)
         return IconFile(problem=f"is a damaged image ({str(error) or type(error).__name__})")
     return IconFile(width, height)
 

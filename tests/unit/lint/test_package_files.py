@@ -42,3 +42,21 @@ def test_an_archive_s_hidden_files_are_reported_a_folder_s_are_not(tmp_path: Pat
         }
     )
     assert all("a zip of this folder would ship it" in message for _, message in in_folder)
+
+
+def test_an_icon_that_breaks_the_decoder_is_a_damaged_image_not_a_crash(tmp_path: Path, monkeypatch) -> None:
+    import struct
+
+    from PIL import Image
+
+    from toolchain.lint.icon_files import read_icon
+
+    icon = tmp_path / "crafted.png"
+    icon.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise struct.error("unpack requires a buffer of 4 bytes")
+
+    monkeypatch.setattr(Image, "open", broken)
+    found = read_icon(icon)
+    assert found.problem == "is a damaged image (unpack requires a buffer of 4 bytes)"
