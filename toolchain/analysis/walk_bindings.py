@@ -114,7 +114,7 @@ class BindingWalk(WalkerBase):
             origin = self.param_path(bare) if const and bare is not None and bare.type == "member_expression" else None
             binding = Binding("value", init=value, type=type_node, const=const, origin=origin)
             if bare is not None and self.is_script_element(bare):
-                self.script_elements.add(id(binding))
+                self.script_elements[id(binding)] = binding
             self.bind(text, binding, var=var)
             return
         # destructuring

@@ -490,7 +490,7 @@ class DynamicWalk(WalkerBase):
                     self.dynamic("inner-html", f"{last} assigned a computed value", node)
                 if right is not None and last == "src" and root.type == "identifier" and len(props) == 1:
                     binding = self.lookup(node_text(root))
-                    if binding is not None and id(binding) in self.script_elements:
+                    if binding is not None and self.script_elements.get(id(binding)) is binding:
                         url = G.string_value(unwrap(right))
                         packaged = url is None and self.packaged_script(
                             "remote-script", "a <script>'s src", right, node

@@ -57,7 +57,9 @@ class WalkerBase:
         self.aliases: set[int] = set()  # declarator values that are API aliases (not uses)
         self.constants: dict[str, object] = {}
         self.classes: list[tuple[str | None, dict[str, ProjectFunction]]] = []
-        self.script_elements: set[int] = set()  # ids of bindings initialised with createElement('script')
+        # bindings initialised with createElement('script'), by id; the binding is kept so that its id is never
+        # reused by another binding once its scope is gone (a `new Image` read as a script element: a false XS001)
+        self.script_elements: dict[int, object] = {}
         self.declared: set[int] = set()  # declarators already bound
         self.wrapper: ProjectFunction | None = None  # the program-level IIFE being walked (walk_bindings)
         self.polyfill_wrappers: dict[int, bool] = {}  # call nodes (bundler module wrappers) → wrap the polyfill?
@@ -145,7 +147,8 @@ class WalkerBase:
     def load_work(self, kind: LoadWorkKind, description: str, node: Node) -> None:
         if not self.load_time:
             return
-        key = (id(self.statement), kind, description)
+        # the statement's place in the file, not id(): a statement's node is freed once walked, and its id reused
+        key = (getattr(self.statement, "start_byte", -1), kind, description)
         if key in self.load_seen:
             return
         self.load_seen.add(key)

@@ -199,3 +199,20 @@ def test_classic_script_idioms(tmp_path: Path) -> None:
     ]
     assert facts.listener_scopes == {"init"}  # an on* property of window is a listener
     assert [(u.api, u.via, u.scope) for u in facts.api_uses] == [("storage.local.set", "browser", "init")]
+
+
+def test_a_script_element_is_known_by_its_binding_not_by_an_id_another_binding_reuses(tmp_path: Path) -> None:
+    """Script elements were remembered by id(binding): once a function's scope was gone, CPython gave its freed
+    binding's id to the next one, and `new Image().src = url` in another function read as a script's src (a false
+    XS001 on SingleFile, seen only when earlier lints had shaped the heap). The binding itself is kept now."""
+    script = tmp_path / "content.js"
+    script.write_text(
+        'function a() { const s = document.createElement("script"); s.textContent = "1"; }\n'
+        "function b(u) { const i = new Image(); i.src = u; }\n"
+        "function c(u) { const j = new Image(); j.src = u; }\n"
+        'function d(u) { const s2 = document.createElement("script"); s2.src = u; }\n'
+        "function e(u) { const k = new Image(); k.src = u; }\n"
+    )
+    facts = extract_file(script)
+    scripts = [(d.location.line, d.kind) for d in facts.dynamic_code if d.kind == "remote-script"]
+    assert scripts == [(4, "remote-script")]  # d's script element, and none of the images
