@@ -10,9 +10,10 @@ The asynchronous functions (`"async": "callback"` and the like: `tabs.query`, `s
 `StorageArea` type) are what returns a Promise through `browser.*` — and, in Manifest V2, `undefined` through
 `chrome.*`, which takes callbacks there (XP012).
 
-The permissions are the names Firefox's manifest accepts (XL018 names the others, which Firefox drops with a
-warning): MDN's compat data, which the build's permission scoping reads, misses Firefox-only ones (`trialML`) and
-lags behind new ones (`userScripts` in Manifest V3).
+The privileged manifest keys are those Firefox reads only from add-ons Mozilla signs as privileged (XL018 says so
+instead of "unknown key"). The permissions are the names Firefox's manifest accepts (XL018 names the others, which
+Firefox drops with a warning): MDN's compat data, which the build's permission scoping reads, misses Firefox-only
+ones (`trialML`) and lags behind new ones (`userScripts` in Manifest V3).
 
 Source: the installed Firefox's own schema files (`toolkit/components/extensions/schemas/*.json` and
 `browser/components/extensions/schemas/*.json`, packed in `omni.ja` and `browser/omni.ja`), read with `zipfile`.
@@ -121,6 +122,17 @@ def permissions(firefox: Path) -> tuple[list[str], list[str]]:
     return sorted(found["any"]), sorted(found["privileged"] - found["any"])
 
 
+def privileged_keys(firefox: Path) -> list[str]:
+    """The manifest keys Firefox's schemas mark `"privileged": true` (`experiment_apis`, `l10n_resources`): read from
+    any manifest, used only in add-ons Mozilla signs as privileged."""
+    found: set[str] = set()
+    for namespace in _namespaces(firefox):
+        for kind in namespace.get("types") or []:
+            if isinstance(kind, dict) and kind.get("$extend") == "WebExtensionManifest":
+                found |= {key for key, value in (kind.get("properties") or {}).items() if value.get("privileged")}
+    return sorted(found)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--firefox", type=Path, default=Path("/usr/lib/firefox-esr"))
@@ -136,6 +148,7 @@ def main() -> int:
         "async_functions": async_functions(args.firefox),
     }
     data["permissions"], data["privileged_permissions"] = permissions(args.firefox)
+    data["privileged_manifest_keys"] = privileged_keys(args.firefox)
     args.output.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(
         f"{args.output}: {len(data['events'])} events, {len(data['async_functions'])} asynchronous functions, "

@@ -19,6 +19,7 @@ from toolchain.analysis.facts import FileFacts, Location
 from toolchain.json_pointer import unescape_token
 
 if TYPE_CHECKING:
+    from toolchain.lint.manifest_shape import ShapeDefect
     from toolchain.lint.posture import Posture
     from toolchain.project import Project
     from toolchain.protocol.model import Protocol
@@ -194,6 +195,8 @@ class LintContext:
     outside_references: list[OutsideReference] = field(default_factory=list)
     #: the .zip/.xpi a plain extension was unpacked from (XL012 reads its directory), None for a folder or project
     archive: Path | None = None
+    #: values of the manifest of a type no browser reading them accepts (XL025), removed before the rules read it
+    shape_defects: list[ShapeDefect] = field(default_factory=list)
 
     # -- paths and places ---------------------------------------------------------------------------------------
 
@@ -214,6 +217,11 @@ class LintContext:
     def where(self, location: Location) -> dict[str, Any]:
         """Keyword arguments for `Rule.finding` pointing at a source location."""
         return {"path": self.display(location.path), "line": location.line, "column": location.column}
+
+    def removed(self, pointer: str) -> bool:
+        """Whether the manifest value at `pointer` was removed for its wrong type (XL025 says so): what Firefox's
+        schema says of its absence is not a second defect."""
+        return any(pointer == d.pointer or pointer.startswith(d.pointer + "/") for d in self.shape_defects)
 
     def manifest_where(self, pointer: str, target: Target | None = None) -> dict[str, Any]:
         line, column = self.manifest_source.locate(pointer, target, self.project.config if self.project else None)

@@ -48,6 +48,7 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
                 )
             )
     ctx.stopped.update({path: why for path, why in budget.stopped.items() if path not in stopped_before})
+    findings = _without_findings_on_removed_values(ctx, findings)
     findings = _with_unanalysed_files(ctx, findings)
     findings = _outside_known_libraries(ctx, findings)
     findings = [f for f in findings if selected(f.code, select, ignore)]
@@ -57,6 +58,29 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
 #: findings that rest on code being absent (a permission nothing uses, a message type nothing sends or handles): with a
 #: file left unanalysed the absence is unknown, so they are not reported (docs/lint.md, "Bounded input")
 ABSENCE_CODES = frozenset({"XP002", "XM001", "XM002"})
+
+
+#: the manifest keys that grant permissions, and the findings that rest on a permission being absent
+PERMISSION_KEYS = frozenset({"permissions", "optional_permissions", "host_permissions", "optional_host_permissions"})
+PERMISSION_ABSENCE_CODES = frozenset({"XP001", "XP009"})
+#: keys whose removal (XL025) takes no code out of the lint
+CODE_FREE_KEYS = PERMISSION_KEYS | {
+    "manifest_version",
+    "minimum_chrome_version",
+    "content_security_policy",
+    "browser_specific_settings",
+    "applications",
+}
+
+
+def _without_findings_on_removed_values(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
+    """None of the findings a value removed for its wrong type (XL025) could make up: with a permission list gone,
+    an API is not proven to lack its permission; with a script or page entry gone, code is not proven absent."""
+    keys = {defect.pointer.split("/")[1] for defect in ctx.shape_defects}
+    withheld = (PERMISSION_ABSENCE_CODES if keys & PERMISSION_KEYS else frozenset()) | (
+        ABSENCE_CODES if keys - CODE_FREE_KEYS else frozenset()
+    )
+    return [finding for finding in findings if finding.code not in withheld]
 
 
 #: dynamic code facts (analysis/walk_dynamic.py) that load code xtk cannot read: a computed or remote import/script

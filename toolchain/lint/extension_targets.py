@@ -1,7 +1,7 @@
 """A plain extension as a `LintContext`: a folder, or a .zip/.xpi holding manifest.json and JavaScript (as `web-ext
 lint` takes; .crx is not supported). The manifest names the entry scripts and pages, and relative imports are
-followed from there; the keys lint reads must have the right shape (manifest_shape.py), an archive is unpacked within
-bounds (archive.py).
+followed from there; the keys lint reads must have the right shape (manifest_shape.py: a value of the wrong type is
+XL025, and removed), an archive is unpacked within bounds (archive.py).
 
 The path runs one way: the entries and their contexts complete first (the manifest's, then the scripts and pages the
 code names, to a fixed point, then what they import), then the facts of every source once
@@ -31,7 +31,7 @@ from toolchain.lint.code_reach import add_scripts_named_in_code, missing_entries
 from toolchain.lint.context import LintContext, ManifestSource, OutsideReference, Target
 from toolchain.lint.extension_paths import inside_extension, is_file, symlink_loops
 from toolchain.lint.limits import InputLimits
-from toolchain.lint.manifest_shape import check_manifest_shape
+from toolchain.lint.manifest_shape import shape_defects, without_defects
 from toolchain.lint.posture import Posture, load_posture
 from toolchain.lint.targets import SOURCE_SUFFIXES, over_limit
 from toolchain.manifest.schema import decode_manifest, parse_manifest_text
@@ -74,7 +74,8 @@ def extension_context(
     text = decode_manifest(data, display)  # UTF-8 only, as browsers read it; a BOM is dropped
     manifest = parse_manifest_text(text, display)
     positions = value_positions(text)
-    check_manifest_shape(manifest, display, positions)
+    defects = shape_defects(manifest, positions)  # XL025; lint reads on without them
+    manifest = without_defects(manifest, defects)
     version = manifest.get("manifest_version")
     chosen = browsers or browsers_for(manifest)  # browser_inference.py says how
     outside = Outside()
@@ -110,6 +111,7 @@ def extension_context(
         outside=outside.names,
         outside_references=outside.references,
         archive=archive,
+        shape_defects=defects,
     )
 
 

@@ -2,18 +2,23 @@
 
 A plain extension is not held to xtk's manifest schemas (Chrome Apps, MV2 archives and Firefox-only keys are
 linted as they are, and the manifest corpus must pass), but a key lint reads must have the type every browser
-requires: `"background": 5` or `"content_scripts": "x"` is refused with exit 2, located at the key's line in
-manifest.json — never skipped, never a crash. Keys lint does not read are not judged.
+requires: a browser that reads `"background": 5` or `"content_scripts": "x"` refuses the whole manifest. Each such
+value is a defect (XL025, an error located at its key), and lint goes on without it, so the manifest's other defects
+are reported too, as addons-linter and web-ext do: the value is removed (a list that holds it, or a value that
+should be a list, becomes empty: the key stays declared, and no pointer shifts). The findings that would
+rest on the removed value (a permission missing, code never run) are withheld (engine.py). Keys lint does not read
+are not judged.
 
 The shape is a JSON Schema checked with jsonschema (already the manifest schemas' validator).
 """
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from typing import Any
 
-from toolchain.diagnostics import Diagnostic, InputError
-from toolchain.json_pointer import pointer_of
+from toolchain.json_pointer import pointer_of, unescape_token
 from toolchain.json_types import json_type_name
 
 _STRING: dict[str, Any] = {"type": "string"}
@@ -72,18 +77,58 @@ SHAPE: dict[str, Any] = {
 }
 
 
-def check_manifest_shape(manifest: dict[str, Any], display: str, positions: dict[str, tuple[int, int]]) -> None:
-    """Raise InputError (exit 2) listing every value lint reads whose type is wrong, at its line and column."""
+@dataclass(frozen=True)
+class ShapeDefect:
+    """A value of a type no browser reading its key accepts, removed before lint reads the manifest."""
+
+    pointer: str
+    message: str  # "expected array, got string"
+    line: int | None
+    column: int | None
+    emptied: bool  # a list that was not one, kept as [] so the key is still declared
+
+
+def shape_defects(manifest: dict[str, Any], positions: dict[str, tuple[int, int]]) -> list[ShapeDefect]:
+    """Every value lint reads whose type is wrong, at its line and column, in the manifest's order."""
     from jsonschema import Draft202012Validator
 
     from toolchain.positions.json import locate_pointer
 
-    diagnostics = []
+    found = []
     for error in Draft202012Validator(SHAPE).iter_errors(manifest):
         pointer = pointer_of(error.absolute_path)
         expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         line, column = locate_pointer(positions, pointer) or (None, None)
         message = f"expected {' or '.join(expected)}, got {json_type_name(error.instance)}"
-        diagnostics.append(Diagnostic("error", message, path=display, line=line, column=column, key=pointer))
-    if diagnostics:
-        raise InputError(sorted(diagnostics, key=lambda d: (d.line or 0, d.column or 0, d.key or "")))
+        found.append(ShapeDefect(pointer, message, line, column, emptied=expected == ["array"]))
+    return sorted(found, key=lambda d: (d.line or 0, d.column or 0, d.pointer))
+
+
+def without_defects(manifest: dict[str, Any], defects: list[ShapeDefect]) -> dict[str, Any]:
+    """The manifest with each defective value removed: a list holding one is emptied (so no later item changes its
+    index, and every pointer still names what it named in the file), a non-list where a list belongs is emptied
+    too (the key stays declared), any other value is deleted."""
+    cleaned = copy.deepcopy(manifest)
+    for defect in defects:
+        tokens = [unescape_token(token) for token in defect.pointer.split("/")[1:]]
+        parent = _value_at(cleaned, tokens[:-1])
+        if isinstance(parent, list):
+            parent.clear()
+        elif isinstance(parent, dict) and tokens[-1] in parent:
+            if defect.emptied:
+                parent[tokens[-1]] = []
+            else:
+                del parent[tokens[-1]]
+    return cleaned
+
+
+def _value_at(value: Any, tokens: list[str]) -> Any:
+    """The value at these pointer tokens, or None where an earlier removal took it (or its list's items)."""
+    for token in tokens:
+        if isinstance(value, list) and token.isdigit() and int(token) < len(value):
+            value = value[int(token)]
+        elif isinstance(value, dict) and token in value:
+            value = value[token]
+        else:
+            return None
+    return value

@@ -52,6 +52,7 @@ _NOT_FIREFOX_RULES = (
 #: messages of entries Firefox ignores with a warning
 _IGNORED_BY_FIREFOX = (
     "unknown key",
+    "add-ons Mozilla signs as privileged",  # outside a privileged add-on
     "is Manifest V3; Manifest V2 uses",
     "is Manifest V2; Manifest V3 uses",
     "Manifest V2 has no host_permissions",
@@ -80,17 +81,29 @@ def _firefox_accepts_version(pointer: str, value: object) -> bool:
 @lru_cache(maxsize=8)
 def _violations(text: str) -> tuple[Violation, ...]:
     from toolchain.manifest.schema import validate_manifest
+    from toolchain.resources import knowledge_file
 
     manifest = json.loads(text)
+    privileged = knowledge_file("firefox-schema-events.json").get("privileged_manifest_keys", [])
     found = []
     for diagnostic in validate_manifest(manifest, "firefox"):
         message = diagnostic.message
         if any(rule in message for rule in _NOT_FIREFOX_RULES):
             continue
         pointer = diagnostic.key or ""
+        if pointer.lstrip("/") in privileged and message.startswith("unknown key"):
+            message = (
+                "a key only add-ons Mozilla signs as privileged may use (addons.mozilla.org refuses the upload; "
+                "a temporary install is refused)"
+            )
         dropped = bool(_DROPPED_ENTRIES.match(pointer)) and message.startswith("must be")
         ignored = dropped or any(part in message for part in _IGNORED_BY_FIREFOX)
         found.append(Violation(pointer, key_path(pointer), message, ignored))
+    if "experiment_apis" in manifest:
+        # Firefox normalizes the key for every add-on before it asks whether the add-on is privileged
+        for diagnostic in validate_manifest({"experiment_apis": manifest["experiment_apis"]}, "firefox-experiments"):
+            pointer = diagnostic.key or ""
+            found.append(Violation(pointer, key_path(pointer), diagnostic.message, False))
     found += _refused_by_amo(manifest) + _firefox_forms(manifest) + _ignored_by_firefox(manifest)
     refused = {violation.pointer for violation in found if not violation.ignored}
     # a value of the wrong type also fails the format checks of its place: the type error says it

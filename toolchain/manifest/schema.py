@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 #: Schema names accepted by `validate_manifest`, each a file `specs/manifest/<name>.schema.json`: the browser
 #: registry's, in its order.
-SCHEMAS = tuple(dict.fromkeys(target.schema for target in browser_targets.targets()))
+#: the browsers' manifest schemas, and the part of Firefox's that xtk does not write but lint reads (`experiment_apis`)
+SCHEMAS = (*dict.fromkeys(target.schema for target in browser_targets.targets()), "firefox-experiments")
 
 #: Compiled validators by schema name: compiling (and checking) a schema costs more than validating with it.
 _VALIDATORS: dict[str, Validator] = {}

@@ -1,6 +1,7 @@
-"""`xtk lint` on manifests of the wrong shape (issue "Nothing lost, nothing leaked", item 10): every one is bad input —
-exit 2, a message naming manifest.json, the line and the key — never "internal error", never a pass. And a project
-gets the verdict `xtk build` gives it: lint checks the manifests against the same schemas."""
+"""`xtk lint` on manifests of the wrong shape (issue "Nothing lost, nothing leaked", item 10): a value of the wrong
+type is an error (XL025) naming manifest.json, the line and the key, and lint reads on without it; a manifest that
+cannot be read at all is bad input, exit 2 — never "internal error", never a pass. And a project gets the verdict
+`xtk build` gives it: lint checks the manifests against the same schemas."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from toolchain.cli import main
+from toolchain.lint.schema_verdicts import key_path
 
 REPO = Path(__file__).resolve().parents[3]
 NODE_MODULES = REPO / "extension_src" / "node_modules"
@@ -91,11 +93,32 @@ def extension(tmp_path: Path, manifest: bytes) -> Path:
 
 
 @pytest.mark.parametrize(("line", "pointer"), WRONG_SHAPES, ids=[pointer for _, pointer in WRONG_SHAPES])
-def test_every_wrong_shape_is_bad_input_located_at_its_key(tmp_path: Path, line: str, pointer: str) -> None:
+def test_every_wrong_shape_is_an_error_located_at_its_key(tmp_path: Path, line: str, pointer: str) -> None:
     code, output = lint(extension(tmp_path, (HEAD + "  " + line + "\n}\n").encode()))
-    assert code == 2, output
-    assert "manifest.json:3:" in output and f"error: {pointer}: expected " in output, output
+    assert code == 1, output
+    assert "manifest.json:3:" in output and f" XL025 `{key_path(pointer)}`: expected " in output, output
+    assert output.count(" XL025 ") == 1, output
     assert "internal error" not in output and "Traceback" not in output
+
+
+def test_lint_reads_on_past_a_wrong_type_and_withholds_what_it_could_change(tmp_path: Path) -> None:
+    """The other defects are reported in the same run (a misspelled key beside a wrong type); an API is not said to
+    lack a permission that the unreadable list may grant, and Firefox's "required key missing" is not a second
+    finding for a manifest_version of the wrong type."""
+    text = (
+        '{\n  "manifest_version": "2", "name": "x", "version": "1",\n  "permissions": "storage",\n'
+        '  "background": {"scripts": ["bg.js"]}, "option_ui": {"page": "o.html"},\n'
+        '  "browser_specific_settings": {"gecko": {"id": "x@example.com"}}\n}\n'
+    )
+    folder = extension(tmp_path, text.encode())
+    (folder / "bg.js").write_text("chrome.storage.local.get('a');\n", encoding="utf-8")
+    code, output = lint(folder)
+    assert code == 1, output
+    assert "manifest.json:2:3: XL025 `manifest_version`: expected integer, got string" in output, output
+    assert "manifest.json:3:3: XL025 `permissions`: expected array, got string" in output, output
+    assert 'unknown key "option_ui" (did you mean "options_ui"?)' in output, output  # XL018, read on
+    assert " XP001 " not in output and "manifest_version` is missing" not in output, output
+    assert '"manifest_version" is missing' not in output, output
 
 
 @pytest.mark.parametrize(("data", "message", "where"), UNREADABLE, ids=[m for _, m, _ in UNREADABLE])

@@ -21,8 +21,8 @@ class FirefoxManifestInvalid(Rule):
     that belong to one manifest version (versions in Firefox's own form: "3.0a8pre" is one); and what
     addons.mozilla.org refuses beyond the schema: a name with whitespace around it or shorter than 2 characters,
     `gecko.admin_install_only` (enterprise add-ons only), a homepage or developer URL on addons.mozilla.org. Keys
-    and permissions Firefox ignores are XL018 (a warning); a key of a shape lint cannot read at all is refused with
-    exit 2.
+    and permissions Firefox ignores are XL018 (a warning); a value of a type no browser accepts where lint reads
+    it is XL025.
 
     Why it matters: Firefox refuses to install a manifest its schema rejects ("Reading manifest: Error processing
     version: …"), or drops the key, and addons.mozilla.org refuses the upload (addons-linter's
@@ -46,6 +46,8 @@ class FirefoxManifestInvalid(Rule):
             if not browser_targets.get(target.browser).is_gecko:
                 continue
             for violation in firefox_violations(target.manifest):
+                if ctx.removed(violation.pointer):
+                    continue  # XL025 reports the value
                 if violation.ignored:
                     continue
                 yield self.finding(

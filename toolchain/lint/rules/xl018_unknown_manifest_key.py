@@ -42,6 +42,8 @@ class UnknownManifestKey(Rule):
             if not browser_targets.get(target.browser).is_gecko:
                 continue
             for violation in firefox_violations(target.manifest):
+                if ctx.removed(violation.pointer):
+                    continue  # XL025 reports the value
                 if not violation.ignored:
                     continue
                 yield self.finding(
