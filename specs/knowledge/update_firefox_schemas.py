@@ -122,6 +122,18 @@ def permissions(firefox: Path) -> tuple[list[str], list[str]]:
     return sorted(found["any"]), sorted(found["privileged"] - found["any"])
 
 
+def optional_only_permissions(firefox: Path) -> list[str]:
+    """The permissions Firefox accepts only in `optional_permissions` (`userScripts`, `trialML`): in `permissions`
+    they match none of the types there, and Firefox drops them with a warning."""
+    found: set[str] = set()
+    for namespace in _namespaces(firefox):
+        for kind in namespace.get("types") or []:
+            if isinstance(kind, dict) and (kind.get("id") or kind.get("$extend")) == "OptionalOnlyPermission":
+                for choice in kind.get("choices") or []:
+                    found |= {v if isinstance(v, str) else v.get("name") for v in choice.get("enum") or []}
+    return sorted(found)
+
+
 def privileged_keys(firefox: Path) -> list[str]:
     """The manifest keys Firefox's schemas mark `"privileged": true` (`experiment_apis`, `l10n_resources`): read from
     any manifest, used only in add-ons Mozilla signs as privileged."""
@@ -149,6 +161,7 @@ def main() -> int:
     }
     data["permissions"], data["privileged_permissions"] = permissions(args.firefox)
     data["privileged_manifest_keys"] = privileged_keys(args.firefox)
+    data["optional_only_permissions"] = optional_only_permissions(args.firefox)
     args.output.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(
         f"{args.output}: {len(data['events'])} events, {len(data['async_functions'])} asynchronous functions, "

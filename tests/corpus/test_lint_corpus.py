@@ -40,7 +40,7 @@ CHROME = "chrome-extensions-samples"
 MDN = "webextensions-examples"
 #: the rules that read only the manifest: the only ones that can fire on a folder with no code (XL007: a
 #: web-accessible resource, icon, style or page the folder does not hold, which here is every one the manifest lists)
-MANIFEST_CODES = {"XP002", "XP005", "XP006", "XS001", "XS002", "XS003", "XL007"} | {
+MANIFEST_CODES = {"XP002", "XP005", "XP006", "XS001", "XS002", "XS003", "XS012", "XL007"} | {
     f"XL0{n}"
     for n in range(13, 26)  # Firefox's and AMO's manifest checks, icons, locales, value types
 }

@@ -219,9 +219,14 @@ class LintContext:
         return {"path": self.display(location.path), "line": location.line, "column": location.column}
 
     def removed(self, pointer: str) -> bool:
-        """Whether the manifest value at `pointer` was removed for its wrong type (XL025 says so): what Firefox's
-        schema says of its absence is not a second defect."""
-        return any(pointer == d.pointer or pointer.startswith(d.pointer + "/") for d in self.shape_defects)
+        """Whether the manifest value at `pointer`, or a part of it, was removed for its wrong type (XL025 says so):
+        what Firefox's schema says of the value without it is not a second defect."""
+        return any(
+            pointer == d.pointer
+            or pointer.startswith(d.pointer + "/")
+            or (pointer and d.pointer.startswith(pointer + "/"))
+            for d in self.shape_defects
+        )
 
     def manifest_where(self, pointer: str, target: Target | None = None) -> dict[str, Any]:
         line, column = self.manifest_source.locate(pointer, target, self.project.config if self.project else None)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from toolchain.json_pointer import unescape_token
+from toolchain.json_pointer import escape_token, unescape_token
 from toolchain.positions.json import member_path
 
 
@@ -106,8 +106,13 @@ def _violations(text: str) -> tuple[Violation, ...]:
             found.append(Violation(pointer, key_path(pointer), diagnostic.message, False))
     found += _refused_by_amo(manifest) + _firefox_forms(manifest) + _ignored_by_firefox(manifest)
     refused = {violation.pointer for violation in found if not violation.ignored}
-    # a value of the wrong type also fails the format checks of its place: the type error says it
-    found = [violation for violation in found if not (violation.ignored and violation.pointer in refused)]
+    # a value of the wrong type also fails the format checks of its place: the type error says it (a privileged key
+    # is said to be one whatever its value)
+    found = [
+        violation
+        for violation in found
+        if not (violation.ignored and violation.pointer in refused and violation.pointer.lstrip("/") not in privileged)
+    ]
     return tuple(found)
 
 
@@ -150,10 +155,32 @@ def _site_urls(manifest: dict[str, Any]) -> tuple[tuple[str, object], ...]:
     )
 
 
+#: the background's environments, in the order Firefox picks them (Schemas.sys.mjs, checkRequiredManifestBackgroundKeys)
+_BACKGROUND_ENVIRONMENTS = ("scripts", "page", "service_worker")
+
+
 def _ignored_by_firefox(manifest: dict[str, Any]) -> list[Violation]:
     """What Firefox reads past with a warning, beyond unknown keys: `applications` beside
-    `browser_specific_settings` (the latter wins), `browser_style: true` in Manifest V3 (no longer supported)."""
+    `browser_specific_settings` (the latter wins), `browser_style: true` in Manifest V3 (no longer supported), a
+    background with none of its environments (Firefox drops it), a Manifest V2 `service_worker` beside the
+    `scripts` or `page` Firefox runs instead (no browser runs a service worker in Manifest V2), and
+    `granted_host_permissions` outside a privileged add-on."""
     found = []
+    if manifest.get("granted_host_permissions") is True:  # Extension.sys.mjs sets it false for any other add-on
+        message = "is honoured only in add-ons Mozilla signs as privileged (or built in)"
+        found.append(Violation("/granted_host_permissions", "granted_host_permissions", message, True))
+    background = manifest.get("background")
+    if isinstance(background, dict):
+        if not any(background.get(key) for key in _BACKGROUND_ENVIRONMENTS):
+            message = "has none of scripts, page or service_worker: no background runs"
+            found.append(Violation("/background", "background", message, True))
+        elif manifest.get("manifest_version") == 2 and background.get("service_worker"):
+            preferred = background.get("preferred_environment")
+            # `preferred_environment` naming "document": the fallback is said to be known (addons-linter's rule too)
+            chosen = isinstance(preferred, list) and "document" in preferred
+            if (background.get("scripts") or background.get("page")) and not chosen:
+                message = "is Manifest V3: in Manifest V2 Firefox runs the background's scripts or page instead"
+                found.append(Violation("/background/service_worker", "background.service_worker", message, True))
     if manifest.get("manifest_version") == 2 and "applications" in manifest and "browser_specific_settings" in manifest:
         message = "beside browser_specific_settings, which Firefox reads instead"
         found.append(Violation("/applications", "applications", message, True))
@@ -195,6 +222,7 @@ def _firefox_forms(manifest: dict[str, Any]) -> list[Violation]:
     for pointer, value in _site_urls(manifest):
         if isinstance(value, str) and not (_ABSOLUTE_URL.match(value) or _LOCALIZED.match(value)):
             found.append(Violation(pointer, key_path(pointer), "must be an absolute URL (or a __MSG_name__)", False))
+    found += _firefox_shortcuts(manifest)
     for named in manifest_paths(manifest):
         if named.kind in ("page", "file") and _ABSOLUTE_URL.match(named.value):
             message = "must be a file of the extension, not a URL"
@@ -202,9 +230,53 @@ def _firefox_forms(manifest: dict[str, Any]) -> list[Violation]:
     return found
 
 
+#: Firefox's shortcut grammar (toolkit/modules/ShortcutUtils.sys.mjs, `validate` with extensionManifest): media keys
+#: alone, or one or two modifiers (Shift alone only with a function key) and a key; F1-F12 alone
+_MEDIA_KEYS = re.compile(r"^(MediaNextTrack|MediaPlayPause|MediaPrevTrack|MediaStop)$")
+_BASIC_KEYS = re.compile(r"^([A-Z0-9]|Comma|Period|Home|End|PageUp|PageDown|Space|Insert|Delete|Up|Down|Left|Right)$")
+_FUNCTION_KEYS = re.compile(r"^(F[1-9]|F1[0-2])$")
+_MODIFIERS = {"Alt": "alt", "Command": "accel", "Ctrl": "accel", "MacCtrl": "control", "Shift": "shift"}
+#: the platforms whose shortcut Firefox reads with that grammar (the others are plain strings to it)
+_SHORTCUT_PLATFORMS = ("default", "mac", "linux", "windows")
+
+
+def firefox_accepts_shortcut(shortcut: str) -> bool:
+    if _MEDIA_KEYS.match(shortcut.strip()):
+        return True
+    *modifiers, key = [part.strip() for part in shortcut.split("+")]
+    kinds = [_MODIFIERS.get(modifier) for modifier in modifiers]
+    if None in kinds or len(kinds) > 2 or (len(kinds) == 2 and kinds[0] == kinds[1]):
+        return False
+    if (not kinds or kinds == ["shift"]) and not _FUNCTION_KEYS.match(key):
+        return False  # a key alone, or with Shift alone, only when it is a function key
+    return bool(_BASIC_KEYS.match(key) or _FUNCTION_KEYS.match(key))
+
+
+def _firefox_shortcuts(manifest: dict[str, Any]) -> list[Violation]:
+    """Suggested keys Firefox's grammar refuses (its schema's `manifestShortcutKey` format: the manifest is refused)."""
+    found = []
+    commands = manifest.get("commands")
+    for name, command in commands.items() if isinstance(commands, dict) else ():
+        keys = command.get("suggested_key") if isinstance(command, dict) else None
+        if not isinstance(keys, dict):
+            continue
+        for platform in _SHORTCUT_PLATFORMS:
+            shortcut = keys.get(platform)
+            if isinstance(shortcut, str) and not firefox_accepts_shortcut(shortcut):
+                pointer = f"/commands/{escape_token(name)}/suggested_key/{platform}"
+                message = (
+                    f"Firefox refuses the shortcut {json.dumps(shortcut)}: one or two modifiers (Ctrl, Alt, Command, "
+                    "MacCtrl, Shift; none or Shift alone only before F1-F12) and a key (A-Z, 0-9, F1-F12, Comma, "
+                    "Period, Home, End, PageUp, PageDown, Space, Insert, Delete, Up, Down, Left, Right), or a media key"
+                )
+                found.append(Violation(pointer, key_path(pointer), message, False))
+    return found
+
+
 def _refused_by_amo(manifest: dict[str, Any]) -> list[Violation]:
     """What addons.mozilla.org refuses beyond Firefox's schema (addons-linter's PROP_NAME_INVALID,
-    ADMIN_INSTALL_ONLY_PROP_RESERVED, RESTRICTED_PERMISSION, RESTRICTED_HOMEPAGE_URL)."""
+    ADMIN_INSTALL_ONLY_PROP_RESERVED, RESTRICTED_PERMISSION, RESTRICTED_HOMEPAGE_URL, and MANIFEST_INSTALL_ORIGINS for a
+    wildcard)."""
     from toolchain.lint.gecko import gecko_pointer, gecko_settings
 
     found = []
@@ -243,6 +315,12 @@ def _refused_by_amo(manifest: dict[str, Any]) -> list[Violation]:
             f"addons.mozilla.org requires strict_min_version {needed} or above for `{permission}` (the manifest {said})"
         )
         found.append(Violation(pointer, key_path(pointer), message, False))
+    origins = manifest.get("install_origins")
+    for index, origin in enumerate(origins if isinstance(origins, list) else []):
+        if isinstance(origin, str) and "*" in origin:  # Firefox would take it as a host name; AMO refuses it
+            pointer = f"/install_origins/{index}"
+            message = "addons.mozilla.org refuses a wildcard in an install origin: name each origin"
+            found.append(Violation(pointer, key_path(pointer), message, False))
     for pointer, value in _site_urls(manifest):
         if isinstance(value, str) and _AMO_HOSTS.match(value):
             found.append(
@@ -267,13 +345,18 @@ def _unknown_permissions(manifest: dict[str, Any]) -> list[Violation]:
 
     schemas = knowledge_file("firefox-schema-events.json")
     accepted, privileged = set(schemas["permissions"]), set(schemas["privileged_permissions"])
+    optional_only = set(schemas.get("optional_only_permissions", ()))
     found = []
     for key in ("permissions", "optional_permissions"):
         names = manifest.get(key)
         for index, name in enumerate(names if isinstance(names, list) else []):
-            if not isinstance(name, str) or not name or ":" in name or name == "<all_urls>" or name in accepted:
+            if not isinstance(name, str) or not name or ":" in name or name == "<all_urls>":
                 continue
-            if name in privileged or name.startswith("experiments."):
+            if name in accepted and not (key == "permissions" and name in optional_only):
+                continue
+            if name in optional_only:
+                message = f"`{name}` may be requested only in optional_permissions (requested at run time)"
+            elif name in privileged or name.startswith("experiments."):
                 message = f"`{name}` is a privileged permission: only add-ons Mozilla signs as privileged get it"
             elif (permission_support().get(name) or {}).get("chrome") not in (False, None):
                 message = f"`{name}` is a Chrome permission, not a Firefox one"

@@ -33,7 +33,7 @@ def _is_local(source: str) -> bool:
     return any(source.lower() == h or source.lower().startswith((h + ":", h + "/")) for h in _LOCAL_HOSTS)
 
 
-def _problem(source: str, manifest_version: int) -> str | None:
+def source_problem(source: str, manifest_version: int) -> str | None:
     s = source.lower()
     if s == "'unsafe-eval'":
         return "allows eval() and new Function"
@@ -119,7 +119,7 @@ class UnsafeCsp(Rule):
             )
             for directive in checked:
                 for source in directives[directive]:
-                    problem = _problem(source, target.manifest_version)
+                    problem = source_problem(source, target.manifest_version)
                     if problem:
                         reported.add(source.lower())
                         yield self.finding(
