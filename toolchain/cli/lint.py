@@ -60,7 +60,7 @@ DEFAULT_TIMEOUT_SECONDS = 300.0
     type=SizeParam(),
     default=None,
     metavar="SIZE",
-    help=f"A .zip/.xpi larger than this on disk is refused (default {format_size(_LIMITS.max_archive_bytes)}).",
+    help=f"A .zip/.xpi/.crx larger than this on disk is refused (default {format_size(_LIMITS.max_archive_bytes)}).",
 )
 @click.option(
     "--max-unpacked-size",
@@ -132,7 +132,7 @@ def lint(
     """Check the permission posture and the message protocol of a project or a plain extension.
 
     PATH is an xtk project (a folder with xtk.toml; default: --project, else the current folder), or a plain
-    unpacked extension: a folder with manifest.json, or a .zip/.xpi. For a project, xtk builds every target into
+    unpacked extension: a folder with manifest.json, or a .zip/.xpi/.crx. For a project, xtk builds every target into
     .xtk/lint-build/ (build/ is untouched) and reads which sources run in which context from esbuild's metafile.
 
     \b

@@ -1,4 +1,7 @@
-"""Unpack a .zip/.xpi for `xtk lint` within bounds, into a temporary folder that never outlives the command.
+"""Unpack a .zip/.xpi/.crx for `xtk lint` within bounds, into a temporary folder that never outlives the command.
+
+A .crx (Chrome's package) is a zip behind a header (`Cr24`, its version, then its keys and signatures, CRX2 or
+CRX3): the header is checked and the zip after it read as any other (zipfile reads an archive behind a prefix).
 
 Before anything is written, the archive is judged from its size on disk, its end-of-central-directory record (the
 member count, read without loading the directory) and its central directory (every member's name, type and
@@ -34,7 +37,9 @@ from typing import Any
 from toolchain.diagnostics import InputError
 from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, format_size
 
-ARCHIVE_SUFFIXES = (".zip", ".xpi")
+ARCHIVE_SUFFIXES = (".zip", ".xpi", ".crx")
+_CRX_MAGIC = b"Cr24"
+_LOCAL_HEADER = b"PK\x03\x04"
 _SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 _END_OF_DIRECTORY = b"PK\x05\x06"
 #: end of central directory: signature, 2 disk numbers, entries on this disk and in all, size, offset, comment length
@@ -45,9 +50,11 @@ _COPY_CHUNK = 1024 * 1024
 def unpack_archive(archive: Path, limits: InputLimits, workdir: Path | None = None) -> Path:
     """Extract `archive` into a new temporary folder (removed when the command ends) and return the folder."""
     if archive.suffix.lower() not in ARCHIVE_SUFFIXES:
-        raise InputError.single(f"{archive}: xtk lint takes a folder, a .zip or an .xpi")
+        raise InputError.single(f"{archive}: xtk lint takes a folder, a .zip, an .xpi or a .crx")
     try:
         size = archive.stat().st_size
+        if archive.suffix.lower() == ".crx":
+            _check_crx_header(archive, size)
         declared = _declared_member_count(archive)
     except OSError as error:
         raise InputError.single(f"{archive}: cannot read it: {error.strerror or error}") from None
@@ -72,6 +79,28 @@ def unpack_archive(archive: Path, limits: InputLimits, workdir: Path | None = No
     except OSError as error:  # unreadable, or the disk filled up while extracting (the folder is already gone)
         raise InputError.single(f"{archive}: cannot unpack it: {error.strerror or error}") from None
     return target
+
+
+def _check_crx_header(archive: Path, size: int) -> None:
+    """A .crx must open with Chrome's header (`Cr24`, version 2 or 3, its lengths) and a zip right after it."""
+    with archive.open("rb") as file:
+        head = file.read(16)
+        if head[:4] != _CRX_MAGIC:
+            raise InputError.single(f'{archive}: not a Chrome package: a .crx starts with "Cr24"')
+        if len(head) < 12:
+            raise InputError.single(f"{archive}: a damaged .crx: its header is cut short")
+        version, first = struct.unpack_from("<2L", head, 4)
+        if version == 3:
+            start = 12 + first  # the header: a protobuf of keys and signatures, `first` bytes long
+        elif version == 2 and len(head) == 16:
+            start = 16 + first + struct.unpack_from("<L", head, 12)[0]  # public key, then signature
+        else:
+            raise InputError.single(f"{archive}: a .crx of version {version}: xtk reads versions 2 and 3")
+        if start + 4 > size:
+            raise InputError.single(f"{archive}: a damaged .crx: its header says {start:,} bytes, the file is shorter")
+        file.seek(start)
+        if file.read(4) not in (_LOCAL_HEADER, _END_OF_DIRECTORY):
+            raise InputError.single(f"{archive}: a damaged .crx: no zip archive after its header")
 
 
 def _refuse(archive: Path, what: str, option: str) -> None:

@@ -1,5 +1,5 @@
 """A plain extension as a `LintContext`: a folder, or a .zip/.xpi holding manifest.json and JavaScript (as `web-ext
-lint` takes; .crx is not supported). The manifest names the entry scripts and pages, and relative imports are
+lint` takes, or a .crx). The manifest names the entry scripts and pages, and relative imports are
 followed from there; the keys lint reads must have the right shape (manifest_shape.py: a value of the wrong type is
 XL025, and removed), an archive is unpacked within bounds (archive.py).
 
@@ -44,7 +44,7 @@ from toolchain.urls import split_address
 def extension_context(
     path: Path, browsers: list[str] | None = None, workdir: Path | None = None, limits: InputLimits | None = None
 ) -> LintContext:
-    """A plain unpacked extension (folder) or an archive (.zip, .xpi, .crx is not supported).
+    """A plain unpacked extension (folder) or an archive (.zip, .xpi, .crx).
 
     One way through: the entries and their contexts, complete (the manifest's, then the scripts and pages the code
     names, to a fixed point, then what they import), then the facts of every source once."""

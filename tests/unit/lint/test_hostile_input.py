@@ -157,9 +157,13 @@ def test_damaged_and_foreign_files_are_bad_input(tmp_path: Path, scratch_tmp: Pa
     code, output = lint(str(damaged))
     assert code == 2 and "not a zip archive, or a damaged one" in output, output
     crx = tmp_path / "ext.crx"
-    crx.write_bytes(b"Cr24")
+    crx.write_bytes(b"Cr24")  # a header cut short (tests/unit/lint/test_crx.py has the rest)
     code, output = lint(str(crx))
-    assert code == 2 and "xtk lint takes a folder, a .zip or an .xpi" in output, output
+    assert code == 2 and "a damaged .crx: its header is cut short" in output, output
+    foreign = tmp_path / "ext.rar"
+    foreign.write_bytes(b"Rar!")
+    code, output = lint(str(foreign))
+    assert code == 2 and "xtk lint takes a folder, a .zip, an .xpi or a .crx" in output, output
     assert list(scratch_tmp.iterdir()) == []
 
 
