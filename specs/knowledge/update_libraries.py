@@ -28,9 +28,9 @@ Usage
     .venv/bin/python specs/knowledge/update_libraries.py [--output PATH] [--workers N]
     Standard library and xtk's own `normalized` (run it with xtk's Python), plus `npm` on PATH and access to
     the npm registry.
-    It downloads about 200 tarballs with 4 parallel workers and takes 1.5 to 3 minutes (86 s and
-    164 s measured in November 2026). Everything it downloads lives in a tempfile.TemporaryDirectory
-    (including a private npm cache); the only file written outside it is the output JSON. Progress
+    It downloads about 360 tarballs with 4 parallel workers and takes 2 to 4 minutes (223 s measured on
+    29 November 2026). Everything it downloads lives in a tempfile.TemporaryDirectory (including a private npm
+    cache); the only file written outside it is the output JSON. Progress
     goes to stderr. The output is deterministic apart from generated.date (sorted keys, indent 1,
     trailing newline).
 """
@@ -73,7 +73,7 @@ LIBRARIES: dict[str, tuple[str, str, tuple[str, ...], Callable[[str], bool]]] = 
         "jquery",
         "https://jquery.com/",
         ("dist/jquery.js", "dist/jquery.min.js", "dist/jquery.slim.js", "dist/jquery.slim.min.js"),
-        _prefix("1.12.4", "2.2.4", "3.", "4."),
+        _prefix("1.", "2.", "3.", "4."),  # 1.x and 2.x: the releases addons.mozilla.org bans (XL026)
     ),
     "jQuery UI": (
         "jquery-ui-dist",
@@ -85,7 +85,13 @@ LIBRARIES: dict[str, tuple[str, str, tuple[str, ...], Callable[[str], bool]]] = 
         "dompurify",
         "https://github.com/cure53/DOMPurify",
         ("dist/purify.js", "dist/purify.min.js", "dist/purify.es.mjs", "dist/purify.cjs.js"),
-        _prefix("2.", "3."),
+        _prefix("1.", "2.", "3."),
+    ),
+    "AngularJS": (
+        "angular",
+        "https://angularjs.org/",
+        ("angular.js", "angular.min.js"),
+        _prefix("1."),  # every AngularJS release up to 1.8.1 is one addons.mozilla.org bans (XL026)
     ),
     "webextension-polyfill": (
         "webextension-polyfill",

@@ -188,8 +188,8 @@ def _with_unanalysed_files(ctx: LintContext, findings: list[Finding]) -> list[Fi
 
 def _outside_known_libraries(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
     """None of the findings inside an exact copy of a well-known library's release (known_libraries.py): not the
-    team's code; a note (XL008) names it instead. A file that only claims to be one (its banner) is the team's code:
-    its findings stay, with a note (XL009) saying why."""
+    team's code; a note (XL008) names it instead (but a release the store bans is reported: XL026). A file that
+    only claims to be one (its banner) is the team's code: its findings stay, with a note (XL009) saying why."""
     from toolchain.lint.known_libraries import library_of
 
     known: set[str] = set()  # the files that are a release: nothing inside them is reported
@@ -220,7 +220,11 @@ def _outside_known_libraries(ctx: LintContext, findings: list[Finding]) -> list[
             )
     if not notes:
         return findings
-    return [f for f in findings if f.path not in known] + notes
+    return [f for f in findings if f.path not in known or f.code in ABOUT_THE_RELEASE] + notes
+
+
+#: findings about a release as a whole (XL026: a version the store bans), which its being a release does not silence
+ABOUT_THE_RELEASE = frozenset({"XL026"})
 
 
 def _unique(findings: Iterable[Finding], browsers: list[str] | None = None) -> list[Finding]:

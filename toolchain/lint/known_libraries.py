@@ -6,10 +6,10 @@ engine) are not the extension's decisions, and a finding there teaches people to
 
 A file is a known library when its content is a published release file, byte for byte after `normalized` (line
 endings unified, source-map comments and trailing blank space dropped): `specs/knowledge/libraries.json` holds the
-SHA-256 of every release file of jQuery, jQuery UI, DOMPurify, webextension-polyfill, Bootstrap and Lodash on npm
-(`specs/knowledge/update_libraries.py` makes it), as addons-linter's list of known libraries does. Such a file is
+SHA-256 of every release file of jQuery, jQuery UI, DOMPurify, AngularJS, webextension-polyfill, Bootstrap and Lodash
+on npm (`specs/knowledge/update_libraries.py` makes it), as addons-linter's list of known libraries does. Such a file is
 named (XL008: library and version) and nothing inside it is reported; API uses inside it still count (a permission
-the polyfill's caller needs is still used).
+the polyfill's caller needs is still used). A release addons.mozilla.org bans (`banned-libraries.json`) is XL026.
 
 A banner alone proves nothing (anyone can write `/*! jQuery v3.7.1 */` above their own code): a file that carries a
 library's banner or identifiers but is no known release is linted as the extension's own code, and a note (XL009)
@@ -28,6 +28,7 @@ from pathlib import Path
 from toolchain.resources import specs_dir
 
 DATA_FILE = "libraries.json"
+BANNED_FILE = "banned-libraries.json"
 #: how much of a file is read for its banner: banners come first
 HEAD_BYTES = 4096
 #: every release file in the table is between these sizes; a file outside them is not hashed
@@ -42,6 +43,7 @@ SIGNATURES: dict[str, tuple[re.Pattern[str], ...]] = {
     "DOMPurify": (re.compile(r"@license DOMPurify|/\*!?\s*DOMPurify"),),
     "Bootstrap": (re.compile(r"\*\s*Bootstrap v\d[\d.]* \(https://getbootstrap\.com"),),
     "Lodash": (re.compile(r"@license\s*\n?\s*\*?\s*Lodash"),),
+    "AngularJS": (re.compile(r"AngularJS v1\.\d"),),
 }
 
 _SOURCE_MAP_LINE = re.compile(r"^\s*(//[#@]\s*sourceMappingURL=\S*|/\*[#@]\s*sourceMappingURL=\S*\s*\*/)\s*$")
@@ -93,3 +95,26 @@ def library_of(path: Path) -> Library | None:
     text = head.decode("utf-8", errors="replace")
     claimed = next((name for name, patterns in SIGNATURES.items() if all(p.search(text) for p in patterns)), None)
     return Library(claimed, None) if claimed is not None else None
+
+
+@cache
+def _banned() -> dict[str, dict[str, list[str]]]:
+    data = json.loads((specs_dir() / "knowledge" / BANNED_FILE).read_text(encoding="utf-8"))
+    libraries: dict[str, dict[str, list[str]]] = data["libraries"]
+    return libraries
+
+
+def names_banned_library(head: str) -> bool:
+    """Whether a file's head names a library some of whose releases addons.mozilla.org bans (a banner, or the
+    global a minified release defines: `e.DOMPurify=t()`): only such a file is worth hashing for XL026."""
+    lowered = head.lower()
+    return any(name.lower() in lowered for name in _banned())
+
+
+def banned_by_amo(library: Library) -> bool:
+    """Whether this release file is one addons.mozilla.org refuses (specs/knowledge/banned-libraries.json, from
+    addons-linter's BANNED_LIBRARIES: the version, and the file among those its scan knows)."""
+    if library.version is None or library.file is None:
+        return False
+    files = _banned().get(library.name, {}).get(library.version, [])
+    return library.file.rsplit("/", 1)[-1] in files

@@ -1,0 +1,71 @@
+"""XL026: a release of a library addons.mozilla.org refuses (old jQuery, DOMPurify, AngularJS)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from toolchain.lint.context import LintContext
+from toolchain.lint.known_libraries import HEAD_BYTES, banned_by_amo, library_of, names_banned_library
+from toolchain.lint.model import Finding, Rule
+
+_SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs")
+
+
+def _scripts(folder: Path) -> Iterator[Path]:
+    for directory, folders, files in os.walk(folder):  # links are not followed (XL010 judges them)
+        folders.sort()
+        for name in sorted(files):
+            if name.lower().endswith(_SCRIPT_SUFFIXES):
+                yield Path(directory) / name
+
+
+def _head(path: Path) -> str:
+    try:
+        with path.open("rb") as stream:
+            return stream.read(HEAD_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+class BannedLibrary(Rule):
+    """The package holds a release of a library addons.mozilla.org refuses.
+
+    What it checks: every script file of a plain extension's folder or archive, loaded or not, whose content is a
+    published release file (recognised by its hash, as XL008 recognises libraries: a banner alone proves nothing)
+    that addons.mozilla.org bans for its known vulnerabilities: jQuery before 3.0, DOMPurify up to 2.2.4, AngularJS
+    up to 1.8.1 (addons-linter's `BANNED_LIBRARIES`, kept in `specs/knowledge/banned-libraries.json`).
+
+    Why it matters: addons.mozilla.org refuses the upload (addons-linter's `BANNED_LIBRARY`: "Your add-on uses a
+    JavaScript library we consider unsafe"), whether or not a page loads the file; the versions carry published
+    cross-site-scripting flaws that run with the extension's privileges.
+
+    Example:
+
+        lib/jquery.min.js           // XL026: jQuery 1.12.4, a release addons.mozilla.org refuses
+
+    Fix: update the library to a supported release (jQuery 3.5 or later, DOMPurify 3, Angular instead of
+    AngularJS), or remove the file if nothing loads it.
+    """
+
+    code = "XL026"
+    name = "banned-library"
+    severity = "error"
+    applies_to = "extension"
+
+    def check(self, ctx: LintContext) -> Iterable[Finding]:
+        folders = sorted({target.package_dir or ctx.root for target in ctx.targets})
+        for folder in folders:
+            for path in _scripts(folder):
+                if not names_banned_library(_head(path)):
+                    continue  # hashed only when its banner says it may be one
+                library = library_of(path)
+                if library is None or not banned_by_amo(library):
+                    continue
+                yield self.finding(
+                    f"`{path.relative_to(folder).as_posix()}` is {library.name} {library.version} "
+                    f"({library.file}), a release addons.mozilla.org refuses for its known vulnerabilities",
+                    fix=f"update {library.name} to a supported release, or remove the file if nothing loads it",
+                    path=path.relative_to(folder).as_posix(),
+                )
