@@ -52,7 +52,19 @@ def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Fi
     findings = _with_unanalysed_files(ctx, findings)
     findings = _outside_known_libraries(ctx, findings)
     findings = [f for f in findings if selected(f.code, select, ignore)]
-    return _apply_suppressions(ctx, _unique(findings, [t.browser for t in ctx.targets]), select, ignore)
+    findings = _apply_suppressions(ctx, _unique(findings, [t.browser for t in ctx.targets]), select, ignore)
+    return [_with_stores(ctx, finding) for finding in findings]
+
+
+def _with_stores(ctx: LintContext, finding: Finding) -> Finding:
+    """The finding with the stores of the targets it holds for (its browser label, else every target's)."""
+    from dataclasses import replace
+
+    from toolchain import browser_targets
+
+    browsers = [b.strip() for b in finding.browser.split(",")] if finding.browser else [t.browser for t in ctx.targets]
+    stores = tuple(dict.fromkeys(browser_targets.get(b).store for b in browsers if b in browser_targets.names()))
+    return replace(finding, stores=stores)
 
 
 #: findings that rest on code being absent (a permission nothing uses, a message type nothing sends or handles): with a

@@ -61,7 +61,9 @@ def extension_context(
             path=loops[0],
         )
     if not manifest_path.is_file():
-        raise InputError.single(f"no manifest.json in {path}: give an extension folder, a .zip/.xpi, or an xtk project")
+        raise InputError.single(
+            f"no manifest.json in {path}: give an extension folder, a .zip/.xpi/.crx, or an xtk project"
+        )
     real_manifest, real_root = manifest_path.resolve(), root.resolve()
     if not real_manifest.is_relative_to(real_root):  # never read a file out of the folder
         target = os.path.relpath(real_manifest, real_root)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from toolchain import codes
 from toolchain.diagnostics import Diagnostic, Severity
+from toolchain.lint.store_review import StorePolicy, review_of
 
 if TYPE_CHECKING:
     from toolchain.lint.context import LintContext
@@ -45,6 +46,8 @@ class Finding(Diagnostic):
     fix: str | None = None  # a one-line hint
     #: the evidence beyond the cause's own place: for a verdict of absence (XP002), every file that was analysed
     related: tuple[Related, ...] = ()
+    #: the stores of the targets it holds for ("addons.mozilla.org"): whose review it concerns (store_review.py)
+    stores: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.code:
@@ -73,7 +76,18 @@ class Finding(Diagnostic):
             data["fix"] = self.fix
         if self.related:
             data["related"] = [r.to_json() for r in self.related]
+        if self.stores:
+            data["stores"] = list(self.stores)
+        review = self.store_review()
+        if review:
+            data["store_review"] = [policy.to_json() for policy in review]
         return data
+
+    def store_review(self) -> tuple[StorePolicy, ...]:
+        """The store policies a reviewer would reject this error under, for the stores it concerns."""
+        if self.severity != "error":
+            return ()
+        return tuple(policy for policy in review_of(self.code) if policy.store in self.stores)
 
     def related_summary(self, shown: int = 8) -> list[str]:
         """The related places as a few readable lines, one per kind: `analysed (3 files): a.js, b.js, c.js`."""

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from toolchain.lint.context import LintContext
     from toolchain.lint.model import Finding
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3  # 3: findings carry the stores they concern
 #: folders never walked: installed packages, xtk's own outputs, VCS and tool caches
 SKIPPED_FOLDERS = frozenset(
     {"node_modules", ".xtk", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv"}
@@ -108,7 +108,13 @@ class LintCache:
             from toolchain.lint.model import Finding, Related
 
             findings = [
-                Finding(**{**f, "related": tuple(Related(**r) for r in f.get("related", ()))}) for f in data["findings"]
+                Finding(
+                    # store_review is derived from the rest; related and stores are tuples
+                    **{k: v for k, v in f.items() if k not in ("store_review", "related", "stores")},
+                    related=tuple(Related(**r) for r in f.get("related", ())),
+                    stores=tuple(f.get("stores", ())),
+                )
+                for f in data["findings"]
             ]
             return findings, Path(data["root"])
         except (OSError, ValueError, KeyError, TypeError):

@@ -49,7 +49,11 @@ def test_text_lists_the_files_an_unused_verdict_rests_on(extension: Path) -> Non
     out = lint(extension, "text").splitlines()
     assert out[0].startswith("manifest.json:7:5: XP002 `alarms` is declared (permissions) but no API that needs it")
     assert out[1] == "  = analysed (3 files): " + ", ".join(ANALYSED)
-    assert out[2] == "Found 1 error."
+    assert out[2:] == [
+        "Store review: what a reviewer would reject",
+        "  Chrome Web Store — Purple Potassium: excessive permissions: XP002",
+        "Found 1 error.",
+    ]
 
 
 def test_json_has_the_related_files(extension: Path) -> None:

@@ -13,7 +13,7 @@ from toolchain.lint.model import Finding, Related
 def test_a_finding_is_a_diagnostic_with_only_lints_additions() -> None:
     assert issubclass(Finding, Diagnostic)
     added = {f.name for f in dataclasses.fields(Finding)} - {f.name for f in dataclasses.fields(Diagnostic)}
-    assert added == {"fix", "related"}
+    assert added == {"fix", "related", "stores"}
 
 
 def test_a_finding_keeps_its_json_and_formats_as_any_diagnostic() -> None:

@@ -64,8 +64,12 @@ def render(findings: Sequence[Finding], root: Path) -> str:
             result["locations"] = [{"physicalLocation": physical}]
         if finding.related:  # the evidence (files analysed for an "unused" verdict): SARIF's relatedLocations
             result["relatedLocations"] = [_related(i, related) for i, related in enumerate(finding.related)]
-        if finding.browser:
-            result["properties"] = {"browser": finding.browser}
+        properties: dict[str, Any] = {"browser": finding.browser} if finding.browser else {}
+        review = finding.store_review()
+        if review:
+            properties["store_review"] = [policy.to_json() for policy in review]
+        if properties:
+            result["properties"] = properties
         results.append(result)
     document = {
         "$schema": SCHEMA,

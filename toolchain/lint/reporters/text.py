@@ -1,10 +1,12 @@
-"""`path:line:col: CODE message`, one finding a line, like ruff; then a count."""
+"""`path:line:col: CODE message`, one finding a line, like ruff; then what a store's reviewer would reject
+(store_review.py), then a count."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 
+from toolchain.lint import store_review
 from toolchain.lint.model import Finding
 
 
@@ -33,4 +35,6 @@ def render(findings: Sequence[Finding], root: Path) -> str:
     if not tally["error"] and not tally["warning"]:  # notes ask for nothing: the checks passed
         return listed + f"All checks passed ({counts[0]}).\n"
     said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
-    return listed + f"Found {said}.\n"
+    review = store_review.summary(findings)
+    reviewed = "Store review: what a reviewer would reject\n" + "".join(f"  {r}\n" for r in review) if review else ""
+    return listed + reviewed + f"Found {said}.\n"
