@@ -42,7 +42,7 @@ MDN = "webextensions-examples"
 #: web-accessible resource, icon, style or page the folder does not hold, which here is every one the manifest lists)
 MANIFEST_CODES = {"XP002", "XP005", "XP006", "XS001", "XS002", "XS003", "XS012", "XL007"} | {
     f"XL0{n}"
-    for n in range(13, 27)  # Firefox's and AMO's manifest checks, icons, locales, value types, libraries
+    for n in range(13, 28)  # Firefox's and AMO's manifest checks, icons, locales, value types, libraries
 }
 
 
