@@ -110,6 +110,23 @@ def symlink_loops(root: Path) -> list[str]:
     return sorted(loops)
 
 
+#: the suffixes of the scripts a package holds (what XL026 and XL027 read, loaded or not)
+SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs")
+
+
+def package_scripts(folder: Path) -> list[Path]:
+    """Every script file in the package, loaded or not, in a stable order: regular files only — a symbolic link is
+    never followed (one out of the extension is XL010's, and xtk reads nothing through it)."""
+    found = []
+    for directory, folders, files in os.walk(folder):  # directory links are not followed either
+        folders.sort()
+        for name in sorted(files):
+            path = Path(directory) / name
+            if name.lower().endswith(SCRIPT_SUFFIXES) and not path.is_symlink() and path.is_file():
+                found.append(path)
+    return found
+
+
 def is_file(path: Path) -> bool:
     """Is there a file at `path`? False, not an error, for a name the system refuses (longer than a name can be)."""
     try:

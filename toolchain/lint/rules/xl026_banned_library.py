@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from toolchain import browser_targets
 from toolchain.lint.context import LintContext
+from toolchain.lint.extension_paths import package_scripts
 from toolchain.lint.known_libraries import HEAD_BYTES, banned_by_amo, library_of, names_banned_library
 from toolchain.lint.model import Finding, Rule
-
-_SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs")
-
-
-def _scripts(folder: Path) -> Iterator[Path]:
-    for directory, folders, files in os.walk(folder):  # links are not followed (XL010 judges them)
-        folders.sort()
-        for name in sorted(files):
-            if name.lower().endswith(_SCRIPT_SUFFIXES):
-                yield Path(directory) / name
 
 
 def _head(path: Path) -> str:
@@ -62,7 +52,7 @@ class BannedLibrary(Rule):
             return  # addons.mozilla.org's ban: a package for Chrome alone is not reviewed there
         folders = sorted({target.package_dir or ctx.root for target in ctx.targets})
         for folder in folders:
-            for path in _scripts(folder):
+            for path in package_scripts(folder):
                 if not names_banned_library(_head(path)):
                     continue  # hashed only when its banner says it may be one
                 library = library_of(path)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from toolchain.lint.context import LintContext
+from toolchain.lint.extension_paths import package_scripts
 from toolchain.lint.model import Finding, Rule
 
 #: addons-linter's MINER_BLOCKLIST (src/miner_blocklist.js): code a miner library defines, and its file names
@@ -18,17 +18,8 @@ MINER_CODE = (
     re.compile(r"CryptonightWASMWrapper"),
 )
 MINER_FILE_NAMES = re.compile(r"(^|/)(coinhive(\.min)?|cryptonight\.min)\.js$", re.IGNORECASE)
-_SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs")
 #: a miner's markers come early in its file; a longer file is read this far
 _READ_BYTES = 4 * 1024 * 1024
-
-
-def _scripts(folder: Path) -> Iterator[Path]:
-    for directory, folders, files in os.walk(folder):  # links are not followed (XL010 judges them)
-        folders.sort()
-        for name in sorted(files):
-            if name.lower().endswith(_SCRIPT_SUFFIXES):
-                yield Path(directory) / name
 
 
 def _text(path: Path) -> str:
@@ -69,7 +60,7 @@ class CoinMiner(Rule):
     def check(self, ctx: LintContext) -> Iterable[Finding]:
         folders = sorted({target.package_dir or ctx.root for target in ctx.targets})
         for folder in folders:
-            for path in _scripts(folder):
+            for path in package_scripts(folder):
                 shown = path.relative_to(folder).as_posix()
                 if MINER_FILE_NAMES.search(shown):
                     yield self.finding(f"`{shown}` has a coin miner's file name", fix="remove the miner", path=shown)

@@ -56,7 +56,7 @@ def source_problem(source: str, manifest_version: int) -> str | None:
     return "allows remote scripts"
 
 
-def _forbidden(source: str, forbidden: set[str]) -> bool:
+def forbidden_by_posture(source: str, forbidden: set[str]) -> bool:
     """A posture's forbidden source matches itself; a forbidden scheme (`http:`) also matches every host source of
     that scheme (`http://localhost:8787`), as CSP's own scheme-source matching does."""
     return source in forbidden or any(f.endswith(":") and source.startswith(f + "//") for f in forbidden)
@@ -130,7 +130,7 @@ class UnsafeCsp(Rule):
                         )
         for directive, sources in directives.items():
             for source in sources:
-                if _forbidden(source.lower(), forbidden) and source.lower() not in reported:
+                if forbidden_by_posture(source.lower(), forbidden) and source.lower() not in reported:
                     reported.add(source.lower())
                     yield self.finding(
                         f"{directive} {source}: the posture forbids this source",

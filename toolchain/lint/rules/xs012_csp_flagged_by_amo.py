@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from toolchain import browser_targets
 from toolchain.lint.context import LintContext
 from toolchain.lint.model import Finding, Rule
-from toolchain.lint.rules.xs002_unsafe_csp import parse_policy, source_problem
+from toolchain.lint.rules.xs002_unsafe_csp import forbidden_by_posture, parse_policy, source_problem
 
 #: the directives AMO reads, default-src first (a later script-src that is sound makes an open default-src sound)
 _AMO_DIRECTIVES = ("default-src", "script-src", "script-src-elem", "script-src-attr", "worker-src")
@@ -19,14 +19,20 @@ def _sound(source: str) -> bool:
     return source.lower() in _SOUND_KEYWORDS or source.lower().startswith("moz-extension:")
 
 
-def amo_flags(policy: str, manifest_version: int) -> list[str]:
+def amo_flags(policy: str, manifest_version: int, forbidden: frozenset[str] = frozenset()) -> list[str]:
     """Why addons.mozilla.org flags this policy (addons-linter's `MANIFEST_CSP`, validateCspPolicyString), leaving
-    out what XS002 reports as unsafe and `'unsafe-eval'` (its own message): an empty list when it does not."""
+    out what XS002 reports (unsafe sources, `'unsafe-eval'`, sources the posture forbids): an empty list when it
+    does not."""
     directives = parse_policy(policy)
     reasons: list[str] = []
 
     def xs002s(source: str) -> bool:
-        return source.lower() == "'unsafe-eval'" or source_problem(source, manifest_version) is not None
+        lowered = source.lower()
+        return (
+            lowered == "'unsafe-eval'"
+            or source_problem(source, manifest_version) is not None
+            or forbidden_by_posture(lowered, set(forbidden))
+        )
 
     open_default = "default-src" not in directives  # no default-src: every directive it stands in for is open
     for directive in _AMO_DIRECTIVES:
@@ -74,6 +80,7 @@ class CspFlaggedByAmo(Rule):
     severity = "warning"
 
     def check(self, ctx: LintContext) -> Iterable[Finding]:
+        forbidden = frozenset(s.lower() for s in ctx.posture.csp.forbidden_sources) if ctx.posture else frozenset()
         for target in ctx.targets:
             if not browser_targets.get(target.browser).is_gecko:
                 continue
@@ -83,7 +90,7 @@ class CspFlaggedByAmo(Rule):
                 pointer, policy = "/content_security_policy/extension_pages", value.get("extension_pages")
             if not isinstance(policy, str):
                 continue
-            reasons = amo_flags(policy, target.manifest_version)
+            reasons = amo_flags(policy, target.manifest_version, forbidden)
             if reasons:
                 yield self.finding(
                     f"addons.mozilla.org flags this policy for review: {'; '.join(reasons)}",
