@@ -112,6 +112,21 @@ class Mutation:
     regenerate_protocol: bool = False
 
 
+#: a folder beside xtk.toml holding the previous release's manifest.json: the mutation suite lints `--against` it
+PREVIOUS_RELEASE = "previous-release"
+
+
+def previous_release(manifest: dict[str, object]) -> Edit:
+    """The previous release, as `xtk lint --against` reads it: a folder with its manifest.json."""
+
+    def apply(project: Path) -> None:
+        folder = project / PREVIOUS_RELEASE
+        folder.mkdir()
+        (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+    return apply
+
+
 MUTATIONS: list[Mutation] = [
     # -- XP001: an API used without the permission it needs ------------------------------------------------------
     Mutation(
@@ -470,6 +485,30 @@ MUTATIONS: list[Mutation] = [
         "XS002",
         "the CSP allows scripts from a local dev server",
         [append(CONFIG, "\n[csp]\nextension_pages = \"script-src 'self' http://localhost:8787; object-src 'self'\"\n")],
+    ),
+    # -- XP013: an update that adds an install warning ----------------------------------------------------------
+    Mutation(
+        "update-adds-all-sites-warning",
+        "XP013",
+        "the previous release ran its content script on one site: reading every site is a new install warning",
+        [
+            previous_release(
+                {
+                    "manifest_version": 2,
+                    "name": "DocMind",
+                    "version": "0.9.0",
+                    "permissions": ["activeTab", "contextMenus"],
+                    "content_scripts": [{"matches": ["https://example.com/*"], "js": ["content.js"]}],
+                }
+            )
+        ],
+    ),
+    # -- XS012: a policy addons.mozilla.org flags for review ------------------------------------------------------
+    Mutation(
+        "csp-without-a-script-directive",
+        "XS012",
+        "the CSP sets no default-src and no script-src: AMO flags it, Firefox's validator drops it",
+        [append(CONFIG, "\n[csp]\nextension_pages = \"object-src 'self'\"\n")],
     ),
     # -- XS003: over-exposed web-accessible resources ----------------------------------------------------------------
     Mutation(

@@ -10,18 +10,23 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import copy_flagship
-from tests.mutation.mutations import MUTATIONS, Mutation
+from tests.mutation.mutations import MUTATIONS, PREVIOUS_RELEASE, Mutation
 from toolchain.lint import catalog
 
 pytestmark = pytest.mark.node
 
 
 def lint(project_dir: Path) -> list:
+    """The project's findings; with a `previous-release/` folder beside xtk.toml, as `--against` it (XP013)."""
     from toolchain.lint.engine import run_rules
+    from toolchain.lint.previous_release import load_previous_release
     from toolchain.lint.project_targets import project_context
     from toolchain.project import load_project
 
-    return run_rules(project_context(load_project(project_dir)), [], [])
+    context = project_context(load_project(project_dir))
+    if (project_dir / PREVIOUS_RELEASE).is_dir():
+        context.previous_release = load_previous_release(project_dir / PREVIOUS_RELEASE)
+    return run_rules(context, [], [])
 
 
 def regenerate_protocol(project_dir: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,6 +12,9 @@ from toolchain import browser_targets
 from toolchain.cli.options import project_option
 from toolchain.diagnostics import EXIT_PROJECT_ERRORS
 from toolchain.lint.limits import RATIO_FLOOR_BYTES, InputLimits, SecondsParam, SizeParam, format_size
+
+if TYPE_CHECKING:
+    from toolchain.lint.context import LintContext
 
 _LIMITS = InputLimits()  # the defaults, shown in `xtk lint --help`
 #: the default deadline of a run: DocMind lints cold in 0.6 s; a run past 5 minutes is stalled, not slow
@@ -105,6 +109,22 @@ DEFAULT_TIMEOUT_SECONDS = 300.0
     help="Print what a code means (any code xtk emits: XB…, XL…, XP…, XS…, XM…) and exit; `all` lists them.",
 )
 @click.option(
+    "--against",
+    "against",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="OLD",
+    help="The previous release (a folder, .zip, .xpi or .crx): each install warning this version adds is an error "
+    "(XP013), since the update then waits for every user to accept it.",
+)
+@click.option(
+    "--warnings",
+    "show_warnings",
+    is_flag=True,
+    default=False,
+    help="Print the warnings each target browser shows at install, in its own words, and exit.",
+)
+@click.option(
     "--cache/--no-cache",
     "use_cache",
     default=True,
@@ -128,6 +148,8 @@ def lint(
     max_ratio: int | None,
     use_cache: bool,
     timeout: float,
+    against: Path | None,
+    show_warnings: bool,
 ) -> None:
     """Check the permission posture and the message protocol of a project or a plain extension.
 
@@ -152,7 +174,7 @@ def lint(
     \b
     Exit codes: 0 no findings, or notes only (XL008: a known library named) · 1 errors or warnings (a lint the
     deadline cut short has XL004 warnings: never 0) · 2 bad input (arguments, config, posture, protocol, a
-    manifest that `xtk build` rejects or of the wrong shape, an archive or a JSON file over a limit or unsafe).
+    manifest that cannot be read or that `xtk build` rejects, an archive or a JSON file over a limit or unsafe).
     """
     from toolchain.lint.selection import parse_codes
 
@@ -181,7 +203,8 @@ def lint(
             "max_file_bytes": limits.max_file_bytes,
         },
     )
-    replayed = cache.replay() if cache is not None and use_cache else None
+    # a comparison with another release, or the warnings alone, is never a replay of the last lint
+    replayed = cache.replay() if cache is not None and use_cache and against is None and not show_warnings else None
     if replayed is not None:
         findings, root = replayed
     else:
@@ -193,16 +216,49 @@ def lint(
         # for the whole run: the rules may read sources too; no full GC over the trees and facts kept to the end
         with size_limit(limits.max_file_bytes), run_deadline(timeout, f"--timeout {timeout:g} s"), long_lived_heap():
             context = lint_path(path, project, list(browsers) or None, limits, reuse_graph=use_cache)
+            if show_warnings:
+                click.echo(_install_warnings(context, output_format), nl=False)
+                return
+            if against is not None:
+                from toolchain.lint.previous_release import load_previous_release
+
+                context.previous_release = load_previous_release(against, limits)
             settings = context.project.config.lint if context.project and context.project.config.lint else None
             chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
             dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")
             findings = run_rules(context, chosen, dropped)
-        if cache is not None and not context.stopped:  # a lint cut short is not the project's answer to replay
+        if cache is not None and not context.stopped and against is None:  # a lint cut short is not one to replay
             cache.store(context, findings)
         root = context.root
     click.echo(reporter(output_format)(findings, root), nl=False)
     if any(finding.severity != "note" for finding in findings):  # a note (XL008) asks for no change
         sys.exit(EXIT_PROJECT_ERRORS)
+
+
+def _install_warnings(context: LintContext, output_format: str) -> str:
+    """Each target's install warnings (install_warnings.py): text, a block per browser; or JSON."""
+    import json
+
+    from toolchain.lint.install_warnings import install_warnings
+
+    found = {t.browser: install_warnings(t.manifest, t.browser) for t in context.targets}
+    if output_format == "json":
+        data = {
+            browser: None
+            if warnings is None
+            else [{"text": w.text, "causes": list(w.causes), "blocks_update": w.blocks_update} for w in warnings]
+            for browser, warnings in found.items()
+        }
+        return json.dumps(data, indent=2) + "\n"
+    out = []
+    for browser, warnings in found.items():
+        store = browser_targets.get(browser).store
+        if warnings is None:
+            out.append(f"{browser} ({store}): not computed (xtk does not have this browser's warning rules yet)")
+            continue
+        out.append(f"{browser} ({store}): {len(warnings) or 'no'} install warning{'' if len(warnings) == 1 else 's'}")
+        out += [f"  {w.text}  ({', '.join(w.causes)})" for w in warnings]
+    return "\n".join(out) + "\n"
 
 
 def explain_code(wanted: str) -> None:

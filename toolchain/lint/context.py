@@ -21,6 +21,7 @@ from toolchain.json_pointer import unescape_token
 if TYPE_CHECKING:
     from toolchain.lint.manifest_shape import ShapeDefect
     from toolchain.lint.posture import Posture
+    from toolchain.lint.previous_release import PreviousRelease
     from toolchain.project import Project
     from toolchain.protocol.model import Protocol
 
@@ -197,6 +198,8 @@ class LintContext:
     archive: Path | None = None
     #: values of the manifest of a type no browser reading them accepts (XL025), removed before the rules read it
     shape_defects: list[ShapeDefect] = field(default_factory=list)
+    #: the release `--against OLD` compares with (XP013), None without it
+    previous_release: PreviousRelease | None = None
 
     # -- paths and places ---------------------------------------------------------------------------------------
 

@@ -102,7 +102,15 @@ def lint_rule_fixture(code: str, part: str, workdir: Path) -> LintContext:
         return lint_project(copy_project(folder, workdir))
     if kind == "archive":
         return lint_extension(next(folder.glob("*.zip")))
-    return lint_extension(folder)
+    context = lint_extension(folder)
+    if (folder / "previous" / "manifest.json").is_file():  # the release `--against` compares with (XP013)
+        from dataclasses import replace
+
+        from toolchain.lint.previous_release import load_previous_release
+
+        previous = load_previous_release(folder / "previous")
+        context.previous_release = replace(previous, display="previous/")  # as `--against previous/` shows it
+    return context
 
 
 def render_findings(found: list[Finding], part: str = "") -> str:

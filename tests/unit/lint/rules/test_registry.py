@@ -20,7 +20,7 @@ CODES = {
     "XL007": "asset-not-in-package", "XP009": "tab-property-without-access", "XP010": "api-unavailable-in-context",
     "XL010": "path-outside-extension", "XL011": "duplicate-json-key", "XL012": "duplicate-archive-member",
     "XP011": "api-maybe-unavailable", "XS009": "wildcard-web-accessible-resources", "XS008": "unsettled-script-path",
-    "XS010": "unsettled-injected-code", "XP012": "promise-from-callback-api",
+    "XS010": "unsettled-injected-code", "XP012": "promise-from-callback-api", "XP013": "new-install-warning",
     "XL013": "firefox-background-service-worker", "XL014": "firefox-mv3-without-id",
     "XS011": "inline-script-in-page", "XL015": "firefox-without-id", "XL016": "firefox-data-collection-undeclared",
     "XL017": "firefox-manifest-invalid", "XL018": "unknown-manifest-key", "XL019": "firefox-key-newer-than-minimum",

@@ -1,0 +1,80 @@
+"""XP013: the new version adds an install warning, so the update waits for every user to accept it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from toolchain import browser_targets
+from toolchain.lint.context import LintContext
+from toolchain.lint.install_warnings import host_patterns, install_warnings
+from toolchain.lint.model import Finding, Rule
+
+
+class NewInstallWarning(Rule):
+    """An update adds a permission warning the previous release did not show.
+
+    What it checks: with `xtk lint --against OLD` (the previous release: a folder, .zip, .xpi or .crx), the
+    warnings each target browser shows at install for OLD's manifest and for this one, in the browser's own words
+    (Chromium's permission messages, with its rules: host access coalesced into "Read and change all your data on
+    all websites", `tabs` into "Read your browsing history", absorbed by broader messages; Firefox's install
+    prompt): each warning the new version adds. Removed or unchanged warnings are fine; a permission whose
+    warning is already shown (`tabs` beside `<all_urls>`) adds none.
+
+    Why it matters: Chrome disables an extension whose update adds a permission warning, for every user, until
+    each one accepts it (many never do); Firefox holds the update back until the user approves the new
+    permissions. Teams ship their own scripts to catch this before a release.
+
+    Example:
+
+        "permissions": ["storage", "history"]     // XP013 against a release with ["storage"]:
+                                                  // "Read and change your browsing history on all your signed-in
+                                                  // devices" is new in Chrome
+
+    Fix: make the permission optional (`optional_permissions`, requested when the feature is used), or accept that
+    every user must approve the update.
+    """
+
+    code = "XP013"
+    name = "new-install-warning"
+    severity = "error"
+
+    def check(self, ctx: LintContext) -> Iterable[Finding]:
+        previous = ctx.previous_release
+        if previous is None:
+            return
+        for target in ctx.targets:
+            old = install_warnings(previous.manifest, target.browser)
+            new = install_warnings(target.manifest, target.browser)
+            if old is None or new is None:
+                continue  # no rules for this browser's warnings: nothing is claimed
+            before = {w.text for w in old if w.blocks_update}
+            gecko = browser_targets.get(target.browser).is_gecko
+            consequence = (
+                "Firefox holds the update back until each user approves it"
+                if gecko
+                else "Chrome disables the extension on update until each user accepts it"
+            )
+            for warning in new:
+                if not warning.blocks_update or warning.text in before:
+                    continue
+                yield self.finding(
+                    f'"{warning.text}" is a new install warning (from {", ".join(warning.causes)}; not in '
+                    f"{previous.display}): {consequence}",
+                    browser=target.browser,
+                    fix="request it as an optional permission when the feature is used, or accept that every user "
+                    "must approve the update",
+                    **ctx.manifest_where(_pointer(target.manifest, warning.causes), target),
+                )
+
+
+def _pointer(manifest: dict[str, object], causes: tuple[str, ...]) -> str:
+    """The manifest key of the first entry behind a warning."""
+    for key in ("permissions", "host_permissions"):
+        entries = manifest.get(key)
+        if isinstance(entries, list):
+            for index, entry in enumerate(entries):
+                if entry in causes:
+                    return f"/{key}/{index}"
+    if any(cause in host_patterns(manifest) for cause in causes):
+        return "/content_scripts"
+    return "/permissions"
