@@ -1,8 +1,8 @@
 """The warnings a browser shows when the extension is installed, in the browser's own words: Chromium's permission
 messages (specs/knowledge/chromium-permission-messages.json, its rules in order) and Firefox's install prompt
-(specs/knowledge/firefox-install-prompts.json). `xtk lint --warnings` prints them; `xtk lint --against OLD`
-reports each warning the new version adds (XP013), since a new one stops the update for every user until they
-accept it.
+(specs/knowledge/firefox-install-prompts.json); docs/install-warnings.md tables both. `xtk lint --warnings` prints
+them; `xtk lint --against OLD` reports each warning the new version adds (XP013), since a new one stops the update
+for every user until they accept it.
 
 Chromium (ChromePermissionMessageProvider): the manifest's API permissions become permission IDs, its host access
 (host permissions, MV2 host patterns in `permissions`, content-script matches) becomes "all hosts" or a list of
@@ -150,6 +150,8 @@ def _chromium_messages() -> dict[str, Any]:
 
 
 def chromium_warnings(manifest: dict[str, Any]) -> list[InstallWarning]:
+    """ChromePermissionMessageProvider: permission ids from the API permissions and the host access, then the rules in
+    order, each consuming what it covers."""
     data = _chromium_messages()
     texts: dict[str, str] = data["messages"]
     ids: dict[str, set[str]] = {}  # permission id → the manifest entries behind it
@@ -157,18 +159,27 @@ def chromium_warnings(manifest: dict[str, Any]) -> list[InstallWarning]:
         permission_id = data["permissions"].get(permission)
         if permission_id:
             ids.setdefault(permission_id, set()).add(permission)
-    hosts: dict[str, set[str]] = {}
+        if permission in data["implies_all_hosts"]:  # kFlagImpliesFullURLAccess: debugger, pageCapture, proxy...
+            ids.setdefault("kHostsAll", set()).add(permission)
+    overrides = manifest.get("chrome_url_overrides")
+    if isinstance(overrides, dict) and "newtab" in overrides:  # the new-tab override is a manifest permission
+        ids.setdefault("kNewTabPageOverride", set()).add("chrome_url_overrides.newtab")
+    hosts: dict[str, set[str]] = {}  # GetDistinctHosts: display host → patterns
     for pattern in host_patterns(manifest):
         parsed = _host_of(pattern)
         if parsed is None:
             continue
         scheme, host = parsed
-        if scheme not in ("*", "http", "https", "ws", "wss") and pattern != "<all_urls>":
-            continue  # chrome://, file:// … are not named (Chromium's host messages are about web sites)
-        if host in ("", "*"):
+        if scheme == "chrome":  # FilterHostPermissions: chrome:// is dropped, chrome://favicon/ is the favicon
+            if host == "favicon":
+                ids.setdefault("kFavicon", set()).add(pattern)
+            continue
+        if scheme == "file":
+            continue  # GetDistinctHosts excludes file://
+        if host in ("", "*") or _public_suffix_wildcard(host):  # MatchesAllURLs, MatchesEffectiveTld
             ids.setdefault("kHostsAll", set()).add(pattern)
         else:
-            hosts.setdefault(host, set()).add(pattern)
+            hosts.setdefault(host.split(":", 1)[0], set()).add(pattern)  # ports and schemes are not shown
     if hosts and "kHostsAll" not in ids:
         ids["kHostReadWrite"] = {p for patterns in hosts.values() for p in patterns}
     found: list[InstallWarning] = []
@@ -185,17 +196,32 @@ def chromium_warnings(manifest: dict[str, Any]) -> list[InstallWarning]:
     return found
 
 
+#: a wildcard host on a top-level domain alone (`*.com`): Chromium's MatchesEffectiveTld counts it as every site;
+#: a multi-label public suffix (`*.co.uk`) needs the public suffix list, which xtk does not carry
+_TLD_WILDCARD = re.compile(r"^\*\.[a-z]+$")
+
+
+def _public_suffix_wildcard(host: str) -> bool:
+    return bool(_TLD_WILDCARD.match(host))
+
+
 def _chromium_text(rule: dict[str, Any], texts: dict[str, str], hosts: list[str]) -> str | None:
     formatter = rule["formatter"]
     messages = rule["messages"]
     if formatter == "hosts":
-        shown = [f"all {host[2:]} sites" if host.startswith("*.") else host for host in hosts]
-        which = messages[min(len(shown), 4) - 1] if shown else None
-        if which is None:
+        if not hosts:
             return None
-        if len(shown) <= 3:
-            return _fill(texts[which], shown)
-        return texts[which] + ": " + ", ".join(shown)
+        if len(hosts) <= 3:  # HostListFormatter: up to 3 inline, "all x sites" for a subdomain pattern
+            shown = [
+                _fill(texts["IDS_EXTENSION_PROMPT_WARNING_HOST_AND_SUBDOMAIN"], [h[2:]]) if h.startswith("*.") else h
+                for h in hosts
+            ]
+            return _fill(texts[messages[len(shown) - 1]], shown)
+        listed = [
+            _fill(texts["IDS_EXTENSION_PROMPT_WARNING_HOST_AND_SUBDOMAIN_LIST"], [h[2:]]) if h.startswith("*.") else h
+            for h in hosts
+        ]
+        return texts[messages[3]] + ": " + ", ".join(listed)
     if formatter == "default" and messages and messages[0] in texts:
         return texts[messages[0]]
     return None  # parameterised messages (settings overrides, sockets, USB) are not computed: named in docs
@@ -205,3 +231,30 @@ def _fill(text: str, values: list[str]) -> str:
     for index, value in enumerate(values, start=1):
         text = text.replace("{" + str(index) + "}", value)
     return text
+
+
+def warning_tables() -> str:
+    """The Markdown tables docs/install-warnings.md shows (its test keeps them equal to the data): Chromium's rules
+    that a manifest permission can reach, in order, and Firefox's prompt lines."""
+    data = _chromium_messages()
+    names: dict[str, list[str]] = {}
+    for name, permission_id in sorted(data["permissions"].items()):
+        names.setdefault(permission_id, []).append(f"`{name}`")
+    names.setdefault("kHostsAll", []).insert(0, "host access to every site")
+    names.setdefault("kHostReadWrite", []).insert(0, "host access to some sites")
+    rows = ["| # | Chromium's message | when these remain | also consumes |", "|---:|---|---|---|"]
+    for index, rule in enumerate(data["rules"], start=1):
+        if not all(names.get(r) for r in rule["required"]) or rule["formatter"] not in ("default", "hosts"):
+            continue  # reachable only from keys other than permissions (automation, settings overrides, USB…)
+        text = data["messages"].get(rule["messages"][0], rule["messages"][0])
+        if rule["formatter"] == "hosts":
+            text = " / ".join(data["messages"][m] for m in rule["messages"])
+        required = " and ".join(", ".join(names[r]) for r in rule["required"])
+        optional = ", ".join(n for r in rule["optional"] for n in names.get(r, []) if n.startswith("`"))
+        rows.append(f"| {index} | {text} | {required} | {optional} |")
+    prompts = _firefox_prompts()
+    firefox = ["| permission | Firefox's prompt line |", "|---|---|"]
+    firefox += [
+        f"| `{p}` | {prompts['messages'][firefox_message_id(p)]} |" for p in prompts["permissions_with_message"]
+    ]
+    return "\n".join(rows) + "\n\n" + "\n".join(firefox) + "\n"

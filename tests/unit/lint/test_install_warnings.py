@@ -104,3 +104,91 @@ def test_against_what_is_no_release_is_bad_input(tmp_path: Path, old: str) -> No
     (tmp_path / "file.txt").write_text("x", encoding="utf-8")
     code, output = lint("--against", str(tmp_path / old), str(new))
     assert code == 2 and "give the previous release as an extension folder or a .zip/.xpi/.crx" in output, output
+
+
+def chromium(**keys: Any) -> list[str]:
+    from toolchain.lint.install_warnings import chromium_warnings
+
+    return [w.text for w in chromium_warnings({"manifest_version": 3, "name": "Warned", "version": "1.0", **keys})]
+
+
+@pytest.mark.parametrize(
+    ("keys", "expected"),
+    [
+        ({"permissions": ["storage", "alarms", "activeTab", "contextMenus"]}, []),  # no message
+        ({"permissions": ["bookmarks"]}, ["Read and change your bookmarks"]),
+        ({"permissions": ["tabs"]}, ["Read your browsing history"]),
+        ({"permissions": ["windows"]}, ["Read your browsing history"]),  # an alias of tabs
+        # rules consume: history absorbs tabs' and topSites' messages; tabs with sessions reads other devices
+        (
+            {"permissions": ["history", "tabs", "topSites"]},
+            ["Read and change your browsing history on all your signed-in devices"],
+        ),
+        ({"permissions": ["tabs", "sessions"]}, ["Read your browsing history on all your signed-in devices"]),
+        # all hosts absorbs tabs; a content script on every page is host access too
+        (
+            {"permissions": ["tabs"], "host_permissions": ["<all_urls>"]},
+            ["Read and change all your data on all websites"],
+        ),
+        (
+            {"content_scripts": [{"matches": ["*://*/*"], "js": ["c.js"]}]},
+            ["Read and change all your data on all websites"],
+        ),
+        ({"host_permissions": ["https://*.com/*"]}, ["Read and change all your data on all websites"]),  # a TLD
+        # kFlagImpliesFullURLAccess: debugger shows its own message and the all-hosts one
+        (
+            {"permissions": ["debugger"]},
+            ["Access the page debugger backend", "Read and change all your data on all websites"],
+        ),
+        # HostListFormatter: 1 to 3 hosts inline (a subdomain pattern worded "all x sites"), more as a list
+        (
+            {"host_permissions": ["https://example.com/*", "http://example.com/*"]},
+            ["Read and change your data on example.com"],
+        ),
+        (
+            {"host_permissions": ["https://*.example.com/*", "https://news.example.org/*"]},
+            ["Read and change your data on all example.com sites and news.example.org"],
+        ),
+        (
+            {"host_permissions": ["https://a.com/*", "https://b.com/*", "https://c.com/*"]},
+            ["Read and change your data on a.com, b.com, and c.com"],
+        ),
+        (
+            {"host_permissions": ["https://a.com/*", "https://b.com/*", "https://c.com/*", "https://*.d.com/*"]},
+            ["Read and change your data on a number of websites: All d.com sites, a.com, b.com, c.com"],
+        ),
+        ({"host_permissions": ["chrome://favicon/*"]}, ["Read the icons of the websites you visit"]),
+        ({"host_permissions": ["file:///*"]}, []),  # file:// is not a host Chromium names
+    ],
+    ids=lambda value: "-" if isinstance(value, list) else ",".join(f"{k}" for k in value),
+)
+def test_chromium_messages_follow_its_rules(keys: dict[str, Any], expected: list[str]) -> None:
+    assert chromium(**keys) == expected
+
+
+def test_against_in_chrome_the_all_sites_warning_a_content_script_adds_disables_the_update(tmp_path: Path) -> None:
+    base = {"manifest_version": 3, "name": "Warned", "version": "1.0", "background": {"service_worker": "bg.js"}}
+    old = extension(tmp_path / "old", {**base, "permissions": ["tabs"]})
+    new = extension(
+        tmp_path / "new",
+        {**base, "permissions": ["tabs"], "content_scripts": [{"matches": ["<all_urls>"], "js": ["bg.js"]}]},
+    )
+    code, output = lint("--select", "XP013", "--against", str(old), str(new))
+    assert code == 1, output
+    assert '"Read and change all your data on all websites" is a new install warning (from <all_urls>, tabs;' in output
+    assert "Chrome disables the extension on update until each user accepts it" in output
+    code, output = lint("--warnings", str(new))
+    assert output == (
+        "chrome (Chrome Web Store): 1 install warning\n"
+        "  Read and change all your data on all websites  (<all_urls>, tabs)\n"
+    ), output
+
+
+def test_the_docs_tables_are_the_data() -> None:
+    """docs/install-warnings.md shows the rules and prompt lines xtk computes with: regenerated from the knowledge
+    files, the tables must be in it verbatim."""
+    from toolchain.lint.install_warnings import warning_tables
+
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "install-warnings.md").read_text(encoding="utf-8")
+    chromium, firefox = warning_tables().split("\n\n", 1)
+    assert chromium in docs and firefox in docs
