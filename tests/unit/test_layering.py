@@ -34,6 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("golden",),
     ("conform",),
     ("dev",),
+    ("submit",),
     ("scaffold", "importer"),
     ("cli",),
 )

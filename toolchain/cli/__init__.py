@@ -1,10 +1,10 @@
 """The `xtk` command. Thin: parse options, call one stage, turn its diagnostics into text and an exit code.
 
 One module per command group (build.py: build, package, prepare, inspect; lint.py; golden.py; conform.py;
-protocol.py; init.py; dev.py: dev and run; help.py: the shipped docs); output.py is the one error envelope and
-XtkGroup maps errors to exit codes. Exit codes: 0 ok; 1 the project has errors (build, type-check, lint); 2 bad
-usage or bad input (arguments, config, schema, manifest). Stages are imported inside the commands so `xtk --help`
-starts fast.
+protocol.py; init.py; dev.py: dev and run; submit.py; help.py: the shipped docs); output.py is the one error
+envelope and XtkGroup maps errors to exit codes. Exit codes: 0 ok; 1 the project has errors (build, type-check,
+lint); 2 bad usage or bad input (arguments, config, schema, manifest). Stages are imported inside the commands so
+`xtk --help` starts fast.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from toolchain.cli import import_ as import_command
 from toolchain.cli import init as init_command
 from toolchain.cli import lint as lint_command
 from toolchain.cli import protocol as protocol_commands
+from toolchain.cli import submit as submit_command
 from toolchain.cli.output import XtkGroup
 
 
@@ -49,6 +50,7 @@ def main() -> None:
 for command in (
     build_commands.build,
     build_commands.package,
+    submit_command.submit,
     build_commands.prepare,
     build_commands.inspect,
     conform_command.conform,

@@ -143,9 +143,17 @@ def build(
     default=None,
     help="Run `tsc --noEmit` before packaging, or not. Default: xtk.toml's `typecheck`.",
 )
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Then rebuild from the sources zip as its REBUILD.md tells a reviewer (npm ci, then xtk's build, in a clean "
+    "temporary folder) and compare every store zip byte for byte; exit 1 naming the first file that differs.",
+)
 @cache_option
 @format_option
-def package(project: str | None, browser: str, typecheck: bool | None, use_cache: bool, output_format: str) -> None:
+def package(
+    project: str | None, browser: str, typecheck: bool | None, verify: bool, use_cache: bool, output_format: str
+) -> None:
     """Build in production mode and write store-ready zips to dist/, listing what went into each.
 
     One zip per browser (<name>-<version>-<browser>.zip) and a sources zip (<name>-<version>-sources.zip)
@@ -153,7 +161,8 @@ def package(project: str | None, browser: str, typecheck: bool | None, use_cache
     every file but installed and generated folders). Secrets never go in, tracked or not (.env*, private keys,
     keystores, .npmrc, .netrc, .ssh/...: --format json lists what was left out); a link out of the project is refused.
     Zips are reproducible: the same input gives byte-identical files (sorted entries, fixed timestamps and
-    permissions).
+    permissions). The sources zip holds REBUILD.md: the versions of Node, npm and xtk, the commands, and each
+    store zip's sha256.
     """
     from toolchain.project import load_project
     from toolchain.tools.package import package_builds, package_sources, source_files
@@ -167,20 +176,29 @@ def package(project: str | None, browser: str, typecheck: bool | None, use_cache
             warnings.clear()  # said once, also when packaging fails below
         loaded = load_project(project)
         sources = source_files(loaded)  # before any zip is written: a refused link stops the whole package
-        return loaded, sources, package_builds(loaded, report.builds) + [package_sources(loaded, sources)]
+        builds = package_builds(loaded, report.builds)
+        return loaded, sources, builds + [package_sources(loaded, sources, builds)]
 
     loaded, sources, zips = run_reported(output_format, make_zips, warnings)
     chosen_by = "git ls-files" if sources.tracked_only else "a walk of the project (not a git work tree)"
+    verification = (
+        run_reported(output_format, lambda: _verify(loaded, zips, output_format), warnings) if verify else None
+    )
     if output_format == "json":
-        echo_json(
-            {
-                "ok": True,
-                "zips": [loaded.display(z.path) for z in zips],
-                "contents": {loaded.display(z.path): z.names for z in zips},
-                "sources": {"chosen_by": chosen_by, "left_out": sources.left_out},
-                "warnings": [d.to_json() for d in warnings],
+        found: dict[str, Any] = {
+            "ok": verification is None or verification.reproducible,
+            "zips": [loaded.display(z.path) for z in zips],
+            "contents": {loaded.display(z.path): z.names for z in zips},
+            "sources": {"chosen_by": chosen_by, "left_out": sources.left_out},
+            "warnings": [d.to_json() for d in warnings],
+        }
+        if verification is not None:
+            found["verify"] = {
+                c.browser: {"identical": c.identical, "difference": c.difference} for c in verification.comparisons
             }
-        )
+        echo_json(found)
+        if verification is not None and not verification.reproducible:
+            raise SystemExit(1)
         return
     for packaged in zips:
         click.echo(
@@ -192,6 +210,30 @@ def package(project: str | None, browser: str, typecheck: bool | None, use_cache
     click.echo(f"sources chosen by {chosen_by}")
     if sources.left_out:
         click.echo(f"left out of the sources zip (secrets): {', '.join(sources.left_out)}")
+    if verification is not None:
+        for comparison in verification.comparisons:
+            if comparison.identical:
+                click.echo(f"verified {comparison.browser}: rebuilt from the sources, byte for byte identical")
+            else:
+                click.echo(
+                    f"error: {comparison.browser}: not reproducible from the sources: {comparison.difference}", err=True
+                )
+        if not verification.reproducible:
+            raise SystemExit(1)
+
+
+def _verify(loaded: Any, zips: list[Any], output_format: str) -> Any:
+    from toolchain.submit.verify import verify_sources
+    from toolchain.tools.package import zip_browser
+
+    store_zips = {zip_browser(z.path): z.path for z in zips if not z.path.name.endswith("-sources.zip")}
+    sources = next(z.path for z in zips if z.path.name.endswith("-sources.zip"))
+
+    def log(line: str) -> None:
+        if output_format == "text":
+            click.echo(line, err=True)
+
+    return verify_sources(loaded, sources, store_zips, log)
 
 
 @click.command()

@@ -17,6 +17,7 @@ TOPICS: dict[str, tuple[str, str]] = {
     "golden": ("golden.md", "golden vectors, the reference module's interface, xtk golden and xtk conform"),
     "dev": ("dev.md", "xtk dev and xtk run: watching, reloading, events"),
     "init": ("init.md", "xtk init: the templates and what a new project holds"),
+    "submit": ("submit.md", "xtk submit to three stores, credentials, failures; package --verify and REBUILD.md"),
     "import": ("import.md", "xtk import: WXT, Plasmo, Vite/CRXJS and manifest.json projects, what is brought over"),
     "manifest-schemas": ("manifest-schemas.md", "the manifest JSON Schemas every build is validated against"),
 }

@@ -429,6 +429,48 @@ class PackageSettings(_Strict):
     name: NonBlank
 
 
+class ChromeSubmit(_Strict):
+    """Where `xtk submit` sends the Chrome build: an item that exists in the Chrome Web Store (the API cannot make
+    one). Credentials never go here (environment or a credentials file: docs/submit.md)."""
+
+    #: The item's 32-letter ID (the dashboard's URL and the store page show it).
+    extension_id: str = Field(pattern=r"^[a-p]{32}$")
+    #: The developer account's publisher ID (the dashboard's URL shows it).
+    publisher_id: NonBlank
+    #: "default": published once approved; "staged": approved, then published from the dashboard.
+    publish_type: Literal["default", "staged"] = "default"
+    #: A staged rollout: the share of users who get the update (the store allows it above 10,000 users).
+    deploy_percentage: int | None = Field(default=None, ge=0, le=100)
+
+
+class FirefoxSubmit(_Strict):
+    """How `xtk submit` sends the Firefox build to addons.mozilla.org (the add-on is [targets.firefox] gecko_id)."""
+
+    #: "listed": on AMO, reviewed; "unlisted": signed for self-distribution, and the signed .xpi downloaded to dist/.
+    channel: Literal["listed", "unlisted"] = "listed"
+    #: The version's release notes (en-US), shown on AMO.
+    release_notes: str | None = None
+    #: Notes for the reviewer (how to test, accounts): never public.
+    approval_notes: str | None = None
+
+
+class EdgeSubmit(_Strict):
+    """Where `xtk submit` sends the Edge build: a product that exists in Partner Center."""
+
+    #: The product ID Partner Center shows for the extension (a GUID).
+    product_id: NonBlank
+    #: The certification notes that go with the submission.
+    notes: str | None = None
+
+
+class SubmitSettings(_Strict):
+    """The stores `xtk submit` sends to: one table per store; a store without its table is not submitted to."""
+
+    chrome: ChromeSubmit | None = None
+    firefox: FirefoxSubmit | None = None
+    edge: EdgeSubmit | None = None
+
+
 class ProtocolSettings(_Strict):
     """The message protocol: JSON Schemas per channel, and the TypeScript `xtk protocol codegen` makes of them."""
 
@@ -541,6 +583,7 @@ class ProjectConfig(_Strict):
     lint: LintSettings | None = None
     protocol: ProtocolSettings | None = None
     package: PackageSettings | None = None
+    submit: SubmitSettings | None = None
     #: Build-time constants, readable in code as `import.meta.env.NAME`.
     constants: dict[str, str | int | float | bool] = Field(default_factory=dict)
     #: `.env` variables whose name starts with one of these become `import.meta.env.NAME` (toolchain/plan/env_files.py);

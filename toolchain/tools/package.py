@@ -89,9 +89,9 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "extension"
 
 
-def write_reproducible_zip(target: Path, files: Iterable[tuple[str, Path]], *, inside: Path) -> Path:
-    """Write `(name in zip, file on disk)` pairs to `target`, deterministically; `target` and its temporary file
-    stay inside the project folder `inside` (no link on the way leaves it: `toolchain.files.confine`)."""
+def write_reproducible_zip(target: Path, files: Iterable[tuple[str, Path | bytes]], *, inside: Path) -> Path:
+    """Write `(name in zip, file on disk or its bytes)` pairs to `target`, deterministically; `target` and its
+    temporary file stay inside the project folder `inside` (no link on the way leaves it: `toolchain.files.confine`)."""
     from toolchain.files import confine, make_folder
 
     make_folder(confine(target, inside).parent, inside)
@@ -102,7 +102,8 @@ def write_reproducible_zip(target: Path, files: Iterable[tuple[str, Path]], *, i
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3  # Unix, so the permission bits below are read
             info.external_attr = 0o100644 << 16
-            archive.writestr(info, source.read_bytes(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            content = source if isinstance(source, bytes) else source.read_bytes()
+            archive.writestr(info, content, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     temporary.replace(target)
     return target
 
@@ -193,10 +194,24 @@ def source_files(project: Project) -> SourceSelection:
     return selection
 
 
-def package_sources(project: Project, selection: SourceSelection | None = None) -> Packaged:
+def package_sources(
+    project: Project, selection: SourceSelection | None = None, builds: list[Packaged] | None = None
+) -> Packaged:
+    """The sources zip, with REBUILD.md (toolchain/tools/rebuild.py): how a reviewer rebuilds `builds`, the store
+    zips just written, byte for byte."""
+    from toolchain.tools.rebuild import readme_name, rebuild_readme, rebuild_steps
+
     version = project.config.extension.version
     target = project.dist_dir / f"{slug(package_name(project))}-{version}-sources.zip"
     chosen = selection or source_files(project)
     base = project.base_dir.resolve()
-    files = [(p.relative_to(base).as_posix(), p) for p in chosen.files]
+    files: list[tuple[str, Path | bytes]] = [(p.relative_to(base).as_posix(), p) for p in chosen.files]
+    zips = {zip_browser(p.path): p.path for p in builds or []}
+    readme = rebuild_readme(rebuild_steps(project, zips), project.name, version)
+    files.append((readme_name({name for name, _ in files}), readme.encode("utf-8")))
     return Packaged(write_reproducible_zip(target, files, inside=project.base_dir), sorted(name for name, _ in files))
+
+
+def zip_browser(path: Path) -> str:
+    """The browser of a store zip `package_builds` named (`<name>-<version>-<browser>.zip`)."""
+    return path.name.removesuffix(".zip").rsplit("-", 1)[-1]
