@@ -114,8 +114,9 @@ DEFAULT_TIMEOUT_SECONDS = 300.0
     type=click.Path(path_type=Path),
     default=None,
     metavar="OLD",
-    help="The previous release (a folder, .zip, .xpi or .crx): each install warning this version adds is an error "
-    "(XP013), since the update then waits for every user to accept it.",
+    help="The previous release (a folder, .zip, .xpi or .crx; for a project also a git ref such as v1.2.0, built per "
+    "browser): each install warning this version adds is an error (XP013), since the update then waits for every "
+    "user to accept it.",
 )
 @click.option(
     "--warnings",
@@ -222,7 +223,7 @@ def lint(
             if against is not None:
                 from toolchain.lint.previous_release import load_previous_release
 
-                context.previous_release = load_previous_release(against, limits)
+                context.previous_release = load_previous_release(against, limits, context.project)
             settings = context.project.config.lint if context.project and context.project.config.lint else None
             chosen = parse_codes(list(settings.select if settings else []) + list(select), "--select")
             dropped = parse_codes(list(settings.ignore if settings else []) + list(ignore), "--ignore")

@@ -31,7 +31,8 @@ from toolchain.diagnostics import Diagnostic, XtkError
     "--against",
     type=click.Path(path_type=Path),
     metavar="OLD",
-    help="The last release (a folder, .zip, .xpi or .crx): an install warning the update adds stops the release "
+    help="The last release (a folder, .zip, .xpi or .crx, or a git ref xtk builds): an install warning the update "
+    "adds stops the release "
     "(XP013: Chrome disables the extension for every user until each accepts it).",
 )
 @click.option(

@@ -51,6 +51,12 @@ class FrozenConstants(_Strict):
     source: str = ""  # where the values are specified
 
 
+class InstallWarningsPosture(_Strict):
+    #: version → the permissions or host patterns whose new install warning that version means to add → why. An
+    #: update adding a warning only from these is not XP013 in that version (the entry states the team's decision).
+    intended: dict[str, dict[str, str]] = Field(default_factory=dict)
+
+
 class Posture(_Strict):
     name: str
     source: str = ""
@@ -60,6 +66,7 @@ class Posture(_Strict):
     csp: CspPosture = CspPosture()
     web_accessible_resources: WebAccessiblePosture | None = None
     frozen_constants: FrozenConstants | None = None
+    install_warnings: InstallWarningsPosture = InstallWarningsPosture()
     path: Path | None = Field(default=None, exclude=True)
     display: str = Field(default="", exclude=True)
     positions: dict[str, tuple[int, int]] = Field(default_factory=dict, exclude=True)

@@ -194,7 +194,7 @@ def _lint(
     if against is not None:
         from toolchain.lint.previous_release import load_previous_release
 
-        context.previous_release = load_previous_release(against)
+        context.previous_release = load_previous_release(against, project=project)
     settings = project.config.lint
     findings = run_rules(
         context,

@@ -13,7 +13,8 @@ from toolchain.lint.model import Finding, Rule
 class NewInstallWarning(Rule):
     """An update adds a permission warning the previous release did not show.
 
-    What it checks: with `xtk lint --against OLD` (the previous release: a folder, .zip, .xpi or .crx), the
+    What it checks: with `xtk lint --against OLD` (the previous release: a folder, .zip, .xpi or .crx, or a git ref
+    of the project, built per browser), the
     warnings each target browser shows at install for OLD's manifest and for this one, in the browser's own words
     (Chromium's permission messages, with its rules: host access coalesced into "Read and change all your data on
     all websites", `tabs` into "Read your browsing history", absorbed by broader messages; Firefox's install
@@ -31,7 +32,8 @@ class NewInstallWarning(Rule):
                                                   // devices" is new in Chrome
 
     Fix: make the permission optional (`optional_permissions`, requested when the feature is used), or accept that
-    every user must approve the update.
+    every user must approve the update and say so in the posture, for this version only:
+    `"install_warnings": {"intended": {"2.3.0": {"history": "the history view users asked for"}}}`.
     """
 
     code = "XP013"
@@ -43,7 +45,10 @@ class NewInstallWarning(Rule):
         if previous is None:
             return
         for target in ctx.targets:
-            old = install_warnings(previous.manifest, target.browser)
+            old_manifest = previous.manifest_for(target.browser)
+            if old_manifest is None:
+                continue  # the old release did not target this browser: every user installs it anew
+            old = install_warnings(old_manifest, target.browser)
             new = install_warnings(target.manifest, target.browser)
             if old is None or new is None:
                 continue  # no rules for this browser's warnings: nothing is claimed
@@ -54,9 +59,12 @@ class NewInstallWarning(Rule):
                 if gecko
                 else "Chrome disables the extension on update until each user accepts it"
             )
+            intended = _intended(ctx)
             for warning in new:
                 if not warning.blocks_update or warning.text in before:
                     continue
+                if warning.causes and set(warning.causes) <= intended:
+                    continue  # the posture says this version means to add it
                 yield self.finding(
                     f'"{warning.text}" is a new install warning (from {", ".join(warning.causes)}; not in '
                     f"{previous.display}): {consequence}",
@@ -65,6 +73,13 @@ class NewInstallWarning(Rule):
                     "must approve the update",
                     **ctx.manifest_where(_pointer(target.manifest, warning.causes), target),
                 )
+
+
+def _intended(ctx: LintContext) -> set[str]:
+    """The causes the posture declares intended for the version being linted (a project's [extension] version)."""
+    if ctx.posture is None or ctx.project is None:
+        return set()
+    return set(ctx.posture.install_warnings.intended.get(ctx.project.config.extension.version, {}))
 
 
 def _pointer(manifest: dict[str, object], causes: tuple[str, ...]) -> str:
