@@ -79,6 +79,7 @@ class StoreState:
     amo_signing_polls: int = 1
     amo_invalid: list[dict[str, Any]] = field(default_factory=list)  # validation messages to answer with
     amo_sources: dict[int, int] = field(default_factory=dict)  # version id → sources size
+    amo_published: bytes | None = None  # the listed .xpi AMO serves now (the add-on's current_version)
     amo_download_host: str = ""  # where a signed file is served from (another host: credentials must not go)
     edge_products: set[str] = field(default_factory=set)
     edge_operations: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -183,6 +184,7 @@ class FakeStores:
                     "/amo/api/v5/addons/addon/{guid}/", self.wrap("amo.addon", self.amo_addon), methods=["PUT", "GET"]
                 ),
                 Route("/amo/downloads/{vid:int}/signed.xpi", self.wrap("amo.download", self.amo_download)),
+                Route("/amo/downloads/published.xpi", self.wrap("amo.published", self.amo_published)),
                 Route(
                     "/edge/v1/products/{pid}/submissions/draft/package",
                     self.wrap("edge.upload", self.edge_upload),
@@ -409,7 +411,12 @@ class FakeStores:
         if request.method == "GET":
             if guid not in self.state.amo_addons:
                 return JSONResponse({"detail": "Not found."}, 404)
-            return JSONResponse({"guid": guid})
+            current = None
+            if self.state.amo_published is not None:
+                version = _manifest_version(self.state.amo_published)
+                url = f"{self.base}/amo/downloads/published.xpi"
+                current = {"id": 1, "version": version, "file": {"id": 1, "status": "public", "url": url}}
+            return JSONResponse({"guid": guid, "current_version": current})
         if guid in self.state.amo_addons:
             return JSONResponse({"detail": "An add-on with this guid exists; add a version to it."}, 400)
         wanted = json.loads(body or b"{}").get("version") or {}
@@ -449,6 +456,11 @@ class FakeStores:
             target = f"{self.state.amo_download_host}{request.url.path}"
             return Response(status_code=302, headers={"location": target})
         return Response(b"PK\x05\x06" + b"\x00" * 18, media_type="application/x-xpinstall")
+
+    async def amo_published(self, request: Request, body: bytes) -> Response:
+        if (refused := self._amo_auth(request)) is not None:
+            return refused
+        return Response(self.state.amo_published or b"", media_type="application/x-xpinstall")
 
     # -- Microsoft Edge Add-ons API v1.1 -----------------------------------------------------------------
 

@@ -170,7 +170,7 @@ def test_a_lint_error_stops_the_release_before_anything_is_sent(
     result = run_xtk("submit", "--no-verify", cwd=project, env={**CLEARED, **stores.environment()})
     assert result.code == 1
     assert "xtk lint finds" in result.stderr and "XP001" in result.stderr
-    assert stores.requests == []
+    assert [s for s in stores.steps() if s not in ("amo.addon", "amo.published")] == []  # read, nothing sent
 
 
 def test_an_install_warning_the_update_adds_stops_the_release(
@@ -208,3 +208,43 @@ def test_a_sources_zip_that_does_not_rebuild_stops_the_release(release: Release,
         "chrome: the store zip is not reproducible from the sources zip: generated.txt: in the store zip, "
         in result.stderr
     )
+
+
+def _published_without_bookmarks(release: Release) -> bytes:
+    """The Firefox zip of the release, as AMO would serve the published version (0.0.9, no bookmarks)."""
+    import io
+
+    source = zipfile.ZipFile(release.zips["firefox"])
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as published:
+        for name in source.namelist():
+            content = source.read(name)
+            if name == "manifest.json":
+                manifest = json.loads(content)
+                manifest["version"] = "0.0.9"
+                content = json.dumps(manifest).encode()
+            published.writestr(name, content)
+    return buffer.getvalue()
+
+
+def test_firefox_install_warnings_are_compared_with_the_version_amo_publishes(
+    release: Release, stores: FakeStores, tmp_path: Path
+) -> None:
+    stores.state.amo_published = _published_without_bookmarks(release)
+    project = with_tables(copy_release_project(release, tmp_path / "demo"))
+    result = run_xtk(
+        "submit", "--browser", "firefox", "--no-verify", cwd=project, env={**CLEARED, **stores.environment()}
+    )
+    assert result.code == 0, result.stdout + result.stderr
+    assert "firefox: comparing install warnings with version 0.0.9, published on AMO" in result.stderr
+    config = project / "xtk.toml"
+    config.write_text(config.read_text() + '\n[permissions]\nbookmarks = "Saves the page to a bookmark folder."\n')
+    stores.requests.clear()
+    result = run_xtk(
+        "submit", "--browser", "firefox", "--no-verify", cwd=project, env={**CLEARED, **stores.environment()}
+    )
+    assert result.code == 1, result.stdout + result.stderr
+    assert 'error XP013: "Read and modify bookmarks" is a new install warning' in result.stderr, result.stderr
+    assert "not in AMO's published 0.0.9" in result.stderr
+    assert stores.steps() == ["amo.addon", "amo.published"]  # read, and nothing sent
+    assert_no_secret(stores, result.stdout, result.stderr)

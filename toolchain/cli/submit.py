@@ -140,7 +140,7 @@ def _as_json(loaded: Any, report: Any) -> dict[str, Any]:
         "stores": report.stores,
         "packages": {b: loaded.display(p) for b, p in report.packages.items()},
         "sources": loaded.display(report.sources) if report.sources else None,
-        "lint": {"errors": report.lint_errors, "warnings": report.lint_warnings},
+        "lint": {"errors": [d.format() for d in report.lint_errors], "warnings": report.lint_warnings},
         "install_warnings": report.install_warnings,
         "verified": report.verified,
         "requests": {s: [r.to_json() for r in plan] for s, plan in report.plans.items()},

@@ -36,6 +36,45 @@ def jwt_header(access: StoreAccess, transport: Transport) -> dict[str, str]:
 class AddonsMozillaOrg(StorePath):
     store = "firefox"
 
+    def published_manifest(
+        self, submission: Submission, access: StoreAccess, transport: Transport
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The listed version AMO serves now, as (its version, its manifest), for the install-warning diff; None
+        when the add-on has none yet."""
+        import io
+        import json
+        import zipfile
+
+        api = f"{access.endpoints['api_url']}/api/v5/addons"
+        addon = quote(submission.gecko_id or "", safe="@{}")
+        response = transport.request(
+            "GET",
+            f"{api}/addon/{addon}/",
+            what="the published version",
+            headers=jwt_header(access, transport),
+            idempotent=True,
+        )
+        if response.status_code == 404:
+            return None
+        current = self._answer(response, transport, "the published version", submission).get("current_version")
+        if not isinstance(current, dict) or not isinstance(current.get("file"), dict) or not current["file"].get("url"):
+            return None
+        file = current["file"]
+        content = transport.download(
+            str(file["url"]),
+            what="download the published .xpi",
+            headers=jwt_header(access, transport),
+            limit=SIGNED_LIMIT,
+        )
+        try:
+            with zipfile.ZipFile(io.BytesIO(content)) as archive:
+                manifest = json.loads(archive.read("manifest.json"))
+        except (zipfile.BadZipFile, KeyError, ValueError):
+            raise transport._error("the published .xpi AMO serves holds no readable manifest.json") from None
+        if not isinstance(manifest, dict):
+            raise transport._error("the published .xpi's manifest.json is not an object")
+        return str(current.get("version") or "?"), manifest
+
     def plan(self, submission: Submission, access: StoreAccess) -> list[PlannedRequest]:
         api = f"{access.endpoints['api_url']}/api/v5/addons"
         addon = quote(submission.gecko_id or "", safe="@{}")

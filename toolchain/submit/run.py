@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from toolchain.diagnostics import Diagnostic, InputError, ProjectError
+from toolchain.lint.previous_release import PreviousRelease
 from toolchain.project import Project
 from toolchain.submit.credentials import STORE_NAMES, STORES, Credentials, load_credentials
 from toolchain.submit.store import PlannedRequest, Polling, StorePath, StoreResult, Submission
@@ -40,7 +41,7 @@ class SubmitReport:
     stores: list[str]
     packages: dict[str, Path] = field(default_factory=dict)
     sources: Path | None = None
-    lint_errors: list[str] = field(default_factory=list)
+    lint_errors: list[Diagnostic] = field(default_factory=list)  # the lint's error findings
     lint_warnings: int = 0
     install_warnings: dict[str, list[str] | None] = field(default_factory=dict)
     verified: dict[str, str | None] = field(default_factory=dict)  # browser → None (identical) or the difference
@@ -105,11 +106,16 @@ def submit_release(
         )
     browsers = list(stores)
     _package(project, browsers, report, log)
-    _lint(project, browsers, against, report, log)
+    previous = None
+    if against is None and not dry_run and "firefox" in stores:
+        previous = _published_on_amo(project, report, credentials, log)
+    _lint(project, browsers, against, previous, report, log)
     if report.lint_errors:
         raise ProjectError(
-            [Diagnostic("error", f"xtk lint finds {len(report.lint_errors)} error(s): nothing is submitted")]
-            + [Diagnostic("error", line) for line in report.lint_errors]
+            [
+                *report.lint_errors,
+                Diagnostic("error", f"xtk lint finds {len(report.lint_errors)} error(s): nothing is submitted"),
+            ]
         )
     if verify:
         _verify(project, report, log)
@@ -179,8 +185,35 @@ def _package(project: Project, browsers: list[str], report: SubmitReport, log: C
     report.sources = package_sources(project, sources, zips).path
 
 
+def _published_on_amo(
+    project: Project, report: SubmitReport, credentials: Credentials, log: Callable[[str], None]
+) -> PreviousRelease | None:
+    """AMO's published version as the release Firefox's install warnings are compared with (the other stores' APIs
+    give no package: name it with --against)."""
+    from toolchain.submit.amo import AddonsMozillaOrg
+    from toolchain.submit.transport import Transport, TransportSettings
+
+    transport = Transport("firefox", credentials.secrets, TransportSettings.from_environment(), log)
+    try:
+        submission = _submission(project, "firefox", report)
+        found = AddonsMozillaOrg().published_manifest(submission, credentials.stores["firefox"], transport)
+    finally:
+        transport.close()
+    if found is None:
+        log("firefox: no version published on AMO yet: no install warnings to compare with")
+        return None
+    version, manifest = found
+    log(f"firefox: comparing install warnings with version {version}, published on AMO")
+    return PreviousRelease(f"AMO's published {version}", manifest, {"firefox": manifest})
+
+
 def _lint(
-    project: Project, browsers: list[str], against: Path | None, report: SubmitReport, log: Callable[[str], None]
+    project: Project,
+    browsers: list[str],
+    against: Path | None,
+    previous: PreviousRelease | None,
+    report: SubmitReport,
+    log: Callable[[str], None],
 ) -> None:
     from toolchain.lint.engine import lint_path, run_rules
     from toolchain.lint.install_warnings import install_warnings
@@ -195,6 +228,8 @@ def _lint(
         from toolchain.lint.previous_release import load_previous_release
 
         context.previous_release = load_previous_release(against, project=project)
+    elif previous is not None:
+        context.previous_release = previous
     settings = project.config.lint
     findings = run_rules(
         context,
@@ -203,8 +238,7 @@ def _lint(
     )
     for finding in findings:
         if finding.severity == "error":
-            where = f"{finding.path}:{finding.line}" if finding.line else str(finding.path)
-            report.lint_errors.append(f"{where}: {finding.code} [{finding.browser}] {finding.message}")
+            report.lint_errors.append(finding)
         elif finding.severity == "warning":
             report.lint_warnings += 1
     for target in context.targets:
