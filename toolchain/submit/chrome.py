@@ -7,6 +7,7 @@ The API cannot create an item: the first version goes through the dashboard.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -54,7 +55,7 @@ class ChromeWebStore(StorePath):
                 f"{names['client_secret'][0]})",
             ),
             PlannedRequest("POST", f"{api}/upload/v2/{item}:upload", f"{submission.package.name} ({size:,} bytes)"),
-            PlannedRequest("POST", f"{api}/v2/{item}:publish", str(self._publish_body(submission))),
+            PlannedRequest("POST", f"{api}/v2/{item}:publish", json.dumps(self._publish_body(submission))),
             PlannedRequest("GET", f"{api}/v2/{item}:fetchStatus", "(the item's review status)"),
         ]
 
