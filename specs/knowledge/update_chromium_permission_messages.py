@@ -50,6 +50,7 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -145,44 +146,37 @@ def strip_comments(code: str) -> str:
 _OPEN, _CLOSE = "({[", ")}]"
 
 
-def balanced(code: str, open_at: int) -> tuple[str, int]:
-    """The text inside the bracket at `open_at` and the index just after its closing bracket."""
-    depth, i = 0, open_at
+def _outside_strings(code: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """(index, character, bracket depth after it) for each character outside string literals, from `start`."""
+    depth, i = 0, start
     while i < len(code):
         c = code[i]
         if c in "\"'":
             j = i + 1
             while code[j] != c:
                 j += 2 if code[j] == "\\" else 1
-            i = j
-        elif c in _OPEN:
-            depth += 1
-        elif c in _CLOSE:
-            depth -= 1
-            if depth == 0:
-                return code[open_at + 1 : i], i + 1
+            i = j + 1
+            continue
+        depth += (c in _OPEN) - (c in _CLOSE)
+        yield i, c, depth
         i += 1
+
+
+def balanced(code: str, open_at: int) -> tuple[str, int]:
+    """The text inside the bracket at `open_at` and the index just after its closing bracket."""
+    for i, c, depth in _outside_strings(code, open_at):
+        if c in _CLOSE and depth == 0:
+            return code[open_at + 1 : i], i + 1
     raise ValueError(f"unbalanced bracket at {open_at}")
 
 
 def split_top(code: str, sep: str = ",") -> list[str]:
     """Split at `sep` where no bracket is open; empty pieces (a trailing comma) are dropped."""
-    parts, depth, start, i = [], 0, 0, 0
-    while i < len(code):
-        c = code[i]
-        if c in "\"'":
-            j = i + 1
-            while code[j] != c:
-                j += 2 if code[j] == "\\" else 1
-            i = j
-        elif c in _OPEN:
-            depth += 1
-        elif c in _CLOSE:
-            depth -= 1
-        elif c == sep and depth == 0:
+    parts, start = [], 0
+    for i, c, depth in _outside_strings(code):
+        if c == sep and depth == 0:
             parts.append(code[start:i])
             start = i + 1
-        i += 1
     parts.append(code[start:])
     return [p.strip() for p in parts if p.strip()]
 
