@@ -164,6 +164,10 @@ def chromium_warnings(manifest: dict[str, Any]) -> list[InstallWarning]:
     overrides = manifest.get("chrome_url_overrides")
     if isinstance(overrides, dict) and "newtab" in overrides:  # the new-tab override is a manifest permission
         ids.setdefault("kNewTabPageOverride", set()).add("chrome_url_overrides.newtab")
+    parameters: dict[str, str] = {}  # permission id → the value its message names
+    for permission_id, (cause, shown) in settings_overrides(manifest).items():
+        ids.setdefault(permission_id, set()).add(cause)
+        parameters[permission_id] = shown
     hosts: dict[str, set[str]] = {}  # GetDistinctHosts: display host → patterns
     for pattern in host_patterns(manifest):
         parsed = _host_of(pattern)
@@ -190,7 +194,7 @@ def chromium_warnings(manifest: dict[str, Any]) -> list[InstallWarning]:
         causes = sorted({c for r in (*rule["required"], *rule["optional"]) for c in remaining.get(r, ())})
         for consumed in (*rule["required"], *rule["optional"]):
             remaining.pop(consumed, None)
-        text = _chromium_text(rule, texts, sorted(hosts))
+        text = _chromium_text(rule, texts, sorted(hosts), parameters)
         if text:
             found.append(InstallWarning(text, tuple(causes)))
     return found
@@ -205,9 +209,48 @@ def _public_suffix_wildcard(host: str) -> bool:
     return bool(_TLD_WILDCARD.match(host))
 
 
-def _chromium_text(rule: dict[str, Any], texts: dict[str, str], hosts: list[str]) -> str | None:
+def settings_overrides(manifest: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """SettingsOverridesHandler::Parse: `chrome_settings_overrides` gives kSearchProvider, kStartupPages (the first
+    page only) and kHomepage, each with the host its message names (FormatUrlForDisplay: the URL's host, `www.`
+    stripped); a URL that is not http(s) gives nothing. permission id → (the manifest key, the host shown)."""
+    overrides = manifest.get("chrome_settings_overrides")
+    if not isinstance(overrides, dict):
+        return {}
+    found: dict[str, tuple[str, str]] = {}
+    search = overrides.get("search_provider")
+    if isinstance(search, dict) and (host := _display_host(search.get("search_url"))):
+        found["kSearchProvider"] = ("chrome_settings_overrides.search_provider", host)
+    pages = overrides.get("startup_pages")
+    first = next((h for page in pages if (h := _display_host(page))), None) if isinstance(pages, list) else None
+    if first:
+        found["kStartupPages"] = ("chrome_settings_overrides.startup_pages", first)
+    if host := _display_host(overrides.get("homepage")):
+        found["kHomepage"] = ("chrome_settings_overrides.homepage", host)
+    return found
+
+
+def _display_host(url: object) -> str | None:
+    from urllib.parse import urlsplit
+
+    if not isinstance(url, str):
+        return None
+    try:
+        parts = urlsplit(url.strip())
+        host = parts.hostname
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not host:
+        return None
+    return host[4:] if host.startswith("www.") else host  # url_formatter::StripWWW
+
+
+def _chromium_text(
+    rule: dict[str, Any], texts: dict[str, str], hosts: list[str], parameters: dict[str, str]
+) -> str | None:
     formatter = rule["formatter"]
     messages = rule["messages"]
+    if formatter == "single_parameter" and rule["required"][0] in parameters:
+        return _fill(texts[messages[0]], [parameters[rule["required"][0]]])
     if formatter == "hosts":
         if not hosts:
             return None
@@ -224,7 +267,7 @@ def _chromium_text(rule: dict[str, Any], texts: dict[str, str], hosts: list[str]
         return texts[messages[3]] + ": " + ", ".join(listed)
     if formatter == "default" and messages and messages[0] in texts:
         return texts[messages[0]]
-    return None  # parameterised messages (settings overrides, sockets, USB) are not computed: named in docs
+    return None  # parameterised messages of sockets and USB devices are not computed: named in docs
 
 
 def _fill(text: str, values: list[str]) -> str:

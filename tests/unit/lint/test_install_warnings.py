@@ -159,6 +159,22 @@ def chromium(**keys: Any) -> list[str]:
         ),
         ({"host_permissions": ["chrome://favicon/*"]}, ["Read the icons of the websites you visit"]),
         ({"host_permissions": ["file:///*"]}, []),  # file:// is not a host Chromium names
+        # SettingsOverridesHandler: each override names its URL's host, www. stripped; the first valid start page
+        (
+            {
+                "chrome_settings_overrides": {
+                    "homepage": "https://www.example.com/home",
+                    "search_provider": {"search_url": "https://search.example.org/?q={searchTerms}", "name": "S"},
+                    "startup_pages": ["ftp://not.shown/", "http://WWW.Start.Example.net:8080/a"],
+                }
+            },
+            [
+                "Change your home page to: example.com",
+                "Change your search settings to: search.example.org",
+                "Change your start page to: start.example.net",
+            ],
+        ),
+        ({"chrome_settings_overrides": {"homepage": "chrome://newtab"}}, []),  # not http(s): no override
     ],
     ids=lambda value: "-" if isinstance(value, list) else ",".join(f"{k}" for k in value),
 )
@@ -192,3 +208,16 @@ def test_the_docs_tables_are_the_data() -> None:
     docs = (Path(__file__).resolve().parents[3] / "docs" / "install-warnings.md").read_text(encoding="utf-8")
     chromium, firefox = warning_tables().split("\n\n", 1)
     assert chromium in docs and firefox in docs
+
+
+def test_against_in_chrome_a_new_home_page_override_is_named_at_its_key(tmp_path: Path) -> None:
+    base = {"manifest_version": 3, "name": "Warned", "version": "1.0", "background": {"service_worker": "bg.js"}}
+    old = extension(tmp_path / "old", base)
+    overrides = {"homepage": "https://www.example.com/start"}
+    new = extension(tmp_path / "new", {**base, "chrome_settings_overrides": overrides})
+    code, output = lint("--select", "XP013", "--against", str(old), str(new))
+    assert code == 1, output
+    [line] = [line for line in output.splitlines() if " XP013 " in line]
+    assert '"Change your home page to: example.com" is a new install warning' in line
+    column = (new / "manifest.json").read_text().index('"homepage"') + 1  # the key that asks for it
+    assert line.startswith(f"manifest.json:1:{column}:"), line

@@ -90,6 +90,9 @@ def _pointer(manifest: dict[str, object], causes: tuple[str, ...]) -> str:
             for index, entry in enumerate(entries):
                 if entry in causes:
                     return f"/{key}/{index}"
+    for cause in causes:  # chrome_settings_overrides.homepage → its key
+        if cause.startswith("chrome_settings_overrides."):
+            return "/chrome_settings_overrides/" + cause.split(".", 1)[1]
     if any(cause in host_patterns(manifest) for cause in causes):
         return "/content_scripts"
     return "/permissions"
