@@ -248,3 +248,24 @@ def test_firefox_install_warnings_are_compared_with_the_version_amo_publishes(
     assert "not in AMO's published 0.0.9" in result.stderr
     assert stores.steps() == ["amo.addon", "amo.published"]  # read, and nothing sent
     assert_no_secret(stores, result.stdout, result.stderr)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "environment", "said"),
+    [
+        (["--browser", "chrome,opera"], {}, "--browser opera: xtk submits to chrome, firefox, edge (or all)"),
+        (["--dry-run"], {"XTK_SUBMIT_TIMEOUT": "soon"}, "XTK_SUBMIT_TIMEOUT='soon': give a number, 0 or more"),
+        (["--dry-run"], {"XTK_SUBMIT_RETRIES": "-1"}, "XTK_SUBMIT_RETRIES='-1': give a number, 0 or more"),
+        (["--dry-run", "--credentials", "missing.env"], {}, "missing.env: error: the credentials file does not exist"),
+        (["--dry-run", "--against", "no-such-release"], {}, "--against no-such-release: give the previous release"),
+    ],
+)
+def test_bad_input_is_exit_2_before_any_work(
+    release: Release, tmp_path: Path, arguments: list[str], environment: dict[str, str], said: str
+) -> None:
+    project = copy_release_project(release, tmp_path / "demo")
+    (project / "missing.env").unlink(missing_ok=True)
+    result = run_xtk("submit", *arguments, cwd=project, env={**CLEARED, **environment})
+    assert result.code == 2, result.stdout + result.stderr
+    assert said in result.stderr
+    assert "Traceback" not in result.stderr

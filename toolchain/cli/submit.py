@@ -56,9 +56,9 @@ def submit(
     addons.mozilla.org (API v5: upload, version with release notes and the sources zip; unlisted: the signed .xpi
     downloaded to dist/) and Microsoft Edge Add-ons (API v1.1: upload, publish with notes).
 
-    Before anything is sent: the zips are built in production, `xtk lint` runs (an error stops the release; with
-    --against, so does an install warning the update adds) and the sources zip is rebuilt and compared byte for byte
-    (as `xtk package --verify`).
+    Before anything is sent: the zips are built in production, `xtk lint` runs (an error stops the release, and so
+    does an install warning the update adds: against --against OLD, and for Firefox against the version AMO
+    publishes) and the sources zip is rebuilt and compared byte for byte (as `xtk package --verify`).
 
     \b
     Where each store's item is: [submit.chrome], [submit.firefox], [submit.edge] in xtk.toml.

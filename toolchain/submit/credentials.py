@@ -160,6 +160,8 @@ def _read_file(path: Path, base_dir: Path, packaged: tuple[Path, ...], warnings:
     from toolchain.tools.package import is_secret
 
     shown = _shown(path, base_dir)
+    if not path.is_file():
+        raise InputError.single("the credentials file does not exist", path=shown)
     resolved = path.resolve()
     inside_project = resolved.is_relative_to(base_dir.resolve())
     if inside_project:

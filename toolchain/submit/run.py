@@ -82,7 +82,10 @@ def submit_release(
 
     from toolchain.submit.credentials import credentials_file
 
+    from toolchain.submit.transport import TransportSettings
+
     environ = dict(os.environ) if environ is None else environ
+    settings, polling = TransportSettings.from_environment(), Polling.from_environment()  # bad values: exit 2 now
     report = SubmitReport(dry_run, stores)
     credentials = load_credentials(
         credentials_file(credentials_path, project.base_dir, environ),
@@ -125,14 +128,12 @@ def submit_release(
         if dry_run:
             report.plans[store] = paths[store].plan(submission, credentials.stores[store])
             continue
-        from toolchain.submit.transport import Transport, TransportSettings
+        from toolchain.submit.transport import Transport
 
-        transport = Transport(store, credentials.secrets, TransportSettings.from_environment(), log)
+        transport = Transport(store, credentials.secrets, settings, log)
         try:
             log(f"{store}: submitting {submission.package.name} to {STORE_NAMES[store]}")
-            report.results.append(
-                paths[store].submit(submission, credentials.stores[store], transport, Polling.from_environment())
-            )
+            report.results.append(paths[store].submit(submission, credentials.stores[store], transport, polling))
         finally:
             transport.close()
     return report, credentials
