@@ -18,6 +18,10 @@ SHARED = REPO.parent / "shared"
 CORPUS = SHARED / "corpus"
 EXTENSION = REPO / "extension_src"
 
+# Every browser the tests start (directly, or through `xtk dev`/`xtk run` in a subprocess) reaches this machine only:
+# the saved pages' remote images fail at once instead of holding each page's load event (~10 s without a network).
+os.environ.setdefault("XTK_BROWSER_NETWORK", "local")
+
 
 @dataclass
 class XtkResult:

@@ -41,6 +41,7 @@ from toolchain.browsers.environment import (
     browser_environment,
     descendants,
     find_executable,
+    local_network_only,
     make_run_dir,
     pid_alive,
     process_cmdline,
@@ -64,6 +65,10 @@ ARGS = (
     "--no-first-run",
     "--no-default-browser-check",
 )
+
+#: XTK_BROWSER_NETWORK=local: every host name but localhost resolves to nothing, at once (IP literals other than
+#: 127.0.0.1 too: the rules map them as well)
+LOCAL_NETWORK_ARGS = ("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",)
 
 SERVICE_WORKER_TIMEOUT = 10.0
 # chrome.developerPrivate is only exposed to chrome://extensions itself.
@@ -139,6 +144,7 @@ class ChromiumBrowser(ExtensionBrowser, UserActions):
                 f"--disable-extensions-except={extension}",
                 f"--load-extension={extension}",
                 *ARGS,
+                *(LOCAL_NETWORK_ARGS if local_network_only() else ()),
                 "--enable-logging",
                 f"--log-file={self.run_dir / 'chromium.log'}",
                 "--v=0",

@@ -18,6 +18,21 @@ from pathlib import Path
 
 from toolchain.browsers.base import BrowserNotInstalledError
 
+#: XTK_BROWSER_NETWORK=local: the browser reaches this machine only (127.0.0.1, localhost); any other host fails at
+#: once instead of waiting on a network that is not there (CI, tests: a saved page's remote images held its `load`
+#: event ~10 s). Unset or "all": the browser's own network, as a user's `xtk dev` needs.
+NETWORK_VARIABLE = "XTK_BROWSER_NETWORK"
+
+
+def local_network_only() -> bool:
+    from toolchain.diagnostics import InputError
+
+    value = os.environ.get(NETWORK_VARIABLE, "all").strip().lower() or "all"
+    if value not in ("all", "local"):
+        raise InputError.single(f"{NETWORK_VARIABLE}={value!r}: give all (the default) or local")
+    return value == "local"
+
+
 # Debian package that provides each browser: named in the error when the binary is missing.
 DEBIAN_PACKAGES = {"chromium": "chromium", "firefox": "firefox-esr"}
 

@@ -48,6 +48,7 @@ from toolchain.browsers.environment import (
     browser_environment,
     descendants,
     find_executable,
+    local_network_only,
     make_run_dir,
     pid_alive,
     process_cmdline,
@@ -100,6 +101,18 @@ PREFS: dict[str, bool | int | str] = {
     "toolkit.telemetry.enabled": False,
     "toolkit.telemetry.server": "",
     "toolkit.telemetry.unified": False,
+}
+
+#: XTK_BROWSER_NETWORK=local: every request leaves through a proxy at a closed local port (refused at once),
+#: except to this machine, which Firefox never proxies (network.proxy.allow_hijacking_localhost is false)
+LOCAL_NETWORK_PREFS: dict[str, bool | int | str] = {
+    "network.proxy.type": 1,
+    "network.proxy.http": "127.0.0.1",
+    "network.proxy.http_port": 9,
+    "network.proxy.ssl": "127.0.0.1",
+    "network.proxy.ssl_port": 9,
+    "network.proxy.no_proxies_on": "localhost, 127.0.0.1",
+    "network.proxy.allow_hijacking_localhost": False,
 }
 
 PROBE_NAME = "XtkConsole"
@@ -249,6 +262,8 @@ class FirefoxBrowser(ExtensionBrowser, UserActions):
         (probe_dir / f"{PROBE_NAME}Child.sys.mjs").write_text(PROBE_CHILD)
         (probe_dir / f"{PROBE_NAME}Parent.sys.mjs").write_text(PROBE_PARENT)
         prefs = dict(PREFS)
+        if local_network_only():
+            prefs.update(LOCAL_NETWORK_PREFS)
         prefs["security.sandbox.content.read_path_whitelist"] = f"{probe_dir}/"
         if self._gecko_id and self._uuid:
             prefs["extensions.webextensions.uuids"] = json.dumps({self._gecko_id: self._uuid})
