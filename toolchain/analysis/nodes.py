@@ -29,3 +29,26 @@ def node_text(node: Node, errors: str = "strict") -> str:
     if raw is None:  # as in node_source
         raise ValueError(f"the {node.type} node at byte {node.start_byte} has no source text")
     return raw.decode("utf-8", errors)
+
+
+class Parents:
+    """The parent of each node of one tree, found once. tree-sitter's `Node.parent` descends from the root on every
+    call (O(depth)), so climbing from a node nested thousands deep was quadratic (the fuzz test's 10,000-deep
+    nests: seconds per API use); here one descent from the root records the whole chain down to the node asked
+    about, and every step up from it is a dictionary lookup."""
+
+    def __init__(self, root: Node) -> None:
+        self.root = root
+        self._parent: dict[int, Node | None] = {root.id: None}
+
+    def of(self, node: Node) -> Node | None:
+        if node.id in self._parent:
+            return self._parent[node.id]
+        current = self.root
+        while current.id != node.id:
+            child = current.child_with_descendant(node)
+            if child is None or child.id == current.id:  # not in this tree (never for the walk's nodes)
+                return node.parent
+            self._parent[child.id] = current
+            current = child
+        return self._parent[node.id]

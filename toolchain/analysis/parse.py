@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from toolchain.analysis import budget
 from toolchain.analysis.budget import AnalysisStopped, ParseBudget
 from toolchain.analysis.facts import Location
-from toolchain.analysis.nodes import node_source
+from toolchain.analysis.nodes import Parents, node_source
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node, Parser, Tree
@@ -112,6 +112,13 @@ class ParsedFile:
     def __post_init__(self) -> None:
         self._ascii = self.source.isascii()
         self._wide: tuple[list[int], list[int]] | None = None
+        self._parents: Parents | None = None
+
+    def parent(self, node: Node) -> Node | None:
+        """`node.parent`, in time linear in the depth however often the walk climbs (nodes.Parents)."""
+        if self._parents is None:
+            self._parents = Parents(self.tree.root_node)
+        return self._parents.of(node)
 
     def location(self, node: Node) -> Location:
         """1-based line and column of a node's start; columns count UTF-16 code units, as tsc and editors do."""

@@ -20,7 +20,7 @@ What decides whether `node` runs, nearest first, up to the function that holds i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Literal
 
 from toolchain.analysis.syntax import FUNCTION_NODES
@@ -64,12 +64,17 @@ def early_exits(block: Node, cache: dict[int, list[tuple[int, Node]]]) -> list[t
 Polarity = Literal["true", "false", "depends"]
 
 
-def enclosing_conditions(node: Node, cache: dict[int, list[tuple[int, Node]]]) -> Iterator[tuple[Node, Polarity]]:
+def enclosing_conditions(
+    node: Node,
+    cache: dict[int, list[tuple[int, Node]]],
+    parent_of: Callable[[Node], Node | None] = lambda n: n.parent,
+) -> Iterator[tuple[Node, Polarity]]:
     """The conditions that decide whether `node` runs, nearest first, within its function (see the module's doc),
-    each with the value for which the code runs."""
+    each with the value for which the code runs. `parent_of`: the tree's parent index (ParsedFile.parent) where the
+    caller has one."""
     current = node
     for _ in range(MAX_DEPTH):
-        parent = current.parent
+        parent = parent_of(current)
         if parent is None or current.type in FUNCTION_NODES:
             return
         kind = parent.type
@@ -80,7 +85,7 @@ def enclosing_conditions(node: Node, cache: dict[int, list[tuple[int, Node]]]) -
                 in_alternative = alternative is not None and alternative == current
                 yield condition, "false" if in_alternative else "true"
         elif kind == "else_clause":
-            statement = parent.parent
+            statement = parent_of(parent)
             condition = statement.child_by_field_name("condition") if statement is not None else None
             if condition is not None:
                 yield condition, "false"
@@ -91,8 +96,8 @@ def enclosing_conditions(node: Node, cache: dict[int, list[tuple[int, Node]]]) -
             left = parent.child_by_field_name("left")
             if operator is not None and operator.text in _SHORT_CIRCUIT and left is not None and left != current:
                 yield left, "true" if operator.text == b"&&" else "false" if operator.text == b"||" else "depends"
-        elif kind == "switch_body" and parent.parent is not None:
-            value = parent.parent.child_by_field_name("value")
+        elif kind == "switch_body" and (switch := parent_of(parent)) is not None:
+            value = switch.child_by_field_name("value")
             if value is not None:
                 yield value, "depends"
         if kind in _BLOCKS:

@@ -179,6 +179,9 @@ class WalkedModule:
         self.kind: ModuleKind = "module"  # "script": classic JavaScript without import/export (shares globals)
         self.base = FileFacts(path=path, language=parsed.language)
         self.fns: list[ProjectFunction] = []
+        #: function node id → the key it is the value of in an object literal (`name: function (…) {}`, `name: (…) =>
+        #: …`): recorded at the pair, where it is known, since a tree-sitter node's parent costs a walk from the root
+        self.pair_keys: dict[int, str] = {}
         self.named: dict[str, ProjectFunction] = {}
         self.api_exports: dict[str, ApiRef] = {}
         self.reexports: dict[str, tuple[Path, str]] = {}

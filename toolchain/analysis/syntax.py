@@ -4,7 +4,7 @@ keys, declared names, short printable texts."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from toolchain.analysis import guards as G
@@ -202,15 +202,14 @@ def _chain_prefixes(text: str) -> list[str]:
     return [".".join(parts[:end]) for end in range(len(parts), 1, -1)]
 
 
-def tested_first(node: Node) -> bool:
+def tested_first(node: Node, parent_of: Callable[[Node], Node | None] = lambda n: n.parent) -> bool:
     """Whether the code tests for this member (or the namespace it is on) before relying on it, in the same function:
     the node sits in a condition, or under an `if`/`?:`/`&&`/`||`/`??` whose test names it or its namespace
     (`if (chrome.runtime.lastError) reject(chrome.runtime.lastError)`, `browser.menus && browser.menus.create(…)`,
     `typeof chrome.action`). Reading a missing property then gives `undefined`, and the code copes."""
     wanted: list[re.Pattern[str]] | None = None  # made at the first test met: most uses are under none
     current = node
-    while current.parent is not None:
-        parent = current.parent
+    while (parent := parent_of(current)) is not None:
         if parent.type in FUNCTION_NODES:
             return False
         test = None

@@ -37,8 +37,6 @@ from toolchain.analysis.nodes import node_text
 from toolchain.analysis.receivers import tested_per_tab_state
 
 if TYPE_CHECKING:  # pragma: no cover
-    from tree_sitter import Node
-
     from toolchain.analysis.scopes import ArgumentInfo, ParamPath, ProjectFunction, WalkedModule
 
 ARBITRARY = "arbitrary"
@@ -67,7 +65,7 @@ class TabOrigins:
             self.external |= module.external_callbacks
             for name, args in module.method_calls:
                 self.method_calls.setdefault(name, []).append(args)
-            self.methods.update(method for fn in module.fns if (method := method_name(fn.node)))
+            self.methods.update(method for fn in module.fns if (method := method_name(fn)))
             for site in module.call_sites:
                 target = resolve(site.ref, module)
                 if target is None:
@@ -96,7 +94,7 @@ class TabOrigins:
         elif fn.node.id in self.external:  # `.then((tabs) => …)`, `setTimeout(f)`: whatever that code passes
             values.append(ARBITRARY)
         calls = list(self.calls.get(fn, []))
-        method = method_name(fn.node)
+        method = method_name(fn)
         if method and method in self.method_calls:  # `assignManager._setOrRemoveAssignment(tabId, …)`
             if self.methods[method] == 1:
                 calls += self.method_calls[method]
@@ -125,17 +123,14 @@ class TabOrigins:
         return ARBITRARY
 
 
-def method_name(node: Node) -> str | None:
+def method_name(fn: ProjectFunction) -> str | None:
     """The name a function is called by as a method: `name(…) {}` in a class or object literal, or `name:
-    function (…) {}` / `name: (…) => {}` in an object literal."""
+    function (…) {}` / `name: (…) => {}` in an object literal (the walk recorded the pair's key)."""
+    node = fn.node
     if node.type == "method_definition":
         name = node.child_by_field_name("name")
         return node_text(name, "replace") if name is not None and name.type == "property_identifier" else None
-    parent = node.parent
-    if parent is not None and parent.type == "pair" and parent.child_by_field_name("value") == node:
-        key = parent.child_by_field_name("key")
-        return node_text(key, "replace") if key is not None and key.type == "property_identifier" else None
-    return None
+    return fn.module.pair_keys.get(node.id)
 
 
 def combine(values: list[Value]) -> Value:

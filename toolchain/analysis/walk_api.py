@@ -188,7 +188,7 @@ class ApiWalk(WalkerBase):
             api.fallback
             or self.try_depth > 0
             or "?." in node_text(node, "replace").split("(", 1)[0]
-            or tested_first(node)
+            or tested_first(node, self.parsed.parent)
             or (kind == "property" and only_tested(node))
         )
         guarded_by = ""
@@ -208,7 +208,7 @@ class ApiWalk(WalkerBase):
         assigned or returned? It runs when something calls it, which the walk cannot tie to it (its scope is
         its enclosing function's), so its reach is not proven. A callback given to a call, an IIFE, and the
         scope's own function are not deferred."""
-        current = node.parent
+        current = self.parsed.parent(node)
         for _ in range(MAX_DEFERRAL_DEPTH):
             if current is None:
                 return False
@@ -216,9 +216,9 @@ class ApiWalk(WalkerBase):
                 function = self.fn_by_node.get(current.id)
                 if function is not None and function.name:
                     return False  # a scope of its own: reachability decides whether it runs
-                holder = current if current.type == "method_definition" else current.parent
+                holder = current if current.type == "method_definition" else self.parsed.parent(current)
                 while holder is not None and holder.type in WRAPPER_NODES:
-                    holder = holder.parent
+                    holder = self.parsed.parent(holder)
                 if holder is not None and holder.type in ("pair", "method_definition"):
                     key = holder.child_by_field_name("key" if holder.type == "pair" else "name")
                     # a numbered or quoted key is a bundler's module table (`815: function (e, t, n) {…}`): its
@@ -226,7 +226,7 @@ class ApiWalk(WalkerBase):
                     return key is not None and key.type not in ("number", "string")
                 if holder is not None and holder.type in DEFERRING_HOLDERS:
                     return True
-            current = current.parent
+            current = self.parsed.parent(current)
         return False
 
     def availability_evidence(self, node: Node) -> str:
@@ -234,7 +234,7 @@ class ApiWalk(WalkerBase):
         ("`isMV3` (line 3) is falsy"), or "" (runtime_guards.py)."""
         found: tuple[Node, Polarity] | None = None
         wanted = None
-        for condition, polarity in enclosing_conditions(node, self.early_exits):
+        for condition, polarity in enclosing_conditions(node, self.early_exits, self.parsed.parent):
             if G.mentions_env(condition):
                 continue  # a build-time guard: the build drops the code or keeps it (self.guard), exactly
             wanted = wanted or chain_patterns(node)
@@ -257,17 +257,17 @@ class ApiWalk(WalkerBase):
         return noop; return save;`. The code is written for the API's absence in a way the analysis does not
         follow: evidence for a warning."""
         prefixes = chain_prefixes(node)
-        function = node.parent
+        function = self.parsed.parent(node)
         for _ in range(MAX_DEFERRAL_DEPTH):
             while function is not None and function.type not in FUNCTION_NODES:
-                function = function.parent
+                function = self.parsed.parent(function)
             if function is None or function.end_byte - function.start_byte > MAX_AROUND_BYTES:
                 return None
             tested = self.function_tests(function)
             for prefix in prefixes:
                 if prefix in tested:
                     return tested[prefix]
-            function = function.parent
+            function = self.parsed.parent(function)
         return None
 
     def function_tests(self, function: Node) -> dict[str, Node]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from toolchain.analysis import budget
+from toolchain.analysis.nodes import node_text
 from toolchain.analysis.scopes import LexicalScope
 from toolchain.analysis.suppressions import source_suppressions
 from toolchain.analysis.walk_api import ApiWalk
@@ -68,6 +69,12 @@ class Walker(BindingWalk, ModuleWalk, ApiWalk, ConstantWalk, CallWalk, DynamicWa
                 )
         self.exports(statements)
 
+    def visit_pair(self, node: Node) -> None:
+        key, value = node.child_by_field_name("key"), node.child_by_field_name("value")
+        if key is not None and value is not None and key.type == "property_identifier":
+            self.module.pair_keys[value.id] = node_text(key, "replace")
+        self.visit_children(node)
+
     def visit_block(self, node: Node) -> None:
         saved = self.lex
         self.lex = LexicalScope(saved, False)
@@ -82,6 +89,7 @@ HANDLERS.update(
     {
         "program": Walker.visit_program,
         "statement_block": Walker.visit_block,
+        "pair": Walker.visit_pair,
         "function_declaration": Walker.visit_function,
         "generator_function_declaration": Walker.visit_function,
         "function_expression": Walker.visit_function,

@@ -81,7 +81,6 @@ def submit_release(
     import os
 
     from toolchain.submit.credentials import credentials_file
-
     from toolchain.submit.transport import TransportSettings
 
     environ = dict(os.environ) if environ is None else environ
