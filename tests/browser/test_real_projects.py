@@ -290,6 +290,10 @@ def serve_github(browser: ExtensionBrowser, server: FixtureServer) -> None:
         browser._chrome_evaluate(  # type: ignore[attr-defined]
             """async () => {
                 Services.prefs.setStringPref('network.dns.localDomains', 'github.com');
+                // github.com is this machine now: past XTK_BROWSER_NETWORK=local's refusing proxy too
+                const direct = Services.prefs.getStringPref('network.proxy.no_proxies_on', '');
+                const bypassed = direct ? `${direct}, github.com` : 'github.com';
+                Services.prefs.setStringPref('network.proxy.no_proxies_on', bypassed);
                 Services.prefs.setBoolPref('network.stricttransportsecurity.preloadlist', false);
                 Services.prefs.setBoolPref('dom.security.https_first', false);
                 Services.prefs.setBoolPref('dom.security.https_only_mode', false);
