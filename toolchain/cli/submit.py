@@ -9,7 +9,6 @@ import click
 
 from toolchain.cli.options import format_option, project_option
 from toolchain.cli.output import echo_json, run_reported
-from toolchain.diagnostics import Diagnostic, XtkError
 
 
 @click.command()
@@ -77,60 +76,41 @@ def submit(
     from toolchain.project import load_project
     from toolchain.submit.run import chosen_stores, submit_release
 
-    hidden: list[Any] = []
-
-    def log(line: str) -> None:
+    def log(line: str) -> None:  # submit_release hides the secrets in what it says
         if output_format == "text":
-            click.echo(_hide(hidden, line), err=True)
+            click.echo(line, err=True)
 
     def release() -> Any:
         loaded = load_project(project)
         stores = chosen_stores(loaded, choice)
-        try:
-            report, found = submit_release(
-                loaded,
-                stores,
-                dry_run=dry_run,
-                against=against,
-                credentials_path=credentials,
-                verify=not no_verify,
-                log=log,
-            )
-        except XtkError as error:  # whatever failed, its words pass through the secrets filter
-            raise type(error)(
-                [_hidden_diagnostic(hidden, d) for d in error.diagnostics], exit_code=error.exit_code
-            ) from None
-        hidden.append(found.secrets)
-        return loaded, report
+        report, found = submit_release(
+            loaded,
+            stores,
+            dry_run=dry_run,
+            against=against,
+            credentials_path=credentials,
+            verify=not no_verify,
+            log=log,
+        )
+        return loaded, report, found.secrets
 
-    loaded, report = run_reported(output_format, release)
+    loaded, report, secrets = run_reported(output_format, release)
     if output_format == "json":
-        echo_json(_hide_json(hidden, _as_json(loaded, report)))
+        echo_json(_hidden(secrets, _as_json(loaded, report)))
         return
     for line in _as_text(loaded, report):
-        click.echo(_hide(hidden, line))
+        click.echo(secrets.hide(line))
 
 
-def _hide(hidden: list[Any], text: str) -> str:
-    for secrets in hidden:
-        text = secrets.hide(text)
-    return text
-
-
-def _hide_json(hidden: list[Any], value: Any) -> Any:
+def _hidden(secrets: Any, value: Any) -> Any:
+    """`value` with every secret hidden in its strings, however deep."""
     if isinstance(value, str):
-        return _hide(hidden, value)
+        return secrets.hide(value)
     if isinstance(value, list):
-        return [_hide_json(hidden, v) for v in value]
+        return [_hidden(secrets, v) for v in value]
     if isinstance(value, dict):
-        return {k: _hide_json(hidden, v) for k, v in value.items()}
+        return {k: _hidden(secrets, v) for k, v in value.items()}
     return value
-
-
-def _hidden_diagnostic(hidden: list[Any], diagnostic: Diagnostic) -> Diagnostic:
-    from dataclasses import replace
-
-    return replace(diagnostic, message=_hide(hidden, diagnostic.message))
 
 
 def _as_json(loaded: Any, report: Any) -> dict[str, Any]:

@@ -43,8 +43,8 @@ def load_previous_release(
         folder = unpack_archive(path, limits or InputLimits())
     elif path.is_dir():
         folder = path
-    elif not path.exists() and project is not None and _commit(project.base_dir, display) is not None:
-        return built_at_ref(project, display)
+    elif not path.exists() and project is not None and (commit := _commit(project.base_dir, display)) is not None:
+        return built_at_ref(project, display, commit)
     else:
         also = ", or a git ref of the project's repository" if project is not None else ""
         raise InputError.single(
@@ -74,22 +74,22 @@ def _commit(base: Path, ref: str) -> str | None:
     return found.stdout.strip() or None if found.returncode == 0 else None
 
 
-def built_at_ref(project: Project, ref: str) -> PreviousRelease:
-    """The project at `ref` (`git archive`, into a temporary folder removed at exit), built for each of today's
-    targets it had, without type-checking; the node_modules of today's project serve its build."""
-    import io
-    import tarfile
-
+def built_at_ref(project: Project, ref: str, commit: str) -> PreviousRelease:
+    """The project at `ref` (its `commit`: `git archive` as a zip, unpacked as a linted archive is, into a temporary
+    folder removed at exit), built for each of today's targets it had, without type-checking; the node_modules of
+    today's project serve its build."""
     from toolchain.builder.pipeline import build
-    from toolchain.lint.archive import TEMPORARY_FOLDERS
+    from toolchain.lint.archive import TEMPORARY_FOLDERS, unpack_archive
     from toolchain.project import load_project
 
     base = project.base_dir.resolve()
     top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=base, capture_output=True, text=True, check=False)
     repository = Path(top.stdout.strip()).resolve()
     inner = base.relative_to(repository).as_posix() if base != repository else "."
+    work = TEMPORARY_FOLDERS.create()
+    archive = work / "previous.zip"
     archived = subprocess.run(
-        ["git", "archive", "--format=tar", _commit(base, ref) or ref, "--", inner],
+        ["git", "archive", "--format=zip", f"--output={archive}", commit, "--", inner],
         cwd=repository,
         capture_output=True,
         check=False,
@@ -98,9 +98,8 @@ def built_at_ref(project: Project, ref: str) -> PreviousRelease:
         raise InputError.single(
             f"--against {ref}: git archive failed: {archived.stderr.decode(errors='replace')[:300]}"
         )
-    folder = TEMPORARY_FOLDERS.create()
-    with tarfile.open(fileobj=io.BytesIO(archived.stdout)) as tar:
-        tar.extractall(folder, filter="data")  # the data filter refuses links out, absolute names and devices
+    # unpacked as a linted archive is (no link out, no absolute name, bounded), here with a repository's bounds
+    folder = unpack_archive(archive, InputLimits(max_archive_bytes=2**31, max_unpacked_bytes=2**32, max_files=200_000))
     old_base = folder / inner
     config = old_base / project.config_path.name
     if not config.is_file():
@@ -111,7 +110,7 @@ def built_at_ref(project: Project, ref: str) -> PreviousRelease:
     try:
         old = load_project(config)
         browsers = [b for b in project.targets if b in old.targets]
-        report = build(old, browsers, "production", "off", out_dir=folder / ".previous-build", validate=False)
+        report = build(old, browsers, "production", "off", out_dir=old_base / ".xtk" / "previous-build", validate=False)
     except XtkError as error:
         raise InputError(
             [

@@ -115,8 +115,6 @@ class AddonsMozillaOrg(StorePath):
     def submit(
         self, submission: Submission, access: StoreAccess, transport: Transport, polling: Polling
     ) -> StoreResult:
-        from toolchain.submit.transport import upload_progress
-
         api = f"{access.endpoints['api_url']}/api/v5/addons"
         addon = quote(submission.gecko_id or "", safe="@{}")
         settings = submission.settings
@@ -135,7 +133,7 @@ class AddonsMozillaOrg(StorePath):
             "upload the .xpi",
             submission,
         )
-        upload_progress("firefox", transport.log)(len(package), len(package))
+        transport.log(f"firefox: uploaded {len(package):,} bytes")  # one multipart request: no progress within it
         uuid = str(uploaded.get("uuid") or "")
         if not uuid:
             raise transport._error("upload the .xpi: AMO's answer has no upload uuid")

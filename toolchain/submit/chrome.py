@@ -30,7 +30,7 @@ STATES = {
 class ChromeWebStore(StorePath):
     store = "chrome"
 
-    def _item(self, access: StoreAccess, submission: Submission) -> str:
+    def _item(self, submission: Submission) -> str:
         settings = submission.settings
         return f"publishers/{settings.publisher_id}/items/{settings.extension_id}"
 
@@ -44,7 +44,7 @@ class ChromeWebStore(StorePath):
         return body
 
     def plan(self, submission: Submission, access: StoreAccess) -> list[PlannedRequest]:
-        api, item = access.endpoints["api_url"], self._item(access, submission)
+        api, item = access.endpoints["api_url"], self._item(submission)
         names = CREDENTIALS["chrome"]
         size = submission.package.stat().st_size
         return [
@@ -62,7 +62,7 @@ class ChromeWebStore(StorePath):
     def submit(
         self, submission: Submission, access: StoreAccess, transport: Transport, polling: Polling
     ) -> StoreResult:
-        api, item = access.endpoints["api_url"], self._item(access, submission)
+        api, item = access.endpoints["api_url"], self._item(submission)
         token = self._access_token(access, transport)
         auth = {"Authorization": f"Bearer {token}"}
         answer = self._answer(

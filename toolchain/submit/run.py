@@ -9,15 +9,16 @@ with placeholders for the missing values.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from toolchain.diagnostics import Diagnostic, InputError, ProjectError
+from toolchain.diagnostics import Diagnostic, InputError, ProjectError, XtkError
 from toolchain.lint.previous_release import PreviousRelease
 from toolchain.project import Project
 from toolchain.submit.credentials import STORE_NAMES, STORES, Credentials, load_credentials
 from toolchain.submit.store import PlannedRequest, Polling, StorePath, StoreResult, Submission
+from toolchain.submit.transport import TransportSettings
 
 #: what each store's table needs, as a dry run says it
 REQUIRED_SETTINGS = {
@@ -81,10 +82,10 @@ def submit_release(
     import os
 
     from toolchain.submit.credentials import credentials_file
-    from toolchain.submit.transport import TransportSettings
 
     environ = dict(os.environ) if environ is None else environ
-    settings, polling = TransportSettings.from_environment(), Polling.from_environment()  # bad values: exit 2 now
+    TransportSettings.from_environment()  # read now: a bad value is exit 2 before any work
+    Polling.from_environment()
     report = SubmitReport(dry_run, stores)
     credentials = load_credentials(
         credentials_file(credentials_path, project.base_dir, environ),
@@ -106,11 +107,33 @@ def submit_release(
                 for store, missing in report.to_set.items()
             ]
         )
+    secrets = credentials.secrets
+    try:  # from here on every word said passes the secrets filter: progress lines and errors alike
+        _release(project, stores, report, credentials, dry_run, against, verify, lambda line: log(secrets.hide(line)))
+    except XtkError as error:
+        hidden = [replace(d, message=secrets.hide(d.message)) for d in error.diagnostics]
+        raise type(error)(hidden, exit_code=error.exit_code) from None
+    return report, credentials
+
+
+def _release(
+    project: Project,
+    stores: list[str],
+    report: SubmitReport,
+    credentials: Credentials,
+    dry_run: bool,
+    against: Path | None,
+    verify: bool,
+    log: Callable[[str], None],
+) -> None:
+    from toolchain.submit.transport import Transport
+
+    settings, polling = TransportSettings.from_environment(), Polling.from_environment()
     browsers = list(stores)
     _package(project, browsers, report, log)
     previous = None
     if against is None and not dry_run and "firefox" in stores:
-        previous = _published_on_amo(project, report, credentials, log)
+        previous = _published_on_amo(project, report, credentials, settings, log)
     _lint(project, browsers, against, previous, report, log)
     if report.lint_errors:
         raise ProjectError(
@@ -127,15 +150,12 @@ def submit_release(
         if dry_run:
             report.plans[store] = paths[store].plan(submission, credentials.stores[store])
             continue
-        from toolchain.submit.transport import Transport
-
         transport = Transport(store, credentials.secrets, settings, log)
         try:
             log(f"{store}: submitting {submission.package.name} to {STORE_NAMES[store]}")
             report.results.append(paths[store].submit(submission, credentials.stores[store], transport, polling))
         finally:
             transport.close()
-    return report, credentials
 
 
 def _missing_settings(project: Project, store: str) -> list[str]:
@@ -186,14 +206,18 @@ def _package(project: Project, browsers: list[str], report: SubmitReport, log: C
 
 
 def _published_on_amo(
-    project: Project, report: SubmitReport, credentials: Credentials, log: Callable[[str], None]
+    project: Project,
+    report: SubmitReport,
+    credentials: Credentials,
+    settings: TransportSettings,
+    log: Callable[[str], None],
 ) -> PreviousRelease | None:
     """AMO's published version as the release Firefox's install warnings are compared with (the other stores' APIs
     give no package: name it with --against)."""
     from toolchain.submit.amo import AddonsMozillaOrg
-    from toolchain.submit.transport import Transport, TransportSettings
+    from toolchain.submit.transport import Transport
 
-    transport = Transport("firefox", credentials.secrets, TransportSettings.from_environment(), log)
+    transport = Transport("firefox", credentials.secrets, settings, log)
     try:
         submission = _submission(project, "firefox", report)
         found = AddonsMozillaOrg().published_manifest(submission, credentials.stores["firefox"], transport)

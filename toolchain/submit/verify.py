@@ -19,7 +19,6 @@ SOURCES_LIMIT = 500 * 1024 * 1024
 
 @dataclass
 class Verification:
-    folder: str  # where the sources were rebuilt (removed afterwards unless kept)
     comparisons: list[ZipComparison]
 
     @property
@@ -45,7 +44,7 @@ def verify_sources(
         comparisons = [
             compare_zips(browser, original, rebuilt.get(browser)) for browser, original in store_zips.items()
         ]
-        return Verification(str(unpacked), comparisons)
+        return Verification(comparisons)
     finally:
         TEMPORARY_FOLDERS.remove(unpacked)
 
@@ -70,9 +69,17 @@ def _install_and_build(config: Path, browsers: list[str], log: Callable[[str], N
     steps = rebuild_steps(rebuilt_project, {})
     if steps.install is not None:
         log(f"verify: {' '.join(steps.install)} in {steps.root}/ (a clean install from {steps.lockfile})")
-        done = subprocess.run(
-            [*steps.install, "--prefer-offline"], cwd=rebuilt_project.root, capture_output=True, text=True, timeout=900
-        )
+        try:
+            done = subprocess.run(
+                [*steps.install, "--prefer-offline"],
+                cwd=rebuilt_project.root,
+                capture_output=True,
+                text=True,
+                timeout=900,
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            reason = "took over 15 minutes" if isinstance(error, subprocess.TimeoutExpired) else "cannot run npm"
+            raise ProjectError.single(f"npm ci on the sources {reason}: {error}") from None
         if done.returncode != 0:
             tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
             raise ProjectError(

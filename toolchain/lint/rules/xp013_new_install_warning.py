@@ -44,6 +44,7 @@ class NewInstallWarning(Rule):
         previous = ctx.previous_release
         if previous is None:
             return
+        intended = _intended(ctx)
         for target in ctx.targets:
             old_manifest = previous.manifest_for(target.browser)
             if old_manifest is None:
@@ -59,7 +60,6 @@ class NewInstallWarning(Rule):
                 if gecko
                 else "Chrome disables the extension on update until each user accepts it"
             )
-            intended = _intended(ctx)
             for warning in new:
                 if not warning.blocks_update or warning.text in before:
                     continue
