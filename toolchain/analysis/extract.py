@@ -27,9 +27,10 @@ from pathlib import Path
 from toolchain.analysis import budget
 from toolchain.analysis.bundled_modules import BundledModules
 from toolchain.analysis.facts import FileFacts
-from toolchain.analysis.parse import RESOLVE_SUFFIXES, is_source, parse_file
+from toolchain.analysis.parse import RESOLVE_SUFFIXES, ParsedFile, is_source, parse_file
 from toolchain.analysis.project_analysis import ProjectAnalysis
 from toolchain.analysis.scopes import ApiRef, ProjectFunction, WalkedModule
+from toolchain.analysis.walk_cache import Reads, Uncacheable, WalkCache
 from toolchain.analysis.walker import Walker
 
 __all__ = ["Resolver", "extract_file", "extract_project"]
@@ -97,6 +98,7 @@ class Resolver:
         resolve: Callable[[str, Path], Path | None] | None = None,
         script_groups: Iterable[Iterable[Path]] | None = None,
         confine: bool = False,
+        walk_cache: WalkCache | None = None,
     ) -> None:
         self.root = root.resolve() if root is not None else None
         self._confine = confine and self.root is not None
@@ -113,6 +115,12 @@ class Resolver:
         #: scripts loaded with them; and the free names classic scripts used before one was known (walk again)
         self.script_api_globals: dict[str, ApiRef] = {}
         self.free_script_names: set[str] = set()
+        #: walks kept between runs (project lints: walk_cache.py), what each walk read, the walks in progress
+        self.walk_cache = walk_cache
+        self.reads: dict[str, Reads] = {}
+        self._reading: list[Reads] = []
+        #: every file `walk` was given, to walk them again without the cache
+        self.entries: list[Path] = []
         for index, group in enumerate(script_groups or ()):
             for member in group:
                 self._groups[Path(member).resolve()] = index
@@ -122,7 +130,10 @@ class Resolver:
         key = (specifier, importer.parent)
         if key not in self._resolved:
             self._resolved[key] = self._resolve(specifier, importer)
-        return self._resolved[key]
+        found = self._resolved[key]
+        if self._reading:
+            self._reading[-1].resolutions.append((specifier, str(importer), None if found is None else str(found)))
+        return found
 
     def _resolve(self, specifier: str, importer: Path) -> Path | None:
         if self._custom is not None:
@@ -161,27 +172,88 @@ class Resolver:
     def module(self, path: Path) -> WalkedModule | None:
         """The walked file (None when it cannot be read); files imported by it are walked first."""
         if path in self.modules:  # resolved paths come back often
+            self._read(path)
             return self.modules[path]
         path = path.resolve()
+        self._read(path)
         if path in self.modules:
             return self.modules[path]
+        cache = self.walk_cache
+        reusable = cache is not None and cache.valid(str(path), self)
         try:
-            parsed = parse_file(path)
+            parsed = parse_file(path, parsed_before=(cache.digest(str(path)) or "") if cache and reusable else "")
         except OSError:
             self.modules[path] = None
             return None
         module = WalkedModule(path, parsed)
         self.modules[path] = module
         self._analysis = None
+        if reusable:
+            try:
+                self._restore(module, parsed)
+                return module
+            except Uncacheable:
+                module = self.modules[path] = WalkedModule(path, parsed)  # the same place in the order
+        self._reading.append(reads := Reads())
+        self.reads[str(path)] = reads
         limit = sys.getrecursionlimit()
         if limit < RECURSION_LIMIT:  # the walk recurses with the tree (minified code nests deeply)
             sys.setrecursionlimit(RECURSION_LIMIT)
         try:
             _with_deep_stack(Walker(module, self).run)
         finally:
+            self._reading.pop()
             if limit < RECURSION_LIMIT:
                 sys.setrecursionlimit(limit)
         return module
+
+    def _restore(self, module: WalkedModule, parsed: ParsedFile) -> None:
+        """A module from the walk cache: the files its walk read first (in the order it read them, so that the
+        modules keep a fresh walk's order), then its stored walk."""
+        assert self.walk_cache is not None
+        stored = self.walk_cache.entries()[str(module.path)].reads
+        self._reading.append(Reads())  # its replayed reads are its own, not its importer's
+        try:
+            for read in stored.files:
+                self.module(Path(read))  # stored resolved: found in `modules` or resolved again cheaply
+        finally:
+            self._reading.pop()
+        self.reads[str(module.path)] = self.walk_cache.restore(module, parsed, self)
+
+    def _read(self, path: Path) -> None:
+        """Note that the file being walked read `path` (walk_cache.py)."""
+        if self._reading:
+            self._reading[-1].read(path)
+
+    def plain(self) -> bool:
+        """Only ES modules were walked: no state shared across files beyond what each file's reads record."""
+        bundled = self.bundled
+        return not (
+            self.script_api_globals
+            or self.free_script_names
+            or bundled.exports
+            or bundled.folders
+            or bundled.chunks
+            or bundled.missing
+            or any(bundled.bundles.values())
+            or any(module is not None and module.kind == "script" for module in self.modules.values())
+        )
+
+    def store_walks(self) -> None:
+        """Keep this run's walks for the next (walk_cache.py); nothing when a budget or the deadline cut one."""
+        if self.walk_cache is not None:
+            self.walk_cache.store(self.modules, self.reads, self.plain() and not budget.stopped)
+
+    def forget(self) -> None:
+        """Start over without the walk cache (a reused walk met state shared across files: see `walk`)."""
+        self.walk_cache = None
+        self.modules.clear()
+        self.reads.clear()
+        self._resolved.clear()
+        self._analysis = None
+        self.bundled = BundledModules()
+        self.script_api_globals = {}
+        self.free_script_names = set()
 
     def via(self, module: Path, ref: ApiRef) -> ApiRef:
         """An API alias imported from `module`: through the abstraction when that module is it (or is in it, when
@@ -194,6 +266,7 @@ class Resolver:
         self, path: Path, name: str, seen: frozenset[Path] = frozenset()
     ) -> tuple[Path, str, ProjectFunction | None] | None:
         """What `name` exported by `path` is: (defining file, its local scope name, the function if one)."""
+        self._read(path)
         module = self.modules.get(path)
         if module is None or path in seen:
             return None
@@ -211,6 +284,7 @@ class Resolver:
         return None
 
     def api_export(self, path: Path, name: str, seen: frozenset[Path] = frozenset()) -> ApiRef | None:
+        self._read(path)
         module = self.modules.get(path)
         if module is None or path in seen:
             return None
@@ -295,6 +369,16 @@ def walk(resolver: Resolver, files: Iterable[Path]) -> None:
     """Parse and walk `files` and what they import (once each: a resolver keeps what it walked); FileNotFoundError
     when one cannot be read. A file whose budget or the run's deadline stopped its parse is skipped: it is in
     `budget.stopped`, which the lint reports (XL004)."""
+    files = list(files)
+    resolver.entries += files
+    _walk(resolver, files)
+    if resolver.walk_cache is not None and resolver.walk_cache.reused and not resolver.plain():
+        # a reused walk assumed ES modules only; this run met classic scripts or a bundle's module table
+        resolver.forget()
+        _walk(resolver, resolver.entries)
+
+
+def _walk(resolver: Resolver, files: list[Path]) -> None:
     for file in files:
         if resolver.module(Path(file)) is None and Path(file).resolve() not in budget.stopped:
             raise FileNotFoundError(file)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import hashlib
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -108,6 +109,8 @@ class ParsedFile:
     errors: list[Location] = field(default_factory=list)
     #: what is wrong at each of `errors` ("expected `)`", "unexpected `interface`")
     error_reasons: list[str] = field(default_factory=list)
+    #: the file's bytes as read, hashed (parse_file; "" for sources parsed from memory): walk_cache.py keys on it
+    content_digest: str = ""
 
     def __post_init__(self) -> None:
         self._ascii = self.source.isascii()
@@ -200,6 +203,8 @@ def _parse_within(grammar: Grammar, source: bytes, spend: ParseBudget) -> Tree |
     """The tree, or None when the parse ran out of the budget (cancelled: the parser is reset for the next file,
     which would otherwise resume this one)."""
     chosen = parser(grammar)
+    if spend is PARSED_BEFORE:  # these very bytes were parsed within their budget before (walk_cache.py)
+        return chosen.parse(source)
     try:  # the budget needs a progress callback, which py-tree-sitter takes only with a read callback
         budgeted = chosen.parse(
             lambda offset, _point: source[offset : offset + READ_CHUNK], progress_callback=spend.progress
@@ -326,7 +331,15 @@ def too_large(path: Path) -> int | None:
     return size if size > max_file_bytes else None
 
 
-def parse_file(path: Path) -> ParsedFile:
+def content_digest(source: bytes) -> str:
+    return hashlib.blake2b(source, digest_size=16).hexdigest()
+
+
+#: the budget of bytes parsed within their budget before: none needed (the same bytes parse the same way)
+PARSED_BEFORE = ParseBudget(0)
+
+
+def parse_file(path: Path, parsed_before: str = "") -> ParsedFile:
     """Parse a file (cached by path, size and mtime). Raises OSError when it cannot be read, FileTooLarge (an
     OSError) when it is over the size limit, AnalysisStopped (an OSError) when its budget or the run's deadline
     stops its parse (the file is then in `budget.stopped`)."""
@@ -345,7 +358,10 @@ def parse_file(path: Path) -> ParsedFile:
     try:
         if budget.past_deadline():
             raise AnalysisStopped(path, budget.deadline_reason())
-        parsed = parse_source(path.read_bytes(), path)
+        source = path.read_bytes()
+        digest = content_digest(source)
+        parsed = parse_source(source, path, None, PARSED_BEFORE if digest == parsed_before else None)
+        parsed.content_digest = digest
     except AnalysisStopped as stopped:
         budget.stopped[path] = stopped.reason
         if not budget.past_deadline():  # the file's own budget: the same answer next time

@@ -16,6 +16,7 @@ from toolchain.analysis import budget
 from toolchain.analysis.nodes import node_text
 from toolchain.analysis.scopes import LexicalScope
 from toolchain.analysis.suppressions import source_suppressions
+from toolchain.analysis.syntax import FUNCTION_NODES
 from toolchain.analysis.walk_api import ApiWalk
 from toolchain.analysis.walk_bindings import BindingWalk
 from toolchain.analysis.walk_calls import CallWalk
@@ -71,7 +72,7 @@ class Walker(BindingWalk, ModuleWalk, ApiWalk, ConstantWalk, CallWalk, DynamicWa
 
     def visit_pair(self, node: Node) -> None:
         key, value = node.child_by_field_name("key"), node.child_by_field_name("value")
-        if key is not None and value is not None and key.type == "property_identifier":
+        if key is not None and value is not None and key.type == "property_identifier" and value.type in FUNCTION_NODES:
             self.module.pair_keys[value.id] = node_text(key, "replace")
         self.visit_children(node)
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from toolchain.analysis.extract import Resolver, walk
 from toolchain.analysis.parse import too_large
+from toolchain.analysis.walk_cache import walk_cache_for
 from toolchain.builder.pipeline import build
 from toolchain.builder.recipe import BrowserBuild
 from toolchain.lint import graph_cache
@@ -30,6 +31,8 @@ from toolchain.protocol.model import load_protocol
 
 #: Where the lint builds, inside the project (the result cache reads the metafiles written there).
 LINT_BUILD = Path(".xtk") / "lint-build"
+#: where the walks of the sources are kept between lints (toolchain/analysis/walk_cache.py)
+WALK_CACHE = Path(".xtk") / "lint-cache"
 
 _ENV_DEFINE = "import.meta.env."
 
@@ -41,7 +44,8 @@ def project_context(project: Project, *, reuse_graph: bool = True) -> LintContex
     settings = project.config.lint
     abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
     extra = [project.path(project.config.conformance.module)] if project.config.conformance else []
-    resolver = Resolver(root=project.root, abstraction=abstraction)
+    walks = walk_cache_for(project.base_dir / WALK_CACHE, root=project.root, abstraction=abstraction)
+    resolver = Resolver(root=project.root, abstraction=abstraction, walk_cache=walks if reuse_graph else None)
     plans: dict[str, BuildPlan] = {}
 
     def while_bundling(built_plans: list[BuildPlan]) -> None:
@@ -74,6 +78,7 @@ def project_context(project: Project, *, reuse_graph: bool = True) -> LintContex
     unanalysed = over_limit(bundled | set(extra))
     # files reached in a way relative imports do not show (tsconfig paths…) are walked now: the metafile is complete
     walk(resolver, [path for path in sorted(bundled) + extra if path.resolve() not in unanalysed])
+    resolver.store_walks()
     context = LintContext(
         root=project.base_dir,
         kind="project",
