@@ -54,7 +54,34 @@ def run_reported(output_format: str, action: Callable[[], T], warnings: list[Dia
 
 
 class XtkGroup(click.Group):
-    """Maps xtk's errors to exit codes in one place, for every command."""
+    """Maps xtk's errors to exit codes in one place, for every command. `lazy_commands` (name → "module:attr"):
+    commands imported when asked for (click's documented lazy-group pattern), listed in that order; the help's
+    epilog is then the help topics (`xtk help`), read when the help is shown."""
+
+    def __init__(self, *args: Any, lazy_commands: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*self.lazy_commands, *(name for name in super().list_commands(ctx) if name not in self.lazy_commands)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = self.lazy_commands.get(cmd_name)
+        if where is None or cmd_name in self.commands:
+            return super().get_command(ctx, cmd_name)
+        import importlib
+
+        module, attribute = where.split(":")
+        command: click.Command = getattr(importlib.import_module(module), attribute)
+        self.add_command(command, cmd_name)
+        return command
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.lazy_commands and not self.epilog:
+            from toolchain.cli.help import topics_epilog
+
+            self.epilog = topics_epilog()
+        super().format_epilog(ctx, formatter)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
