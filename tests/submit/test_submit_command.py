@@ -42,6 +42,8 @@ def test_dry_run_on_a_fresh_project_needs_no_credential_and_says_what_to_set(rel
     assert "verified chrome: rebuilt from the sources, byte for byte" in out
     assert "lint: no errors" in out
     assert "install warnings chrome: Read and change all your data on all websites" in out
+    for store in ("chrome", "firefox", "edge"):  # nothing to compare with, and said
+        assert f"{store}: install warnings not compared with the last release (a dry run asks no store)" in out
     assert (
         "POST  https://chromewebstore.googleapis.com/upload/v2/publishers/<publisher_id>/items/<extension_id>:upload"
         in out
@@ -75,6 +77,9 @@ def test_submits_to_the_three_stores_and_says_each_result(release: Release, stor
     assert "Microsoft Edge Add-ons: submitted for review" in result.stdout
     assert "rollout 25 % of users" in result.stdout
     assert "chrome: uploaded" in result.stderr  # progress
+    assert "chrome: install warnings not compared with the last release (the Chrome Web Store's API" in result.stdout
+    assert "edge: install warnings not compared with the last release (Edge Add-ons' API" in result.stdout
+    assert "firefox: install warnings not compared with the last release (addons.mozilla.org has no" in result.stdout
     steps = stores.steps()
     assert steps.index("chrome.publish") < steps.index("amo.upload") < steps.index("edge.upload")
     assert_no_secret(stores, result.stdout, result.stderr)
@@ -237,6 +242,7 @@ def test_firefox_install_warnings_are_compared_with_the_version_amo_publishes(
     )
     assert result.code == 0, result.stdout + result.stderr
     assert "firefox: comparing install warnings with version 0.0.9, published on AMO" in result.stderr
+    assert "not compared" not in result.stdout + result.stderr
     config = project / "xtk.toml"
     config.write_text(config.read_text() + '\n[permissions]\nbookmarks = "Saves the page to a bookmark folder."\n')
     stores.requests.clear()

@@ -134,6 +134,8 @@ def _release(
     previous = None
     if against is None and not dry_run and "firefox" in stores:
         previous = _published_on_amo(project, report, credentials, settings, log)
+    if against is None:
+        report.notes += _not_compared(stores, previous, dry_run)
     _lint(project, browsers, against, previous, report, log)
     if report.lint_errors:
         raise ProjectError(
@@ -229,6 +231,27 @@ def _published_on_amo(
     version, manifest = found
     log(f"firefox: comparing install warnings with version {version}, published on AMO")
     return PreviousRelease(f"AMO's published {version}", manifest, {"firefox": manifest})
+
+
+def _not_compared(stores: list[str], previous: PreviousRelease | None, dry_run: bool) -> list[Diagnostic]:
+    """The stores whose install warnings are not compared with an earlier release, each said with why: a new
+    permission warning there (XP013) disables the extension for its users until they accept it, and nothing here
+    would show it."""
+    reasons = {
+        "chrome": "the Chrome Web Store's API gives no published package",
+        "edge": "Edge Add-ons' API gives no published package",
+        "firefox": "addons.mozilla.org has no published version yet",
+    }
+    return [
+        Diagnostic(
+            "warning",
+            f"{store}: install warnings not compared with the last release"
+            f" ({'a dry run asks no store' if dry_run else reasons[store]}); name it with --against REF (a git ref,"
+            " a folder or a zip) to see a new permission warning before its users do",
+        )
+        for store in stores
+        if not (store == "firefox" and previous is not None)
+    ]
 
 
 def _lint(
