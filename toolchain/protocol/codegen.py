@@ -105,7 +105,8 @@ def _declaration_order(index: SchemaIndex) -> list[Named]:
     ordered: list[Named] = []
     for channel in index.protocol.channels:
         root = index.named[(channel.schema_path, "")]
-        ordered.append(root)
+        if root not in ordered:  # two channels may share a schema file (its types declared once)
+            ordered.append(root)
         ordered += [
             n
             for n in index.named.values()
@@ -133,6 +134,12 @@ def _type_declarations(index: SchemaIndex, ordered: list[Named]) -> list[dict[st
         else:
             text = writer.type_of(named.schema, named.loc, top=True)[0]
         types.append({"name": named.name, "expr": text, "doc": comment_text(named.doc)})
+        if named.kind == "channel":  # channels sharing this schema file: each its own name, an alias of the first
+            types += [
+                {"name": c.type_name, "expr": named.name, "doc": comment_text(c.description)}
+                for c in index.protocol.channels
+                if (c.schema_path, "") == named.loc and c.type_name != named.name
+            ]
     return types
 
 

@@ -182,6 +182,45 @@ export function kinds(value: unknown): string {
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
+@pytest.mark.node
+def test_two_channels_may_share_one_schema_file(tmp_path: Path) -> None:
+    """The chat widget pushes one message to content scripts (tabs) and to its side panel (runtime): one schema file,
+    two channels. Each channel's type is declared once, under its own name (the generator once declared the first
+    twice and the second never: TS2300 and TS2304)."""
+    needs_tools()
+    schema = {"title": "Stream", "oneOf": [message("CHUNK", text={"type": "string"})]}
+    channels = [
+        {"name": "to-content", "schema": "stream.schema.json", "api": "tabs", "from": ["background"],
+         "to": ["content"], "kind": "request"},
+        {"name": "to-panel", "schema": "stream.schema.json", "api": "runtime", "from": ["background"],
+         "to": ["side_panel"], "kind": "request"},
+    ]  # fmt: skip
+    code = generate(load(write_protocol(tmp_path / "p", {"stream.schema.json": schema}, channels)))
+    declared = [line.split(" ")[2] for line in code.splitlines() if line.startswith("export type ")]
+    assert len(declared) == len(set(declared)), declared
+    (tmp_path / "protocol.ts").write_text(code, encoding="utf-8")
+    (tmp_path / "use.ts").write_text(
+        "import { isToContent, isToPanel, type ToContent, type ToPanel } from './protocol';\n"
+        "export function text(value: unknown): string {\n"
+        "  const a: ToContent | undefined = isToContent(value) ? value : undefined;\n"
+        "  const b: ToPanel | undefined = isToPanel(value) ? value : undefined;\n"
+        "  return (a ?? b)?.text ?? '';\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "tsconfig.json").write_text(
+        json.dumps(tsconfig_like_docmind(["protocol.ts", "use.ts"])), encoding="utf-8"
+    )
+    completed = subprocess.run(
+        [str(TSC), "--noEmit", "--strict", "-p", "tsconfig.json", "--pretty", "false"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
 # --- schemas outside the subset -----------------------------------------------------------------------------------
 
 
