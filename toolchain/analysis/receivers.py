@@ -36,6 +36,7 @@ from toolchain.analysis.syntax import (
     descendants,
     enclosing_function,
     has_chained_catch,
+    is_value_branch,
     member_chain,
     result_use,
     unwrap,
@@ -171,9 +172,9 @@ def _inside_try(node: Node, stop: Node) -> bool:
 def handled_through_variable(send: Node) -> bool:
     """`let p = tabs.sendMessage(…); p = withTimeout(p).catch(…)`: is the promise kept in a variable whose later
     use reaches a `.catch()` (or a rejection handler), or is awaited inside `try`?"""
-    holder = send.parent
-    while holder is not None and holder.type in WRAPPER_NODES:
-        holder = holder.parent
+    value, holder = send, send.parent
+    while holder is not None and (holder.type in WRAPPER_NODES or is_value_branch(holder, value)):
+        value, holder = holder, holder.parent  # `const sent = c ? runtime.sendMessage(m) : tabs.sendMessage(t, m)`
     if holder is None:
         return False
     if holder.type == "variable_declarator":

@@ -282,12 +282,21 @@ def only_tested(node: Node) -> bool:
     return False
 
 
+def is_value_branch(parent: Node, child: Node) -> bool:
+    """Is `child` a value `parent` may evaluate to: a branch of `c ? a : b` (not its condition)? A promise chosen by
+    a condition is the whole expression's value, so what handles the expression handles it."""
+    return parent.type == "ternary_expression" and parent.child_by_field_name("condition") != child
+
+
 def has_chained_catch(call: Node) -> bool:
-    """`send().catch(…)`, `send().then(ok, onRejected)`, `send().then(…).finally(…).catch(…)`."""
+    """`send().catch(…)`, `send().then(ok, onRejected)`, `send().then(…).finally(…).catch(…)`, also when the call is
+    a branch of a conditional expression (`(c ? send() : other()).catch(…)`)."""
     current = call
     for _ in range(16):
         parent = current.parent
-        while parent is not None and parent.type in ("parenthesized_expression", "non_null_expression"):
+        while parent is not None and (
+            parent.type in ("parenthesized_expression", "non_null_expression") or is_value_branch(parent, current)
+        ):
             current, parent = parent, parent.parent
         if parent is None or parent.type != "member_expression" or parent.child_by_field_name("object") != current:
             return False

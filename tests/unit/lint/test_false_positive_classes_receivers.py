@@ -43,6 +43,25 @@ def test_a_later_use_of_the_promise_that_reaches_no_catch_is_not_handling() -> N
     assert send_in("async function f() { const p = chrome.tabs.sendMessage(1, m); try { await p; } catch {} }")
     assert not send_in("const p = chrome.tabs.sendMessage(1, m); console.log(p);")
     assert not send_in("const p = chrome.tabs.sendMessage(1, m); q.catch(() => null);")
+    # the promise chosen by a condition (the chat widget's pushToSender): the variable holds either branch's
+    assert send_in("const p = page ? chrome.runtime.sendMessage(m) : chrome.tabs.sendMessage(1, m); p.catch(f);")
+    assert not send_in("const p = page ? chrome.runtime.sendMessage(m) : chrome.tabs.sendMessage(1, m); log(p);")
+    assert not send_in("const p = chrome.tabs.sendMessage(1, m) ? a : b; p.catch(f);")  # the condition: not held
+
+
+def test_a_catch_on_a_conditional_expression_handles_each_branch() -> None:
+    from toolchain.analysis.parse import parse_source
+    from toolchain.analysis.syntax import has_chained_catch
+
+    def send_in(code: str) -> bool:
+        parsed = parse_source(code.encode(), Path("background.ts"))
+        calls = [n for n in parsed.nodes("call_expression") if n.text.startswith(b"chrome.tabs.sendMessage")]
+        return has_chained_catch(calls[0])
+
+    assert send_in("(page ? chrome.runtime.sendMessage(m) : chrome.tabs.sendMessage(1, m)).catch(f);")
+    assert send_in("(page ? chrome.tabs.sendMessage(1, m) : other()).then(ok, failed);")
+    assert not send_in("(page ? chrome.tabs.sendMessage(1, m) : other()).then(ok);")
+    assert not send_in("(chrome.tabs.sendMessage(1, m) ? a : b).catch(f);")  # the condition's promise is not handled
 
 
 def test_an_mv2_chrome_send_without_callback_returns_no_promise_and_a_browser_send_does() -> None:
