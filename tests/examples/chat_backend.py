@@ -30,12 +30,19 @@ class ToolStep:
 @dataclass
 class ReplyStep:
     text: Callable[[Outcomes], str]
+    #: set: the reply's first piece is sent, then the stream stays open until the test sets the event (the widget
+    #: must show that piece while the model is still "writing")
+    hold: threading.Event | None = None
 
 
 @dataclass
 class Conversation:
     steps: list[ToolStep | ReplyStep]
     outcomes: Outcomes = field(default_factory=list)
+
+
+def _event(name: str, data: dict[str, Any]) -> str:
+    return f"event: {name}\ndata: {json.dumps(data)}\n\n"
 
 
 class FakeChatBackend:
@@ -49,6 +56,8 @@ class FakeChatBackend:
         self._messages: dict[str, str] = {}  # message id → conversation id
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
+        #: replies to stream: id of the events list → the event that releases its rest
+        self.holds: dict[int, threading.Event] = {}
         backend = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -75,8 +84,24 @@ class FakeChatBackend:
                 if events is None:
                     self.send_error(404)
                     return
-                stream = "".join(f"event: {name}\ndata: {json.dumps(data)}\n\n" for name, data in events)
-                self._send(200, "text/event-stream", ": a comment line, ignored\n\n" + stream)
+                hold = backend.holds.pop(id(events), None)
+                if hold is None:
+                    stream = "".join(_event(name, data) for name, data in events)
+                    self._send(200, "text/event-stream", ": a comment line, ignored\n\n" + stream)
+                    return
+                # Streamed: no Content-Length, the body ends when the connection closes (HTTP/1.0). The first
+                # delta goes out with message_start, split mid-line between two writes, and the rest once released.
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                head = ": a comment line, ignored\r\n\r\n" + "".join(_event(name, data) for name, data in events[:2])
+                self.wfile.write(head[:-5].encode())
+                self.wfile.flush()
+                self.wfile.write(head[-5:].encode())
+                self.wfile.flush()
+                hold.wait(timeout=30)
+                self.wfile.write("".join(_event(name, data) for name, data in events[2:]).encode())
+                self.wfile.flush()
 
             def _send(self, status: int, content_type: str, body: str) -> None:
                 encoded = body.encode()
@@ -138,6 +163,8 @@ class FakeChatBackend:
             # The reply in pieces, as a model streams it.
             events.extend(("content_delta", {"text": text[i : i + 40]}) for i in range(0, len(text), 40))
             events.append(("done", {}))
+            if step.hold is not None:
+                self.holds[id(events)] = step.hold
             return events
 
     def __enter__(self) -> FakeChatBackend:

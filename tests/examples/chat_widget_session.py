@@ -123,6 +123,11 @@ class Widget:
 
     def send(self, text: str, timeout: float = 30) -> dict[str, Any]:
         """Type a message, send it, and wait for the assistant's answer (or an error) to be shown."""
+        before = self.submit(text)
+        return self.answered(before, timeout)
+
+    def submit(self, text: str) -> int:
+        """Type a message and send it; how many messages were shown before."""
         self.open()
         before = len(self.state()["messages"])
         self.eval(
@@ -135,6 +140,10 @@ class Widget:
         }})""",
             arg=text,
         )
+        return before
+
+    def answered(self, before: int, timeout: float = 30) -> dict[str, Any]:
+        """Wait until the chat is idle again with an answer (or an error) after the `before` messages."""
         wait_until(
             self.browser,
             self.tab,

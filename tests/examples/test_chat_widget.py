@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from tests.examples.chat_widget_session import (
 )
 from toolchain.browsers import ExtensionBrowser, FixtureServer, launch
 
-TOOLS = ["tab_read_dom", "tab_info", "tab_scroll", "tab_click", "tab_type"]
+TOOLS = ["tab_read_dom", "tab_info", "tab_scroll", "tab_click", "tab_type", "tab_screenshot"]
 TOOL_SCHEMAS = json.loads((EXAMPLE / "specs" / "protocol" / "tools.schema.json").read_text())["$defs"]
 
 
@@ -44,7 +45,8 @@ def test_it_builds_for_three_browsers_and_lints_clean(tmp_path: Path) -> None:
     for manifest in (chrome, edge):
         assert manifest["background"] == {"service_worker": "background/index.js", "type": "module"}
         assert manifest["side_panel"] == {"default_path": "sidepanel/index.html"}
-        assert sorted(manifest["permissions"]) == ["activeTab", "scripting", "sidePanel", "storage", "tabs"]
+        assert sorted(manifest["permissions"]) == ["scripting", "sidePanel", "storage", "tabs"]
+        assert "<all_urls>" in manifest["host_permissions"]  # tab_screenshot (captureVisibleTab)
         assert manifest["web_accessible_resources"] == [
             {"resources": ["chatwidget/index.js", "chatwidget/chatwidget.css"], "matches": ["<all_urls>"]}
         ]
@@ -263,7 +265,7 @@ def test_bad_tool_calls_go_back_to_the_assistant_as_errors(widget: Widget, backe
     backend.script(
         ToolStep("tab_click", {}),  # neither a selector nor x and y
         ToolStep("tab_scroll", {"direction": "sideways"}),
-        ToolStep("tab_screenshot", {}),  # not a local tool here
+        ToolStep("tab_snapshot", {}),  # not a local tool
         ToolStep("tab_click", {"selector": "#missing"}),
         ToolStep("tab_read_dom", {"selector": "h1["}),  # the page's querySelector throws
         ToolStep("tab_read_dom", {"selector": "h1"}),
@@ -349,6 +351,66 @@ def test_the_docked_chat_acts_on_its_tab(
         assert "result" in outcome, outcome
         bottom = widget.eval("document.scrollingElement.scrollHeight - innerHeight")
         assert outcome["result"]["scrollTop"] == bottom > 2000 and widget.eval("scrollY") == bottom
+    finally:
+        docked.close()
+
+
+@pytest.mark.browser
+@pytest.mark.node
+def test_tab_screenshot_returns_the_visible_tab_as_a_jpeg(widget: Widget, backend: FakeChatBackend) -> None:
+    import base64
+    import io
+
+    from PIL import Image
+
+    backend.script(
+        ToolStep("tab_screenshot", {"quality": 60}),
+        ReplyStep(lambda outcomes: f"{outcomes[0]['result']['width']}x{outcomes[0]['result']['height']}"),
+    )
+    state = widget.send("What does the page look like?")
+    [outcome] = outcomes_of_last_chat(backend, 1)
+    assert "result" in outcome, outcome
+    result = outcome["result"]
+    assert result["tool"] == "tab_screenshot" and result["format"] == "jpeg"
+    assert result["imageDataUrl"].startswith("data:image/jpeg;base64,")
+    image = Image.open(io.BytesIO(base64.b64decode(result["imageDataUrl"].split(",", 1)[1])))
+    assert image.format == "JPEG" and image.size == (result["width"], result["height"])
+    viewport = widget.eval("[Math.round(innerWidth * devicePixelRatio), Math.round(innerHeight * devicePixelRatio)]")
+    assert abs(image.size[0] - viewport[0]) <= 20 and abs(image.size[1] - viewport[1]) <= 20, (image.size, viewport)
+    low, high = image.convert("L").getextrema()
+    assert high - low > 100, "the page's text and background, not a blank capture"
+    assert state["messages"][-1] == {"role": "assistant", "text": f"{result['width']}x{result['height']}"}
+
+
+#: the last assistant message's text, while the chat is still busy (the stream is open)
+SHOWN_WHILE_BUSY = """((root) => root && root.dataset.busy === 'true'
+  && [...root.querySelectorAll('.cw-message')].filter((m) => m.dataset.role === 'assistant').map((m) => m.textContent)
+     .pop())"""
+
+
+@pytest.mark.browser
+@pytest.mark.node
+def test_the_answer_is_shown_as_the_model_writes_it(
+    widget: Widget, browser: ExtensionBrowser, backend: FakeChatBackend, server: FixtureServer
+) -> None:
+    """The fake API sends the reply's first piece and holds the stream open: the widget (in the page, then docked)
+    shows that piece while still busy; released, the whole reply, once."""
+    text = "Streaming: these first words arrive before the rest of this sentence has even been written."
+    docked = Widget.docked(browser, tab_id_of(browser, server.url("/tools.html")))
+    try:
+        for where in (widget, docked):
+            release = threading.Event()
+            backend.script(ReplyStep(lambda _: text, hold=release))
+            try:
+                before = where.submit("Stream to me")
+                wait_until(where.browser, where.tab, f"{SHOWN_WHILE_BUSY}({where.root}) === {json.dumps(text[:40])}")
+            finally:
+                release.set()
+            state = where.answered(before)
+            assert state["messages"][-2:] == [
+                {"role": "user", "text": "Stream to me"},
+                {"role": "assistant", "text": text},
+            ]
     finally:
         docked.close()
 

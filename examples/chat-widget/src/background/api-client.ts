@@ -1,6 +1,7 @@
 // The assistant's API (seed §5): a chat message with the local tools declared, a local tool's outcome, the
-// session. Its answers are server-sent events; a pass ends when the server closes the stream, so each call returns
-// that pass's events. Only the configured API (settings.ts: within the host permissions) is ever called.
+// session. Its answers are server-sent events, read as they arrive (each handed to `onEvent` at once: the widget
+// shows tokens as the model writes them); a pass ends when the server closes the stream, and each call returns that
+// pass's events. Only the configured API (settings.ts: within the host permissions) is ever called.
 import type { ChatEvent, ToolResult } from '../shared/protocol';
 import { loadSettings } from '../shared/settings';
 import { localToolDefinitions } from '../shared/tools';
@@ -10,7 +11,10 @@ const SESSION_TIMEOUT_MS = 10_000;
 
 export class ApiError extends Error {}
 
-async function post(path: string, body: unknown): Promise<ChatEvent[]> {
+/** Each event of a pass as it arrives, with its place in the pass. */
+export type OnEvent = (event: ChatEvent, index: number) => void;
+
+async function post(path: string, body: unknown, onEvent?: OnEvent): Promise<ChatEvent[]> {
   const { apiBaseUrl } = await loadSettings();
   let response: Response;
   try {
@@ -25,21 +29,42 @@ async function post(path: string, body: unknown): Promise<ChatEvent[]> {
     throw new ApiError(`the API at ${apiBaseUrl} does not answer (${String(error)})`);
   }
   if (!response.ok) throw new ApiError(`the API answered ${response.status} ${response.statusText}`.trim());
-  return parseEventStream(await response.text());
+  const events: ChatEvent[] = [];
+  const parser = new EventStreamParser((event) => {
+    events.push(event);
+    onEvent?.(event, events.length - 1);
+  });
+  if (response.body === null) {
+    parser.push(await response.text());
+  } else {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.push(decoder.decode(value, { stream: true }));
+    }
+    parser.push(decoder.decode());
+  }
+  parser.end();
+  return events;
 }
 
-export function sendChatMessage(text: string, locale: string, conversationId?: string): Promise<ChatEvent[]> {
+export function sendChatMessage(text: string, locale: string, conversationId?: string,
+                                onEvent?: OnEvent): Promise<ChatEvent[]> {
   return post('/api/v1/chat/messages', {
     content: text,
     locale,
     ...(conversationId === undefined ? {} : { conversationId }),
     localToolDefinitions: localToolDefinitions(),
-  });
+  }, onEvent);
 }
 
 export function submitToolOutcome(messageId: string, toolCallId: string,
-                                  outcome: { result: ToolResult } | { error: string }): Promise<ChatEvent[]> {
-  return post(`/api/v1/chat/messages/${encodeURIComponent(messageId)}/tool-results`, { toolCallId, ...outcome });
+                                  outcome: { result: ToolResult } | { error: string },
+                                  onEvent?: OnEvent): Promise<ChatEvent[]> {
+  return post(`/api/v1/chat/messages/${encodeURIComponent(messageId)}/tool-results`, { toolCallId, ...outcome },
+              onEvent);
 }
 
 export type SessionState = { apiBaseUrl: string; reachable: boolean; authenticated: boolean; user: string;
@@ -63,13 +88,39 @@ export async function sessionState(): Promise<SessionState> {
 }
 
 /**
- * The events of a text/event-stream body (the HTML standard's format: `event:` and `data:` lines, a blank line
- * ends an event). Each event's data is JSON; the event name goes in as `event`. Events of other names, and data
- * that is not a JSON object, are left out: the widget validates what remains with the protocol's ChatEvent.
+ * The events of a text/event-stream body, read as it arrives (the HTML standard's format: `event:` and `data:`
+ * lines, a blank line ends an event; CR, LF and CRLF all end a line, also when a CRLF is split between two
+ * chunks). Each event's data is JSON; the event name goes in as `event`. Events of other names, and data that is
+ * not a JSON object, are left out: the widget validates what remains with the protocol's ChatEvent. What is left
+ * when the stream ends is read as a last event.
  */
-export function parseEventStream(body: string): ChatEvent[] {
-  const events: ChatEvent[] = [];
-  for (const block of body.replace(/\r\n?/g, '\n').split('\n\n')) {
+export class EventStreamParser {
+  private buffer = '';
+  private carriageReturn = false; // a chunk ended with CR: the next may start with its LF
+
+  constructor(private readonly emit: (event: ChatEvent) => void) {}
+
+  push(chunk: string): void {
+    let text = (this.carriageReturn ? '\r' : '') + chunk;
+    this.carriageReturn = text.endsWith('\r');
+    if (this.carriageReturn) text = text.slice(0, -1);
+    this.buffer += text.replace(/\r\n?/g, '\n');
+    for (let end = this.buffer.indexOf('\n\n'); end >= 0; end = this.buffer.indexOf('\n\n')) {
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      this.block(block);
+    }
+  }
+
+  end(): void {
+    if (this.carriageReturn) this.buffer += '\n';
+    this.carriageReturn = false;
+    const rest = this.buffer;
+    this.buffer = '';
+    if (rest.trim() !== '') this.block(rest);
+  }
+
+  private block(block: string): void {
     let name = 'message';
     const data: string[] = [];
     for (const line of block.split('\n')) {
@@ -80,17 +131,25 @@ export function parseEventStream(body: string): ChatEvent[] {
       if (field === 'event') name = value;
       else if (field === 'data') data.push(value);
     }
-    if (data.length === 0 || !KNOWN_EVENTS.has(name)) continue;
+    if (data.length === 0 || !KNOWN_EVENTS.has(name)) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(data.join('\n'));
     } catch {
-      continue;
+      return;
     }
     if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-      events.push({ ...(parsed as Record<string, unknown>), event: name } as ChatEvent);
+      this.emit({ ...(parsed as Record<string, unknown>), event: name } as ChatEvent);
     }
   }
+}
+
+/** The events of a whole text/event-stream body (EventStreamParser, in one chunk). */
+export function parseEventStream(body: string): ChatEvent[] {
+  const events: ChatEvent[] = [];
+  const parser = new EventStreamParser((event) => events.push(event));
+  parser.push(body);
+  parser.end();
   return events;
 }
 

@@ -1,7 +1,7 @@
 // The service worker (seed §4.5): answers the widget (a chat message, a local tool call, a tool's outcome for the
 // API) and the popup (the API's connection). Every message received is validated with the generated protocol
 // module first; a tool's result, which comes from the page, is validated against its schema before it is answered.
-import { activeTabId, keepPopupOnActionClick, onMessage, type Sender } from '../shared/browser';
+import { activeTabId, keepPopupOnActionClick, onMessage, pushToSender, type Sender } from '../shared/browser';
 import {
   describeInvalidBackgroundToWidget,
   describeInvalidPopupToBackground,
@@ -16,7 +16,7 @@ import {
   type ToolExecute,
   type WidgetToBackground,
 } from '../shared/protocol';
-import { sendChatMessage, sessionState, submitToolOutcome } from './api-client';
+import { sendChatMessage, sessionState, submitToolOutcome, type OnEvent } from './api-client';
 import { executeTool } from './tool-executor';
 
 function failure(error: unknown): ErrorAnswer {
@@ -40,16 +40,24 @@ async function runTool(message: ToolExecute, sender: Sender): Promise<Background
   return problem === '' ? answer : failure(`the page gave an invalid ${message.call.name} result: ${problem}`);
 }
 
+/** With a streamId, each event of the pass is pushed to the widget that asked as soon as the API sent it. */
+function streamTo(sender: Sender, streamId: string | undefined): OnEvent | undefined {
+  if (streamId === undefined) return undefined;
+  return (event, index) => pushToSender(sender, { type: 'CHAT_STREAM', streamId, index, event });
+}
+
 async function answerWidget(message: WidgetToBackground, sender: Sender): Promise<BackgroundToWidget> {
   switch (message.type) {
     case 'CHAT_SEND':
       return { type: 'CHAT_EVENTS', events: await sendChatMessage(message.text, message.locale,
-                                                                   message.conversationId) };
+                                                                   message.conversationId,
+                                                                   streamTo(sender, message.streamId)) };
     case 'TOOL_EXECUTE':
       return runTool(message, sender);
     case 'TOOL_OUTCOME': {
       const outcome = message.result !== undefined ? { result: message.result } : { error: message.error ?? '' };
-      return { type: 'CHAT_EVENTS', events: await submitToolOutcome(message.messageId, message.toolCallId, outcome) };
+      return { type: 'CHAT_EVENTS', events: await submitToolOutcome(message.messageId, message.toolCallId, outcome,
+                                                                     streamTo(sender, message.streamId)) };
     }
   }
 }

@@ -2,10 +2,10 @@
 // with scripting.executeScript (in the extension's isolated world: the page's scripts cannot see or change it).
 // A function reports a failure by returning { error } (Chrome does not pass on what an injected function throws).
 // What the page gives back is checked against the tool's result schema by the caller before it goes anywhere.
-import { runInTab, tabDetails, waitForTabLoad } from '../shared/browser';
+import { captureTab, runInTab, tabDetails, waitForTabLoad } from '../shared/browser';
 import type {
-  TabClickArgs, TabClickResult, TabInfoResult, TabReadDomArgs, TabReadDomResult, TabScrollArgs, TabScrollResult,
-  TabTypeArgs, TabTypeResult, ToolCall, ToolResult,
+  TabClickArgs, TabClickResult, TabInfoResult, TabReadDomArgs, TabReadDomResult, TabScreenshotArgs,
+  TabScreenshotResult, TabScrollArgs, TabScrollResult, TabTypeArgs, TabTypeResult, ToolCall, ToolResult,
 } from '../shared/protocol';
 
 const TEXT_LIMIT = 50_000;
@@ -24,7 +24,43 @@ export function executeTool(tabId: number, call: ToolCall): Promise<ToolResult> 
       return click(tabId, call.args);
     case 'tab_type':
       return type(tabId, call.args);
+    case 'tab_screenshot':
+      return screenshot(tabId, call.args);
   }
+}
+
+/** Seed §4.3 tab_screenshot: the visible area as JPEG (quality 80 unless asked), with its size. */
+async function screenshot(tabId: number, args: TabScreenshotArgs): Promise<TabScreenshotResult> {
+  const imageDataUrl = await captureTab(tabId, args.quality ?? 80);
+  const size = jpegSize(imageDataUrl);
+  if (size === undefined) throw new Error('the browser gave no JPEG image');
+  return { tool: 'tab_screenshot', imageDataUrl, format: 'jpeg', ...size };
+}
+
+/** A JPEG data URL's width and height, from its start-of-frame segment (undefined: not a baseline/progressive JPEG). */
+export function jpegSize(dataUrl: string): { width: number; height: number } | undefined {
+  const prefix = 'data:image/jpeg;base64,';
+  if (!dataUrl.startsWith(prefix)) return undefined;
+  let bytes: string;
+  try {
+    bytes = atob(dataUrl.slice(prefix.length, prefix.length + 262_144)); // the frame header is near the start
+  } catch {
+    return undefined;
+  }
+  const at = (i: number): number => bytes.charCodeAt(i);
+  if (at(0) !== 0xff || at(1) !== 0xd8) return undefined;
+  for (let i = 2; i + 9 < bytes.length;) {
+    if (at(i) !== 0xff) return undefined;
+    const marker = at(i + 1);
+    const length = (at(i + 2) << 8) | at(i + 3);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      const height = (at(i + 5) << 8) | at(i + 6);
+      const width = (at(i + 7) << 8) | at(i + 8);
+      return width > 0 && height > 0 ? { width, height } : undefined;
+    }
+    i += 2 + length;
+  }
+  return undefined;
 }
 
 async function readDom(tabId: number, args: TabReadDomArgs): Promise<TabReadDomResult> {

@@ -1,8 +1,10 @@
 // The chat and the LocalToolStore (seed §4.4): sends the user's message, and when the assistant calls a local
 // tool (tool_call_pending_local) runs it through the background and gives its outcome back to the API, pass after
-// pass until the assistant is done. Svelte stores hold what the component shows.
+// pass until the assistant is done. Each pass's events are shown as they arrive (pushed by the background with the
+// pass's streamId), and the pass's answer, which carries them all, completes whatever did not arrive. Svelte
+// stores hold what the component shows.
 import { writable, type Readable } from 'svelte/store';
-import type { ChatEvent, ToolCall, ToolResult } from '../shared/protocol';
+import type { ChatEvent, ToolCall, ToolResult, WidgetToBackground } from '../shared/protocol';
 import type { WidgetHost } from './host';
 
 export type ChatMessage = { role: 'user' | 'assistant' | 'error'; text: string };
@@ -18,6 +20,14 @@ export type LocalToolExecution = {
 
 export type ChatState = { messages: ChatMessage[]; executions: LocalToolExecution[]; busy: boolean };
 
+/** One pass of the assistant: its events applied so far, its message, the local tool it waits for. */
+type Pass = {
+  applied: number;
+  messageId: string | undefined;
+  pending: Extract<ChatEvent, { event: 'tool_call_pending_local' }> | undefined;
+  apply(index: number, event: ChatEvent): void;
+};
+
 /** A runaway assistant that calls tools forever is stopped after this many passes. */
 const MAX_PASSES = 10;
 
@@ -26,6 +36,9 @@ export type ChatSession = { state: Readable<ChatState>; send(text: string): Prom
 export function createChatSession(host: WidgetHost): ChatSession {
   const state = writable<ChatState>({ messages: [], executions: [], busy: false });
   let conversationId: string | undefined;
+  // a pass's pushed events carry its streamId: this session's, and the pass's number
+  const sessionId = Math.random().toString(36).slice(2, 12) || 'session';
+  let streams = 0;
 
   const update = (change: (current: ChatState) => Partial<ChatState>): void =>
     state.update((current) => ({ ...current, ...change(current) }));
@@ -58,32 +71,60 @@ export function createChatSession(host: WidgetHost): ChatSession {
     return { error: error.slice(0, 2000) };
   }
 
+  /** A pass's events, applied once each in order: pushed ones as they arrive, then the rest from the answer. */
+  function passOf(): Pass {
+    const pass: Pass = {
+      applied: 0,
+      messageId: undefined,
+      pending: undefined,
+      apply(index: number, event: ChatEvent): void {
+        if (index !== pass.applied) return; // out of order (not seen here): the answer brings it, in order
+        pass.applied += 1;
+        if (event.event === 'message_start') {
+          pass.messageId = event.messageId;
+          conversationId = event.conversationId;
+        } else if (event.event === 'content_delta') appendToAnswer(event.text);
+        else if (event.event === 'error') addMessage({ role: 'error', text: event.message });
+        else if (event.event === 'tool_call_pending_local') pass.pending = event;
+      },
+    };
+    return pass;
+  }
+
+  /** One request to the background, its events shown as they arrive; the pass once its answer is in. */
+  async function streamed(request: (streamId: string) => WidgetToBackground): Promise<Pass> {
+    streams += 1;
+    const streamId = `${sessionId}-${streams}`;
+    const pass = passOf();
+    const stop = host.listen(streamId, (index, event) => pass.apply(index, event));
+    try {
+      const answer = await host.send(request(streamId));
+      if (answer.type === 'ERROR') throw new Error(answer.error);
+      if (answer.type !== 'CHAT_EVENTS') throw new Error(`unexpected answer ${answer.type}`);
+      answer.events.forEach((event, index) => pass.apply(index, event));
+      return pass;
+    } finally {
+      stop();
+    }
+  }
+
   async function send(text: string): Promise<void> {
     const trimmed = text.trim();
     if (trimmed === '') return;
     addMessage({ role: 'user', text: trimmed });
     update(() => ({ busy: true }));
     try {
-      let answer = await host.send({ type: 'CHAT_SEND', text: trimmed.slice(0, 4000), locale: host.locale,
-                                     ...(conversationId === undefined ? {} : { conversationId }) });
-      for (let pass = 1; ; pass += 1) {
-        if (answer.type === 'ERROR') throw new Error(answer.error);
-        if (answer.type !== 'CHAT_EVENTS') throw new Error(`unexpected answer ${answer.type}`);
-        let messageId: string | undefined;
-        let pending: Extract<ChatEvent, { event: 'tool_call_pending_local' }> | undefined;
-        for (const event of answer.events) {
-          if (event.event === 'message_start') {
-            messageId = event.messageId;
-            conversationId = event.conversationId;
-          } else if (event.event === 'content_delta') appendToAnswer(event.text);
-          else if (event.event === 'error') addMessage({ role: 'error', text: event.message });
-          else if (event.event === 'tool_call_pending_local') pending = event;
-        }
+      let pass = await streamed((streamId) => ({ type: 'CHAT_SEND', text: trimmed.slice(0, 4000), locale: host.locale,
+                                                 ...(conversationId === undefined ? {} : { conversationId }),
+                                                 streamId }));
+      for (let count = 1; ; count += 1) {
+        const { pending, messageId } = pass;
         if (pending === undefined) return;
         if (messageId === undefined) throw new Error('the API called a tool without a message_start');
-        if (pass >= MAX_PASSES) throw new Error(host.text('tooManyToolCalls', [String(MAX_PASSES)]));
+        if (count >= MAX_PASSES) throw new Error(host.text('tooManyToolCalls', [String(MAX_PASSES)]));
         const outcome = await runLocalTool(pending);
-        answer = await host.send({ type: 'TOOL_OUTCOME', messageId, toolCallId: pending.toolCallId, ...outcome });
+        pass = await streamed((streamId) => ({ type: 'TOOL_OUTCOME', messageId, toolCallId: pending.toolCallId,
+                                               ...outcome, streamId }));
       }
     } catch (error) {
       addMessage({ role: 'error', text: error instanceof Error ? error.message : String(error) });

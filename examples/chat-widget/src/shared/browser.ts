@@ -19,7 +19,7 @@ export function sendToBackground(message: unknown): Promise<unknown> {
  * Who sent a message: a content script (with its tab), or one of the extension's own pages (which may be shown in
  * a tab too: a side panel opened as a page).
  */
-export type Sender = { extensionPage: boolean; tabId?: number };
+export type Sender = { extensionPage: boolean; tabId?: number; frameId?: number };
 
 /**
  * Listen for messages. The handler answers with a Promise, or returns undefined for messages it does not own so
@@ -29,8 +29,31 @@ export function onMessage(handler: (message: unknown, sender: Sender) => Promise
   Browser.runtime.onMessage.addListener((message: unknown, sender: Browser.Runtime.MessageSender) => {
     const tabId = sender.tab?.id;
     const extensionPage = sender.url?.startsWith(Browser.runtime.getURL('')) ?? false;
-    return handler(message, tabId === undefined ? { extensionPage } : { extensionPage, tabId });
+    const frameId = sender.frameId;
+    if (tabId === undefined) return handler(message, { extensionPage });
+    return handler(message, frameId === undefined ? { extensionPage, tabId } : { extensionPage, tabId, frameId });
   });
+}
+
+/**
+ * Push a message to whoever sent one (a content script's frame, or the extension's pages), without waiting for an
+ * answer: a receiver that is gone (a closed tab, a reloaded page) loses nothing the request's answer does not carry.
+ */
+export function pushToSender(sender: Sender, message: unknown): void {
+  const sent = sender.tabId === undefined || sender.extensionPage
+    ? Browser.runtime.sendMessage(message)
+    : Browser.tabs.sendMessage(sender.tabId, message, sender.frameId === undefined ? {} : { frameId: sender.frameId });
+  sent.catch(() => undefined);
+}
+
+/** Listen for pushed messages (never answered here: the listener returns nothing); returns how to stop. */
+export function onPushed(listener: (message: unknown) => void): () => void {
+  const wrapped = (message: unknown): undefined => {
+    listener(message);
+    return undefined;
+  };
+  Browser.runtime.onMessage.addListener(wrapped);
+  return () => Browser.runtime.onMessage.removeListener(wrapped);
 }
 
 /** The URL of a file of the extension (the widget bundle and its stylesheet, web-accessible). */
@@ -67,6 +90,17 @@ export function onLocalChanged(listener: (keys: string[]) => void): void {
 export async function activeTabId(): Promise<number | undefined> {
   const [tab] = await Browser.tabs.query({ active: true, lastFocusedWindow: true });
   return tab?.id;
+}
+
+/**
+ * The visible area of a tab as a JPEG data URL (tabs.captureVisibleTab: the content scripts' `<all_urls>` grants
+ * the host access it needs). It captures what its window shows, so a tab that is not its window's active one is
+ * refused rather than the wrong tab captured.
+ */
+export async function captureTab(tabId: number, quality: number): Promise<string> {
+  const tab = await Browser.tabs.get(tabId);
+  if (!tab.active) throw new Error('the tab is not the one its window shows: only a visible tab can be captured');
+  return Browser.tabs.captureVisibleTab(tab.windowId, { format: 'jpeg', quality });
 }
 
 /** A tab's URL, title and favicon (the tabs permission makes them visible). */

@@ -3,7 +3,9 @@
 // call against before it runs.
 import toolSchemas from '../../specs/protocol/tools.schema.json';
 
-export const LOCAL_TOOL_NAMES = ['tab_read_dom', 'tab_info', 'tab_scroll', 'tab_click', 'tab_type'] as const;
+export const LOCAL_TOOL_NAMES = [
+  'tab_read_dom', 'tab_info', 'tab_scroll', 'tab_click', 'tab_type', 'tab_screenshot',
+] as const;
 export type LocalToolName = (typeof LOCAL_TOOL_NAMES)[number];
 
 export type LocalToolDefinition = { name: LocalToolName; description: string; parameters: Record<string, unknown> };
@@ -14,6 +16,7 @@ const ARGUMENT_SCHEMAS: Record<LocalToolName, keyof typeof toolSchemas.$defs> = 
   tab_scroll: 'TabScrollArgs',
   tab_click: 'TabClickArgs',
   tab_type: 'TabTypeArgs',
+  tab_screenshot: 'TabScreenshotArgs',
 };
 
 export function localToolDefinitions(): LocalToolDefinition[] {
