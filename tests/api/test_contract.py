@@ -46,7 +46,8 @@ def test_query_answers_with_the_contract_shape(api: Api) -> None:
     assert reply.headers["Content-Type"] == "application/json; charset=utf-8"
     assert reply.headers["Cache-Control"] == "no-store"
     body = reply.json
-    assert set(body) == {"answer", "citations", "truncated", "charactersAnalyzed"}
+    assert set(body) == {"answer", "citations", "truncated", "charactersAnalyzed", "answeredBy"}
+    assert body["answeredBy"] == "extractive"  # no model configured: the offline answerer, and it says so
     assert body["truncated"] is False
     assert body["charactersAnalyzed"] == len(PAGE)
     assert body["citations"][0] == {

@@ -201,6 +201,7 @@ def test_clean_json(api: Api, upstream: Upstream) -> None:
         "citations": [{"id": "cite-1", "text": YEAR, "relevance": "Key stat"}],
         "truncated": False,
         "charactersAnalyzed": len(PAGE),
+        "answeredBy": "model",
     }
 
 

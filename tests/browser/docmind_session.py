@@ -72,6 +72,7 @@ class RecordingApi:
                 citations=[Citation(id=f"cite-{i}", text=q, relevance="Scripted") for i, q in enumerate(quotes, 1)],
                 truncated=prepared.truncated,
                 charactersAnalyzed=prepared.characters_analyzed,
+                answeredBy="model",  # a scripted answer stands for a model's
             )
 
         self.scripted[question] = respond
@@ -117,7 +118,8 @@ POPUP_STATE = """(() => {
   return {
     questions: [...document.querySelectorAll('#thread .question')].map((q) => q.textContent),
     answers: [...document.querySelectorAll('#thread .answer')].map((a) => ({
-      text: a.querySelector('.answer-text').textContent, citations: rows(a) })),
+      text: a.querySelector('.answer-text').textContent, citations: rows(a), answeredBy: a.dataset.answeredBy,
+      source: a.querySelector('.answer-source')?.textContent ?? null })),
     errors: [...document.querySelectorAll('#thread .error')].map((e) => e.textContent),
     notices: [...document.querySelectorAll('#thread .notice')].map((e) => e.textContent),
     status: document.getElementById('status').textContent,

@@ -107,6 +107,9 @@ def test_answer_cites_the_page_and_highlights_exactly_the_quotes(docmind: DocMin
     answer = state["answers"][-1]
     assert answer["text"]
     assert answer["citations"], "the offline answerer cites the page"
+    # no model behind the API: the popup says the answer is the page's own sentences
+    assert answer["answeredBy"] == "extractive"
+    assert answer["source"] is not None and answer["source"].startswith("No model answered")
     page_text = normalized(docmind.page_eval("document.body.innerText"))
     for citation in answer["citations"]:
         assert normalized(citation["quote"]) in page_text
@@ -261,6 +264,7 @@ def test_badges_show_confidence_and_only_matched_ones_are_clickable(docmind: Doc
     api.script("scripted: mixed", "Scripted answer.", [exact, drifted, absent, heavy, across])
     docmind.open_popup()
     answer = docmind.ask("scripted: mixed")["answers"][-1]
+    assert (answer["answeredBy"], answer["source"]) == ("model", None)  # a model's answer carries no note
     statuses = [c["status"] for c in answer["citations"]]
     assert statuses[0] == "matched" and statuses[1] == "matched", answer["citations"]
     assert statuses[2] == "not-found"

@@ -118,6 +118,9 @@ class QueryResponse(_Strict):
     citations: list[Citation]
     truncated: bool
     charactersAnalyzed: int
+    #: who answered: a model, or the offline answerer, which picks the page's own sentences (no model configured).
+    #: Beyond §6.2: the popup says so under an extractive answer (issue 22).
+    answeredBy: Literal["model", "extractive"]
 
 
 class RequestError(ValueError):

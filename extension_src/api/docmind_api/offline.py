@@ -283,6 +283,7 @@ def _response(prepared: PreparedQuery, answer: str, cited: list[tuple[Candidate,
         citations=[Citation(id=f"cite-{n}", text=c.text, relevance=label) for n, (c, label) in enumerate(cited, 1)],
         truncated=prepared.truncated,
         charactersAnalyzed=prepared.characters_analyzed,
+        answeredBy="extractive",
     )
 
 

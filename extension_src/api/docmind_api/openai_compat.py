@@ -221,6 +221,7 @@ def interpret(content: str, prepared: PreparedQuery) -> QueryResponse:
         citations=citations,
         truncated=prepared.truncated,
         charactersAnalyzed=prepared.characters_analyzed,
+        answeredBy="model",
     )
 
 

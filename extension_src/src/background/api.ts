@@ -1,4 +1,5 @@
-// The DocMind API client (seed 000 §6.2, Phase 4). The base URL is a build-time constant (xtk.toml [constants]);
+// The DocMind API client (seed 000 §6.2, Phase 4). The base URL is a build-time constant (xtk.toml [constants]:
+// a setting kept at run time would need the `storage` permission, which the seed's posture forbids);
 // the API answers with CORS headers, so the extension needs no host permission. Its answer is untrusted input:
 // parsed with the §6.3a parser, which reads the answer and citations only; what was read of the page (`truncated`,
 // `charactersAnalyzed`) is the background's own selection (D14, D16, D17), never the API's.
@@ -38,8 +39,21 @@ async function errorOf(response: Response): Promise<{ error: string; message: st
   return { error: 'HTTP_ERROR', message: `the API answered ${response.status} ${response.statusText}`.trim() };
 }
 
-/** Ask the API; its answer and citations parsed as §6.3a says, or why there is none. */
-export async function query(request: QueryRequest): Promise<ModelAnswer | QueryFailed> {
+/** Who answered, as the API says (`answeredBy`, beyond §6.2): `unknown` when it says nothing or something else. */
+export type AnsweredBy = 'model' | 'extractive' | 'unknown';
+
+export function answeredBy(raw: string): AnsweredBy {
+  const json = /\{[\s\S]*\}/.exec(raw); // the object parseApiResponse read
+  try {
+    const value: unknown = json ? (JSON.parse(json[0]) as Record<string, unknown>)['answeredBy'] : undefined;
+    return value === 'model' || value === 'extractive' ? value : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Ask the API; its answer and citations parsed as §6.3a says and who answered, or why there is none. */
+export async function query(request: QueryRequest): Promise<(ModelAnswer & { answeredBy: AnsweredBy }) | QueryFailed> {
   const body: QueryRequest = request.conversation
     ? { ...request, conversation: { ...request.conversation, messages: truncateConversation(request.conversation.messages) } }
     : request;
@@ -78,5 +92,5 @@ export async function query(request: QueryRequest): Promise<ModelAnswer | QueryF
     console.warn(`DocMind: the API's answer was rejected (${parsed.error})`); // the type only, never the text
     return failed(parsed.error === 'JSON_PARSE_FAILED' ? 'unparseable-response' : 'invalid-response', PARSE_FAILURE_MESSAGE);
   }
-  return parsed.data;
+  return { ...parsed.data, answeredBy: answeredBy(raw) };
 }

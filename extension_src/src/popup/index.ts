@@ -201,6 +201,7 @@ class Popup {
       question,
       answer.answer,
       answer.citations,
+      answer.answeredBy,
       (citationId) => void ask({ type: 'SCROLL_TO_CITATION', tabId: this.tabId, citationId }),
       copyText,
     );

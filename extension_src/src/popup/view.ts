@@ -72,18 +72,25 @@ export interface AnswerView {
   setResults(results: HighlightResult[] | null, removed?: string): void;
 }
 
-/** A question bubble and its answer, with a copy button and one badge per citation. */
+/** Said under an answer no model wrote: the API's offline answerer picked the page's sentences (issue 22). */
+export const EXTRACTIVE_NOTE =
+  "No model answered: these are the page's own sentences closest to your question (DocMind's API runs without a model).";
+
+/** A question bubble and its answer, with a copy button and one badge per citation; an extractive answer says so. */
 export function renderTurn(
   thread: HTMLElement,
   question: string,
   answer: string,
   citations: Citation[],
+  answeredBy: 'model' | 'extractive' | 'unknown',
   onScroll: (citationId: string) => void,
   onCopy: (text: string) => Promise<boolean>,
 ): AnswerView {
   thread.append(make('p', 'question', question));
   const root = make('article', 'answer');
+  root.dataset['answeredBy'] = answeredBy;
   root.append(make('p', 'answer-text', answer));
+  if (answeredBy === 'extractive') root.append(make('p', 'answer-source', EXTRACTIVE_NOTE));
 
   const tools = make('div', 'answer-tools');
   const copy = make('button', 'quiet copy', 'Copy answer');

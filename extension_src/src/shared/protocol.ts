@@ -97,6 +97,8 @@ export type Answer = {
   sectionsAnalyzed: number;
   sectionCount: number;
   pageUrlIdentity: string;
+  /** who answered, as the API says: a model, or its offline extractive answerer (the page's own sentences; the popup says so); unknown when the API did not say */
+  answeredBy: 'model' | 'extractive' | 'unknown';
 };
 
 /** no answer: the API could not be reached or failed, or its answer could not be parsed (§6.3a) */
@@ -562,7 +564,7 @@ function checkPageUnsupported(v: unknown, p: string): string | undefined {
 function checkAnswer(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageLength', 'sectionsAnalyzed', 'sectionCount', 'pageUrlIdentity'], p))) return e;
+  if ((e = _need(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageLength', 'sectionsAnalyzed', 'sectionCount', 'pageUrlIdentity', 'answeredBy'], p))) return e;
   if (v['type'] !== 'ANSWER') return p + '/type: expected "ANSWER"';
   const x1: unknown = v['answer'];
   if (typeof x1 !== 'string') return p + '/answer: expected a string';
@@ -585,7 +587,8 @@ function checkAnswer(v: unknown, p: string): string | undefined {
   if (x6 < 0) return p + '/sectionCount: expected a number >= 0';
   const x7: unknown = v['pageUrlIdentity'];
   if (typeof x7 !== 'string') return p + '/pageUrlIdentity: expected a string';
-  if ((e = _only(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageLength', 'sectionsAnalyzed', 'sectionCount', 'pageUrlIdentity'], p))) return e;
+  if (v['answeredBy'] !== 'model' && v['answeredBy'] !== 'extractive' && v['answeredBy'] !== 'unknown') return p + '/answeredBy: expected one of "model", "extractive", "unknown"';
+  if ((e = _only(v, ['type', 'answer', 'citations', 'truncated', 'charactersAnalyzed', 'pageLength', 'sectionsAnalyzed', 'sectionCount', 'pageUrlIdentity', 'answeredBy'], p))) return e;
   return undefined;
 }
 
