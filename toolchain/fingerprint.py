@@ -6,6 +6,7 @@ At the bottom of the package: only the standard library and xtk's own resources.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from pathlib import Path
@@ -30,8 +31,10 @@ def tool_stamp(path: Path) -> str:
     return f"{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}"
 
 
+@functools.cache
 def toolchain_stamp() -> str:
-    """xtk's own code, templates and manifest data, by name, size and modification time."""
+    """xtk's own code, templates and manifest data, by name, size and modification time. Once per process: the
+    code that runs is the code that was loaded (a lint asked it five times: its caches, the walks', the verdicts')."""
     package = Path(__file__).resolve().parent
     folders = [package, templates_dir(), specs_dir() / "manifest", specs_dir() / "knowledge"]
     entries = [__version__]
