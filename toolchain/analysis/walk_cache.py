@@ -290,19 +290,27 @@ class _Pickler(pickle.Pickler):
         self._fn, self._module = ProjectFunction, WalkedModule
 
     def persistent_id(self, obj: Any) -> Any:
-        if isinstance(obj, self._node):
-            found = _find(self.module.parsed, obj.start_byte, obj.end_byte, obj.kind_id)
+        # called for every object pickled: exact types first (none of these classes is subclassed), cheapest test
+        kind = type(obj)
+        if kind is self._node:
+            start, end, kind_id = obj.start_byte, obj.end_byte, obj.kind_id
+            found = _find(self.module.parsed, start, end, kind_id)
             if found is None or found != obj:
                 raise Uncacheable("a node not found again by its position (or another file's)")
-            return ("node", obj.start_byte, obj.end_byte, obj.kind_id)
-        if isinstance(obj, self._parsed):
+            return ("node", start, end, kind_id)
+        if kind is self._fn:
+            if obj.module is self.module:
+                return None
+            key = id(obj)
+            if key not in self._fn_index:
+                self._fn_index[key] = (str(obj.module.path), obj.module.fns.index(obj))
+            return ("fn", *self._fn_index[key])
+        if kind is self._module:
+            return ("self",) if obj is self.module else ("module", str(obj.path))
+        if kind is self._parsed:
             if obj is not self.module.parsed:
                 raise Uncacheable("another file's parse")
             return ("parsed",)
-        if isinstance(obj, self._module):
-            return ("self",) if obj is self.module else ("module", str(obj.path))
-        if isinstance(obj, self._fn) and obj.module is not self.module:
-            return ("fn", str(obj.module.path), obj.module.fns.index(obj))
         return None
 
     def reducer_override(self, obj: Any) -> Any:
