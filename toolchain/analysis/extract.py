@@ -179,7 +179,11 @@ class Resolver:
         if path in self.modules:
             return self.modules[path]
         cache = self.walk_cache
-        reusable = cache is not None and cache.valid(str(path), self)
+        self._reading.append(Reads())  # the check resolves the file's imports again: not reads of its importer
+        try:
+            reusable = cache is not None and cache.valid(str(path), self)
+        finally:
+            self._reading.pop()
         try:
             parsed = parse_file(path, parsed_before=(cache.digest(str(path)) or "") if cache and reusable else "")
         except OSError:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PosixPath, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from toolchain import __version__
+from toolchain.confine import write_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from tree_sitter import Node
@@ -70,10 +70,12 @@ class Reads:
 
     files: list[str] = field(default_factory=list)
     resolutions: list[tuple[str, str, str | None]] = field(default_factory=list)  # specifier, importer, found
+    _seen: set[str] = field(default_factory=set, repr=False)  # `files` as a set: every export followed reads one
 
     def read(self, path: Path) -> None:
         text = str(path)
-        if text not in self.files:
+        if text not in self._seen:
+            self._seen.add(text)
             self.files.append(text)
 
 
@@ -89,7 +91,7 @@ def settings_key(**settings: object) -> str:
     from toolchain.fingerprint import toolchain_stamp
 
     return json.dumps(
-        {"format": FORMAT, "xtk": __version__, "code": toolchain_stamp(), "python": sys.version, **settings},
+        {"format": FORMAT, "xtk": toolchain_stamp(), "python": sys.version, **settings},
         sort_keys=True,
         default=str,
     )
@@ -98,9 +100,11 @@ def settings_key(**settings: object) -> str:
 class WalkCache:
     """The stored walks of one project (read once, on first use), and the walks to store after this run."""
 
-    def __init__(self, file: Path, key: str) -> None:
+    def __init__(self, file: Path, key: str, project_dir: Path) -> None:
         self.file = file
         self.key = key
+        #: the cache is read, written and removed only where no link leads out of the project (toolchain/confine.py)
+        self.confined = write_problem(file, project_dir) is None
         self._entries: dict[str, Entry] | None = None
         self._digests: dict[str, str | None] = {}
         self._valid: dict[str, bool] = {}
@@ -109,7 +113,7 @@ class WalkCache:
     # -- reading -------------------------------------------------------------------------------------------------
     def entries(self) -> dict[str, Entry]:
         if self._entries is None:
-            self._entries = _read(self.file, self.key)
+            self._entries = _read(self.file, self.key) if self.confined else {}
         return self._entries
 
     def digest(self, path: str) -> str | None:
@@ -162,6 +166,8 @@ class WalkCache:
     def store(self, modules: dict[Path, WalkedModule | None], reads: dict[str, Reads], plain: bool) -> None:
         """Write the walks of this run (reused ones as they were stored); only when `plain` (ES modules only),
         else remove the file. A failure to write leaves no cache: never an error of the lint."""
+        if not self.confined:
+            return
         if not plain:
             self.file.unlink(missing_ok=True)
             return
@@ -380,8 +386,8 @@ class _Unpickler(pickle.Unpickler):
         raise Uncacheable(f"an unknown reference {pid!r}")
 
 
-def walk_cache_for(folder: Path, **settings: object) -> WalkCache:
-    return WalkCache(folder / "walk.bin", settings_key(**settings))
+def walk_cache_for(folder: Path, project_dir: Path, **settings: object) -> WalkCache:
+    return WalkCache(folder / "walk.bin", settings_key(**settings), project_dir)
 
 
 __all__ = ["Reads", "Uncacheable", "WalkCache", "walk_cache_for"]

@@ -44,8 +44,12 @@ def project_context(project: Project, *, reuse_graph: bool = True) -> LintContex
     settings = project.config.lint
     abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
     extra = [project.path(project.config.conformance.module)] if project.config.conformance else []
-    walks = walk_cache_for(project.base_dir / WALK_CACHE, root=project.root, abstraction=abstraction)
-    resolver = Resolver(root=project.root, abstraction=abstraction, walk_cache=walks if reuse_graph else None)
+    walks = (
+        walk_cache_for(project.base_dir / WALK_CACHE, project.base_dir, root=project.root, abstraction=abstraction)
+        if reuse_graph
+        else None
+    )
+    resolver = Resolver(root=project.root, abstraction=abstraction, walk_cache=walks)
     plans: dict[str, BuildPlan] = {}
 
     def while_bundling(built_plans: list[BuildPlan]) -> None:

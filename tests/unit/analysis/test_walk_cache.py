@@ -60,7 +60,7 @@ def _project(root: Path, files: dict[str, str] = FILES) -> Path:
 
 def _walk(root: Path, entries: list[str], cache: Path | None) -> tuple[dict[Path, FileFacts], set[str]]:
     clear_cache()  # as a new process would: parses are cached in memory by size and mtime
-    walks = walk_cache_for(cache, root=root.resolve()) if cache is not None else None
+    walks = walk_cache_for(cache, cache.parent, root=root.resolve()) if cache is not None else None
     resolver = Resolver(root=root, walk_cache=walks)
     walk(resolver, [root / entry for entry in entries])
     facts = resolver.project_facts()
@@ -171,7 +171,7 @@ def test_a_crafted_cache_cannot_run_code(tmp_path: Path) -> None:
 
     evil = io.BytesIO()
     pickle.dump({"path": (root / "leaf.ts").resolve(), "x": Payload()}, evil)
-    walks = walk_cache_for(cache, root=root.resolve())
+    walks = walk_cache_for(cache, cache.parent, root=root.resolve())
     leaf = (root / "leaf.ts").resolve()
     _write(walks.file, walks.key, {str(leaf): Entry(content_digest(leaf.read_bytes()), Reads(), evil.getvalue())})
     assert _same_as_fresh(root, cache) == set()
@@ -206,3 +206,20 @@ def test_docmind_after_an_edit_of_a_shared_module(tmp_path: Path) -> None:
     )
     reused = _same_as_fresh(root, cache, entries)
     assert 0 < len(reused) < len(entries)
+
+
+def test_a_cache_folder_linked_out_of_the_project_is_neither_read_nor_written(tmp_path: Path) -> None:
+    """A cloned repository whose `.xtk/lint-cache` is a link to elsewhere: xtk writes nothing there (nothing is
+    written outside the project), and reads nothing from there."""
+    root = _project(tmp_path / "p")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "lint-cache").symlink_to(outside)
+    walks = walk_cache_for(project / "lint-cache", project, root=root.resolve())
+    assert not walks.confined
+    resolver = Resolver(root=root, walk_cache=walks)
+    walk(resolver, [root / entry for entry in ENTRIES])
+    resolver.store_walks()
+    assert list(outside.iterdir()) == []
