@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import CORPUS, run_xtk
+from tests.examples.embedding_model import write_model
 from tests.examples.recall_session import (
     EXAMPLE,
     MIN_DWELL,
@@ -28,7 +29,7 @@ from tests.examples.recall_session import (
 )
 from toolchain.browsers import ExtensionBrowser, FixtureServer, launch
 
-FUNCTIONS = {"tokenize", "stem", "keywordSearch", "reciprocalRankFusion", "classifyIntent"}
+FUNCTIONS = {"tokenize", "stem", "keywordSearch", "reciprocalRankFusion", "semanticSearch", "classifyIntent"}
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +108,14 @@ BROKEN_RUNTIMES = [
         "keywordSearch/adversarial/phrase-bonus",
     ),
     (
+        "search.ts",
+        "b.hit.similarity - a.hit.similarity || a.index - b.index",
+        "b.hit.similarity - a.hit.similarity || b.index - a.index",
+        "semanticSearch",
+        "semanticSearch/adversarial/tie-first-met",
+        "semanticSearch/adversarial/order",
+    ),
+    (
         "intent.ts",
         "(difference|differ)s?\\s+between",
         "(difference|differ)s+between",
@@ -121,7 +130,7 @@ BROKEN_RUNTIMES = [
 @pytest.mark.parametrize(
     ("source", "text", "broken", "function", "fails", "passes"),
     BROKEN_RUNTIMES,
-    ids=["stop-words", "porter-departure", "rrf-rank-from-1", "domain-bonus", "seed-typo"],
+    ids=["stop-words", "porter-departure", "rrf-rank-from-1", "domain-bonus", "semantic-ties-last-met", "seed-typo"],
 )
 def test_a_runtime_that_breaks_a_rule_fails_conformance(
     tmp_path: Path, source: str, text: str, broken: str, function: str, fails: str, passes: str
@@ -264,9 +273,18 @@ TARGETS = [("chrome", "chromium"), ("firefox", "firefox")]
 CORPUS_PAGES = ["wikipedia-3.html", "v8-blog.html"]
 
 
+#: the test's embedding model (tests/examples/embedding_model.py), packaged under models/ and loaded from there with
+#: downloads off: Transformers.js, its tokenizer and onnxruntime-web's WebAssembly run as with all-MiniLM-L6-v2
+TEST_MODEL = {"id": "recall-test-model", "dtype": "fp32", "allowRemote": False}
+
+
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_example(tmp_path_factory.mktemp("recall-e2e") / "recall")
+    project = copy_example(tmp_path_factory.mktemp("recall-e2e") / "recall")
+    write_model(project / "public" / "models" / TEST_MODEL["id"])
+    result = run_xtk("build", "--browser", "all", cwd=project)
+    assert result.code == 0, result.output
+    return project / "build"
 
 
 @pytest.fixture(scope="module")
@@ -297,8 +315,10 @@ def indexed(browser: ExtensionBrowser, server: FixtureServer) -> dict[str, Any]:
     paths = ["/llamas.html", "/rust.html", "/account/login.html"]
     if CORPUS.is_dir():
         paths += [f"/{name}" for name in CORPUS_PAGES]
-    tabs = [browser.open_tab(server.url(path), new_window=True) for path in paths]
     search = RecallUi(browser, "search/index.html")
+    chosen = search.send({"type": "SET_EMBEDDING_MODEL", "model": TEST_MODEL})
+    assert chosen == {"type": "SETTINGS", "model": TEST_MODEL, "embeddings": "not-loaded"}, chosen
+    tabs = [browser.open_tab(server.url(path), new_window=True) for path in paths]
     wanted = [server.url(path) for path in paths if "login" not in path]
     pages = search.wait_for_indexed(wanted, timeout=MIN_DWELL + 30)
     queue = search.send({"type": "GET_QUEUE_STATUS"})
@@ -338,18 +358,40 @@ def test_pages_read_past_the_dwell_time_are_indexed(
 def test_hybrid_keyword_and_semantic_search_in_the_search_page(
     indexed: dict[str, Any], server: FixtureServer, search: RecallUi
 ) -> None:
+    assert all(page["embedded"] for page in indexed["pages"].values()), "every passage embedded by the test model"
     state = search.search("llama feeding hay")
-    assert state["mode"] == "hybrid" and "fused from the keyword ranking alone" in state["notice"]
-    assert [r["url"] for r in state["results"]] == [server.url("/llamas.html")]
-    assert "matched: llama, feed, hai" in state["results"][0]["meta"]
+    assert state["mode"] == "hybrid" and state["notice"] == ""
+    assert state["results"][0]["url"] == server.url("/llamas.html")
+    assert "matched: llama, feed, hai · similarity" in state["results"][0]["meta"]
     state = search.search("borrow checker ownership", mode="keyword")
     assert state["mode"] == "keyword" and state["notice"] == ""
-    assert state["results"][0]["url"] == server.url("/rust.html")
+    assert state["results"][0]["url"] == server.url("/rust.html") and "similarity" not in state["results"][0]["meta"]
     state = search.search("borrow checker ownership", mode="semantic")
-    assert state["mode"] == "keyword" and "cannot be downloaded offline" in state["notice"]
+    assert state["mode"] == "semantic" and state["notice"] == ""
     assert state["results"][0]["url"] == server.url("/rust.html")
     assert search.search("zzzunknownword")["results"] == []
     assert sorted(state["pages"]) == sorted(indexed["pages"])
+    assert search.eval("document.getElementById('model').dataset.state") == "ready"
+
+
+@pytest.mark.browser
+@pytest.mark.node
+def test_a_semantic_query_finds_a_passage_that_shares_no_word_with_it(server: FixtureServer, search: RecallUi) -> None:
+    """The real embedding path (Transformers.js and onnxruntime-web's WebAssembly, in the offscreen document or
+    Firefox's background page) on the test model: no word of the query is on the page, keyword search finds
+    nothing, and the passage about the same things is found."""
+    for query, url, passage in [
+        ("alpaca wool livestock", "/llamas.html", "Llamas are social animals"),
+        ("lifetimes", "/rust.html", "Every value in Rust has a single owner"),
+    ]:
+        assert search.search(query, mode="keyword")["results"] == [], query
+        state = search.search(query, mode="semantic")
+        assert state["mode"] == "semantic" and state["results"][0]["url"] == server.url(url), (query, state)
+        similarity = float(state["results"][0]["meta"].split("similarity ")[1].split(" ")[0])
+        assert similarity >= 0.3
+        hybrid = search.search(query)
+        assert hybrid["results"][0]["url"] == server.url(url) and "matched:  ·" in hybrid["results"][0]["meta"]
+        assert passage in search.eval("document.querySelector('#results .passage').textContent")
 
 
 @pytest.mark.browser
@@ -404,6 +446,39 @@ def test_a_second_visit_reindexes_the_same_record(
     (second,) = [p for p in search.send({"type": "GET_ALL_PAGES"})["pages"] if p["url"] == url]
     assert second["id"] == first["id"] and second["timestamp"] == first["timestamp"]
     assert second["lastAccessed"] > first["lastAccessed"]
+
+
+@pytest.mark.browser
+@pytest.mark.node
+def test_a_model_that_cannot_load_is_said_and_keyword_search_runs(server: FixtureServer, search: RecallUi) -> None:
+    """The model is a setting (the search page's form): one that is not packaged, with downloads off, cannot load;
+    searches say so and fall back to keywords, the page says why. Choosing the test model again restores them."""
+
+    def choose(model: dict[str, Any]) -> None:
+        search.act(
+            """((m) => {
+            document.getElementById('settings').open = true;
+            document.getElementById('model-id').value = m.id;
+            document.getElementById('model-dtype').value = m.dtype;
+            document.getElementById('model-remote').checked = m.allowRemote;
+            document.getElementById('model-save').click();
+        })""",
+            model,
+        )
+
+    try:
+        choose({"id": "no-such-model", "dtype": "q8", "allowRemote": False})
+        state = search.search("alpaca wool livestock", mode="semantic")
+        assert state["mode"] == "keyword" and state["results"] == []
+        assert "the embedding model no-such-model could not be loaded" in state["notice"], state["notice"]
+        state = search.search("llama feeding hay")
+        assert state["mode"] == "hybrid" and "fused from the keyword ranking alone" in state["notice"]
+        assert state["results"][0]["url"] == server.url("/llamas.html")
+        assert search.eval("document.getElementById('model').dataset.state") == "unavailable"
+    finally:
+        choose(TEST_MODEL)
+    state = search.search("alpaca wool livestock", mode="semantic")
+    assert state["mode"] == "semantic" and state["results"][0]["url"] == server.url("/llamas.html")
 
 
 @pytest.mark.browser

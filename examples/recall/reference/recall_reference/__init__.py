@@ -5,6 +5,7 @@ and `xtk conform` load it through `[golden]` in examples/recall/xtk.toml; the ru
 - `tokenize(text)`, `stem(word)`: text.tokenize, text.stem;
 - `keywordSearch(query, pages, topK)`: search.keyword_search;
 - `reciprocalRankFusion(rankings, k, topK)`: search.reciprocal_rank_fusion;
+- `semanticSearch(query, pages, topK, minSimilarity)`: search.semantic_search (cosine similarity, best passage);
 - `classifyIntent(query)`: intent.classify_intent.
 """
 
@@ -36,6 +37,11 @@ FUNCTIONS = {
     ),
     "reciprocalRankFusion": Function(
         ("rankings", "k", "topK"), "sum of 1/(k+rank) over rankings, ties by first seen", search.reciprocal_rank_fusion
+    ),
+    "semanticSearch": Function(
+        ("query", "pages", "topK", "minSimilarity"),
+        "pages by their best passage's cosine similarity, at least minSimilarity, ties by first met",
+        search.semantic_search,
     ),
     "classifyIntent": Function(
         ("query",), "the seed's weighted regex patterns and confidence formula", intent.classify_intent

@@ -149,7 +149,7 @@ def _whole(value: Any, low: int, high: int) -> bool:
 def case_problems(function: str, arguments: Mapping[str, Any]) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
     for name in ("text", "word", "query"):
-        if name in arguments and not isinstance(arguments[name], str):
+        if function != "semanticSearch" and name in arguments and not isinstance(arguments[name], str):
             problems.append((f"/{name}", "must be a string"))
     if function == "stem" and isinstance(arguments["word"], str):
         word = arguments["word"]
@@ -179,6 +179,34 @@ def case_problems(function: str, arguments: Mapping[str, Any]) -> list[tuple[str
             problems.append(("/rankings", "must be a list of lists of ids (strings)"))
         if not _whole(arguments["k"], 0, 1000):
             problems.append(("/k", "must be a whole number from 0 to 1000"))
+    if function == "semanticSearch":
+        problems += _semantic_problems(arguments)
+    return problems
+
+
+def _vector_ok(value: Any, length: int | None) -> bool:
+    finite = isinstance(value, list) and all(
+        not isinstance(x, bool) and isinstance(x, (int, float)) and abs(x) <= 1e6 for x in value
+    )
+    return finite and 1 <= len(value) <= 4096 and (length is None or len(value) == length)
+
+
+def _semantic_problems(arguments: Mapping[str, Any]) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    query = arguments["query"]
+    if not _vector_ok(query, None):
+        return [("/query", "must be a list of 1 to 4096 numbers of magnitude at most 1e6")]
+    pages = arguments["pages"]
+    if not isinstance(pages, list):
+        return [("/pages", "must be a list of pages")]
+    for n, page in enumerate(pages):
+        if not isinstance(page, dict) or set(page) != {"id", "vectors"} or not isinstance(page["id"], str):
+            problems.append((f"/pages/{n}", 'must be an object with exactly "id" (a string) and "vectors"'))
+        elif not isinstance(page["vectors"], list) or not all(_vector_ok(v, len(query)) for v in page["vectors"]):
+            problems.append((f"/pages/{n}/vectors", "must be a list of vectors as long as the query"))
+    minimum = arguments["minSimilarity"]
+    if isinstance(minimum, bool) or not isinstance(minimum, (int, float)) or not -1 <= minimum <= 1:
+        problems.append(("/minSimilarity", "must be a number from -1 to 1"))
     return problems
 
 
@@ -192,6 +220,8 @@ def describe(function: str) -> str:
         "phrase and domain bonuses; corpus cases read saved pages, never copied.",
         "reciprocalRankFusion": "Golden vectors of reciprocalRankFusion(rankings, k, topK): the seed's RRF, "
         "sum of 1/(k+rank).",
+        "semanticSearch": "Golden vectors of semanticSearch(query, pages, topK, minSimilarity): the seed's cosine "
+        "similarity over passage embeddings, each page by its best passage, ties by the page met first.",
         "classifyIntent": "Golden vectors of classifyIntent(query): the seed's regex intent patterns, weights and "
         "confidence formula.",
     }[function]
@@ -204,6 +234,7 @@ PROPERTY_COUNTS = {
     "stem": 400,
     "keywordSearch": 80,
     "reciprocalRankFusion": 100,
+    "semanticSearch": 100,
     "classifyIntent": 150,
 }
 WORD_POOL = [
@@ -436,7 +467,24 @@ def _arguments(function: str, rng: random.Random) -> dict[str, Any]:
         ids = [f"p{n}" for n in range(12)] + ["\U0001f50d", "\ud800"]
         rankings = [[_pick(rng, ids) for _ in range(_below(rng, 10))] for _ in range(_below(rng, 4))]
         return {"rankings": rankings, "k": [60, 60, 0, 1, 10][_below(rng, 5)], "topK": _below(rng, 12)}
+    if function == "semanticSearch":
+        return _semantic_arguments(rng)
     return {"query": _text(rng, INTENT_PIECES, 5)}
+
+
+#: vector components drawn from a small set, so that ties (equal similarities) and zero vectors are frequent
+COMPONENTS = [0, 0, 1, -1, 0.5, 0.25, -0.125, 3, 0.1, 1e-3]
+
+
+def _semantic_arguments(rng: random.Random) -> dict[str, Any]:
+    dimensions = 1 + _below(rng, 4)
+
+    def vector() -> list[float]:
+        return [_pick(rng, COMPONENTS) for _ in range(dimensions)]  # type: ignore[arg-type]
+
+    pages = [{"id": f"p{n}", "vectors": [vector() for _ in range(_below(rng, 4))]} for n in range(_below(rng, 7))]
+    minimum = [0.3, 0.3, 0, -1, 0.5, 1][_below(rng, 6)]
+    return {"query": vector(), "pages": pages, "topK": _below(rng, 8), "minSimilarity": minimum}
 
 
 def property_cases(function: str, count: int | None) -> list[Case]:

@@ -118,3 +118,35 @@ def reciprocal_rank_fusion(rankings: list[list[str]], k: int, top_k: int) -> lis
             ranks[item][which] = position + 1
     fused = sorted(range(len(order)), key=lambda n: (-scores[order[n]], n))
     return [{"id": order[n], "score": scores[order[n]], "ranks": ranks[order[n]]} for n in fused[:top_k]]
+
+
+def cosine_similarity(a: list[float], b: list[float]) -> float:
+    """The seed's cosineSimilarity, summed in index order; 0 when a vector is all zeros or the lengths differ."""
+    if len(a) != len(b):
+        return 0.0
+    dot = norm_a = norm_b = 0.0
+    for x, y in zip(a, b, strict=True):
+        dot += x * y
+        norm_a += x * x
+        norm_b += y * y
+    if norm_a == 0 or norm_b == 0:
+        return 0.0
+    return dot / (math.sqrt(norm_a) * math.sqrt(norm_b))
+
+
+def semantic_search(
+    query: list[float], pages: list[dict[str, Any]], top_k: int, min_similarity: float
+) -> list[dict[str, Any]]:
+    """Each page by its best passage's cosine similarity (first of equals), at `min_similarity` or above, best first
+    (ties: the page met first), cut to `top_k`."""
+    hits: list[tuple[float, int, dict[str, Any]]] = []
+    for index, page in enumerate(pages):
+        best: dict[str, Any] | None = None
+        for passage, vector in enumerate(page["vectors"]):
+            similarity = cosine_similarity(query, vector)
+            if best is None or similarity > best["similarity"]:
+                best = {"id": page["id"], "similarity": similarity, "passage": passage}
+        if best is not None and best["similarity"] >= min_similarity:
+            hits.append((-best["similarity"], index, best))
+    hits.sort(key=lambda hit: (hit[0], hit[1]))
+    return [hit for _, _, hit in hits[:top_k]]

@@ -13,7 +13,8 @@ import {
   type PageInfo,
   type UiToBackground,
 } from '../shared/protocol';
-import { search } from './hybrid-search';
+import { embeddingsUnavailable, setEmbeddingModel, settings, tryEmbed } from './embeddings';
+import { NO_EMBEDDINGS, NOTHING_EMBEDDED, search, type QueryEmbedding } from './hybrid-search';
 import { PipelineAbort, processPage } from './pipeline';
 import { IndexingQueue } from './queue';
 import { answerQuestion } from './rag';
@@ -39,15 +40,35 @@ function pageInfo(record: PageRecord): PageInfo {
     visitCount: record.visitCount,
     passageCount: record.passages.length,
     contentLength: record.content.length,
+    embedded: record.passageEmbeddings !== null && record.passageEmbeddings.length > 0,
   };
+}
+
+/** The query's embedding for the semantic ranking, or why there is none. */
+async function queryEmbedding(query: string, records: PageRecord[]): Promise<QueryEmbedding> {
+  const unavailable = (): QueryEmbedding =>
+    ({ unavailable: `${NO_EMBEDDINGS} (${(embeddingsUnavailable() ?? 'no reason given').slice(0, 300)})` });
+  if (embeddingsUnavailable() !== undefined) return unavailable();
+  if (!records.some((record) => (record.passageEmbeddings?.length ?? 0) > 0)) return { unavailable: NOTHING_EMBEDDED };
+  const vector = (await tryEmbed([query]))?.[0];
+  return vector === undefined ? unavailable() : { vector: Array.from(vector) };
 }
 
 async function answerUi(message: UiToBackground): Promise<BackgroundToUi> {
   switch (message.type) {
-    case 'SEARCH_QUERY':
-      return search(message.query, await getAllPages(), message.options ?? {});
-    case 'RAG_QUERY':
-      return answerQuestion(message.question, await getAllPages(), message.options ?? {}, () => performance.now());
+    case 'SEARCH_QUERY': {
+      const records = await getAllPages();
+      const embedding = message.options?.mode === 'keyword'
+        ? { unavailable: 'keyword search asked' }
+        : await queryEmbedding(message.query, records);
+      return search(message.query, records, message.options ?? {}, embedding);
+    }
+    case 'RAG_QUERY': {
+      const records = await getAllPages();
+      const embedding = await queryEmbedding(message.question, records);
+      const vector = 'vector' in embedding ? embedding.vector : null;
+      return answerQuestion(message.question, vector, records, message.options ?? {}, () => performance.now());
+    }
     case 'GET_DB_STATS': {
       const records = await getAllPages();
       return {
@@ -74,6 +95,11 @@ async function answerUi(message: UiToBackground): Promise<BackgroundToUi> {
     case 'RESUME_INDEXING':
       await queue.resume();
       return { type: 'DONE', success: true };
+    case 'GET_SETTINGS':
+      return settings();
+    case 'SET_EMBEDDING_MODEL':
+      await setEmbeddingModel(message.model);
+      return settings();
   }
 }
 

@@ -1,17 +1,23 @@
-// OffscreenManager (seed: "OffscreenManager"): the Summarizer, where each browser can reach it. Chrome and Edge: the
-// offscreen document (created lazily, one request at a time per id, 30 s timeout), since a service worker cannot
-// reach Chrome's on-device AI. Firefox has no offscreen documents: its background is a page, so it runs the same
-// code itself (import.meta.env.FIREFOX is a build-time constant; each bundle holds one path).
+// OffscreenManager (seed: "OffscreenManager"): the Summarizer and the embedding model, where each browser can reach
+// them. Chrome and Edge: the offscreen document (created lazily, one request at a time per id), since a service
+// worker can reach neither Chrome's on-device AI nor the WebAssembly runtime's module. Firefox has no offscreen
+// documents: its background is a page, so it runs the same code itself (import.meta.env.FIREFOX is a build-time
+// constant; each bundle holds one path).
 import { ensureOffscreenDocument, sendRuntimeMessage } from '../shared/browser';
 import {
   describeInvalidOffscreenToBackgroundAnswer,
   isOffscreenToBackgroundAnswer,
   type BackgroundToOffscreen,
+  type EmbeddingModel,
 } from '../shared/protocol';
 import { summarize, summarizerStatus } from '../shared/summarizer';
 
 const OFFSCREEN_PAGE = 'offscreen/summarizer.html';
 const TIMEOUT_MS = 30_000;
+/** The first embedding request loads the model: a real install downloads all-MiniLM-L6-v2 (23 MB) first. */
+const EMBED_TIMEOUT_MS = 180_000;
+/** texts per embedding request (the protocol's limit) */
+export const EMBED_BATCH = 64;
 
 let nextRequest = 0;
 
@@ -31,9 +37,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-async function askOffscreen(message: BackgroundToOffscreen): Promise<unknown> {
-  await ensureOffscreenDocument(OFFSCREEN_PAGE, "Access Chrome's on-device Summarizer API");
-  const answer = await withTimeout(sendRuntimeMessage(message), TIMEOUT_MS);
+async function askOffscreen(message: BackgroundToOffscreen, timeout = TIMEOUT_MS): Promise<unknown> {
+  await ensureOffscreenDocument(
+    OFFSCREEN_PAGE,
+    "Access Chrome's on-device Summarizer API and run the embedding model's WebAssembly runtime",
+  );
+  const answer = await withTimeout(sendRuntimeMessage(message), timeout);
   if (!isOffscreenToBackgroundAnswer(answer)) {
     throw new Error(`invalid answer from the offscreen document: ${describeInvalidOffscreenToBackgroundAnswer(answer)}`);
   }
@@ -60,4 +69,29 @@ export async function summarizerAvailability(): Promise<{ available: boolean; er
   const answer = (await askOffscreen({ type: 'SUMMARIZER_STATUS' })) as { available?: boolean; error?: string };
   return answer.error === undefined ? { available: answer.available === true }
     : { available: answer.available === true, error: answer.error };
+}
+
+/** One unit-length embedding per text, computed where the WebAssembly runtime can run; throws when the model cannot
+ * be loaded or run. */
+export async function embedTexts(model: EmbeddingModel, texts: string[]): Promise<number[][]> {
+  const vectors: number[][] = [];
+  for (let start = 0; start < texts.length; start += EMBED_BATCH) {
+    const batch = texts.slice(start, start + EMBED_BATCH).map((text) => text.slice(0, 20_000));
+    if (import.meta.env.FIREFOX) {
+      // imported here: the Chrome build's service worker must not carry (or run) Transformers.js
+      const { embed } = await import('../shared/embedder');
+      vectors.push(...(await embed(model, batch)));
+      continue;
+    }
+    nextRequest += 1;
+    const requestId = `embed-${nextRequest}`;
+    const answer = await askOffscreen({ type: 'EMBED_REQUEST', requestId, model, texts: batch }, EMBED_TIMEOUT_MS);
+    const response = answer as { type: string; requestId?: string; vectors?: number[][] };
+    if (response.type !== 'EMBED_RESPONSE' || response.requestId !== requestId || response.vectors === undefined) {
+      throw new Error('the offscreen document answered another request');
+    }
+    if (response.vectors.length !== batch.length) throw new Error('the offscreen document lost embeddings');
+    vectors.push(...response.vectors);
+  }
+  return vectors;
 }

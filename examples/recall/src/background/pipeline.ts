@@ -1,6 +1,7 @@
 // IndexingPipeline (seed: "IndexingPipeline"): a queued page through its stages. Extraction through the content
-// script (injected first if the tab has none), URL checks before and after, no embeddings (the model cannot load
-// offline: keyword search is what runs), a display summary from the Summarizer or the best passages, storage.
+// script (injected first if the tab has none), URL checks before and after, passage embeddings and the page's own
+// (title and top five passages) when the embedding model can be loaded (else none, and searches say so), a display
+// summary from the Summarizer or the best passages, storage.
 import { injectContentScript, isReceivingEndMissing, sendToTab, tabUrl } from '../shared/browser';
 import { normalizeUrl, SEARCH_CONFIG } from '../shared/config';
 import {
@@ -9,6 +10,7 @@ import {
   type PageContent,
   type Passage,
 } from '../shared/protocol';
+import { tryEmbed } from './embeddings';
 import { summarizeText } from './offscreen-manager';
 import type { QueueItem } from './queue';
 import { getPageByUrl, putPage, type PageRecord } from './store';
@@ -63,6 +65,11 @@ export async function processPage(item: QueueItem, now: () => number): Promise<P
     summarySource = 'passages';
   }
 
+  const topPassages = [...page.passages].sort((a, b) => b.qualityScore - a.qualityScore).slice(0, 5);
+  const pageText = [page.title || item.title, ...topPassages.map((passage) => passage.text)].join('\n');
+  const embedded = await tryEmbed([...page.passages.map((passage) => passage.text), pageText]);
+  const pageEmbedding = embedded?.pop();
+
   await checkTab(item);
   const existing = await getPageByUrl(item.url);
   const record: PageRecord = {
@@ -72,8 +79,9 @@ export async function processPage(item: QueueItem, now: () => number): Promise<P
     content: page.content,
     summary,
     summarySource,
-    embedding: null,
+    embedding: pageEmbedding === undefined ? null : pageEmbedding.buffer as ArrayBuffer,
     passages: page.passages,
+    passageEmbeddings: embedded === null ? null : embedded.map((vector) => vector.buffer as ArrayBuffer),
     timestamp: existing?.timestamp ?? now(),
     dwellTime: Math.max(existing?.dwellTime ?? 0, item.dwellTime),
     lastAccessed: now(),

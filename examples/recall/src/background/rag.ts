@@ -1,11 +1,13 @@
-// RAGController (seed: "RAG Components"), offline. Intent by the seed's regex classifier (the LLM classifier would
-// need Chrome's Prompt API: the seed's fallback is the regex result); passages retrieved by keyword score instead of
-// embeddings, combined with quality and under the seed's diversity limits; the context built as the seed builds it.
-// The answer: Chrome's Prompt API (Gemini Nano) cannot run here, so it is extractive — the best passages, each
-// cited as [Source N], as the model is told to cite.
+// RAGController (seed: "RAG Components"). Intent by the seed's regex classifier (the LLM classifier would need
+// Chrome's Prompt API: the seed's fallback is the regex result); passages retrieved by the cosine similarity of their
+// embeddings to the question's (at least 0.3), or by keyword score when the embedding model could not be loaded,
+// combined with quality and under the seed's diversity limits; the context built as the seed builds it. The answer:
+// Chrome's Prompt API (Gemini Nano) cannot run here, so it is extractive — the best passages, each cited as
+// [Source N], as the model is told to cite.
 import { classifyIntent, INTENT_SETTINGS } from '../shared/intent';
 import type { RagAnswer } from '../shared/protocol';
-import { hostLabels, keywordSearch } from '../shared/search';
+import { SEARCH_CONFIG } from '../shared/config';
+import { cosineSimilarity, hostLabels, keywordSearch } from '../shared/search';
 import { terms } from '../shared/text';
 import type { PageRecord } from './store';
 
@@ -18,19 +20,40 @@ interface Candidate {
   combinedScore: number;
 }
 
-function retrieve(question: string, records: PageRecord[], topK: number, perPage: number): Candidate[] {
-  const passages = records.flatMap((page) => page.passages.map((passage) => ({ page, passage })));
+/** Each passage's similarity to the question: cosine of the embeddings (the seed), or without a question embedding
+ * the keyword score relative to the best passage's. */
+function similarities(question: string, questionVector: number[] | null, records: PageRecord[]): Candidate[] {
+  const passages = records.flatMap((page) =>
+    page.passages.map((passage, n) => ({ page, passage, vector: page.passageEmbeddings?.[n] })));
+  const combined = (similarity: number, quality: number): number =>
+    similarity * (1 - QUALITY_WEIGHT) + quality * QUALITY_WEIGHT;
+  if (questionVector !== null) {
+    return passages.flatMap(({ page, passage, vector }) => {
+      if (vector === undefined) return [];
+      const similarity = cosineSimilarity(questionVector, Array.from(new Float32Array(vector)));
+      if (similarity < SEARCH_CONFIG.DEFAULT_MIN_SIMILARITY) return [];
+      return [{ page, text: passage.text, combinedScore: combined(similarity, passage.qualityScore) }];
+    });
+  }
   const hits = keywordSearch(question, passages.map(({ page, passage }, n) => ({
     id: String(n), url: page.url, title: page.title, summary: '', passages: [], content: passage.text,
   })), passages.length);
   const best = hits[0]?.score ?? 0;
-  const candidates = hits.flatMap((hit) => {
+  return hits.flatMap((hit) => {
     const found = passages[Number(hit.id)];
     if (found === undefined || best === 0) return [];
-    const similarity = hit.score / best;
-    const combinedScore = similarity * (1 - QUALITY_WEIGHT) + found.passage.qualityScore * QUALITY_WEIGHT;
-    return [{ page: found.page, text: found.passage.text, combinedScore }];
+    return [{ page: found.page, text: found.passage.text, combinedScore: combined(hit.score / best, found.passage.qualityScore) }];
   });
+}
+
+function retrieve(
+  question: string,
+  questionVector: number[] | null,
+  records: PageRecord[],
+  topK: number,
+  perPage: number,
+): Candidate[] {
+  const candidates = similarities(question, questionVector, records);
   candidates.sort((a, b) => b.combinedScore - a.combinedScore);
   const perPageCount = new Map<string, number>();
   const pagesPerDomain = new Map<string, Set<string>>();
@@ -66,6 +89,7 @@ function bestSentence(passage: string, questionTerms: Set<string>): string {
 
 export function answerQuestion(
   question: string,
+  questionVector: number[] | null,
   records: PageRecord[],
   options: { topK?: number; maxContextLength?: number },
   clock: () => number,
@@ -73,7 +97,7 @@ export function answerQuestion(
   const started = clock();
   const classified = classifyIntent(question);
   const settings = INTENT_SETTINGS[classified.type];
-  const selected = retrieve(question, records, options.topK ?? settings.topK, settings.passagesPerPage);
+  const selected = retrieve(question, questionVector, records, options.topK ?? settings.topK, settings.passagesPerPage);
   const searched = clock();
 
   // Sources in order of their best passage; each passage cut so the whole context fits maxContextLength.

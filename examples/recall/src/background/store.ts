@@ -1,5 +1,6 @@
 // VectorStore (seed: "Storage Layer"): IndexedDB database RecallDB, object store `pages` keyed by id, with the seed's
-// indexes. Offline there is no embedding model, so `embedding` is null (the seed stores a 384-float ArrayBuffer).
+// indexes. Embeddings are stored as the seed stores them, Float32Array buffers (384 floats with all-MiniLM-L6-v2):
+// one per passage, and the page's own (title and top passages); null when the model could not be loaded.
 import type { Passage } from '../shared/protocol';
 
 export interface PageRecord {
@@ -11,6 +12,8 @@ export interface PageRecord {
   summarySource: 'summarizer' | 'passages';
   embedding: ArrayBuffer | null;
   passages: Passage[];
+  /** one per passage, in the passages' order */
+  passageEmbeddings: ArrayBuffer[] | null;
   timestamp: number;
   dwellTime: number;
   lastAccessed: number;

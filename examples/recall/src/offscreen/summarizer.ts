@@ -1,5 +1,5 @@
-// The offscreen document (Chrome, Edge): answers the background's Summarizer requests, which a service worker cannot
-// serve itself. Every runtime message reaches this page, so it answers only its own channel's types and leaves the
+// The offscreen document (Chrome, Edge): answers the background's Summarizer and embedding requests, which a service
+// worker cannot serve itself. Every runtime message reaches this page, so it answers only its own channel's types and leaves the
 // rest to the background; its own types are validated before anything is done.
 import { onMessage, sendRuntimeMessage } from '../shared/browser';
 import {
@@ -9,6 +9,7 @@ import {
   type OffscreenToBackground,
   type OffscreenToBackgroundAnswer,
 } from '../shared/protocol';
+import { embed } from '../shared/embedder';
 import { summarize, summarizerStatus } from '../shared/summarizer';
 
 function isOwnType(message: unknown): boolean {
@@ -29,6 +30,13 @@ async function answer(message: unknown): Promise<OffscreenToBackgroundAnswer> {
   if (message.type === 'SUMMARIZE_REQUEST') {
     try {
       return { type: 'SUMMARIZE_RESPONSE', requestId: message.requestId, summary: await summarize(message.text) };
+    } catch (error) {
+      return { type: 'ERROR', error: String(error).slice(0, 2000) };
+    }
+  }
+  if (message.type === 'EMBED_REQUEST') {
+    try {
+      return { type: 'EMBED_RESPONSE', requestId: message.requestId, vectors: await embed(message.model, message.texts) };
     } catch (error) {
       return { type: 'ERROR', error: String(error).slice(0, 2000) };
     }

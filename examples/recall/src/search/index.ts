@@ -1,6 +1,6 @@
 // The search page (seed: ui/search): hybrid, keyword or semantic search, and questions answered from the indexed
 // passages with [Source N] citations; the indexed pages below.
-import type { SearchMode } from '../shared/protocol';
+import type { EmbeddingModel, SearchMode } from '../shared/protocol';
 import { ask, byId, element } from '../shared/ui';
 
 const query = byId<HTMLInputElement>('query');
@@ -27,8 +27,11 @@ async function runSearch(): Promise<void> {
     const item = element('li', '', 'result');
     item.dataset.id = hit.id;
     item.dataset.url = hit.url;
-    item.append(link(hit.url, hit.title), element('p', hit.summary, 'summary'),
-      element('p', `matched: ${hit.matchedTerms.join(', ')} · score ${hit.score.toFixed(4)}`, 'meta'));
+    const parts = [`matched: ${hit.matchedTerms.join(', ')}`];
+    if (hit.semanticScore !== undefined) parts.push(`similarity ${hit.semanticScore.toFixed(3)}`);
+    parts.push(`score ${hit.score.toFixed(4)}`);
+    item.append(link(hit.url, hit.title), element('p', hit.summary, 'summary'), element('p', parts.join(' · '), 'meta'));
+    if (hit.semanticPassage !== undefined) item.append(element('p', hit.semanticPassage, 'passage'));
     return item;
   }));
   if (found.results.length === 0) results.append(element('li', 'No indexed page matches.', 'empty'));
@@ -53,13 +56,38 @@ async function runAsk(): Promise<void> {
   }));
 }
 
+/** The embedding model in use and whether it loaded: which ranking a search can have. */
+async function showModel(): Promise<void> {
+  const current = await ask({ type: 'GET_SETTINGS' });
+  if (current.type !== 'SETTINGS') return;
+  const model = byId('model');
+  model.dataset.state = current.embeddings;
+  const said = { ready: 'loaded', 'not-loaded': 'loaded on first use', unavailable: 'could not be loaded' }[current.embeddings];
+  model.textContent = `Embedding model: ${current.model.id} (${said})${current.error === undefined ? '' : `: ${current.error}`}`;
+  if (!byId<HTMLDetailsElement>('settings').open) {
+    byId<HTMLInputElement>('model-id').value = current.model.id;
+    byId<HTMLSelectElement>('model-dtype').value = current.model.dtype;
+    byId<HTMLInputElement>('model-remote').checked = current.model.allowRemote;
+  }
+}
+
+async function chooseModel(): Promise<void> {
+  const dtype = byId<HTMLSelectElement>('model-dtype').value as EmbeddingModel['dtype'];
+  const model = { id: byId<HTMLInputElement>('model-id').value.trim(), dtype, allowRemote: byId<HTMLInputElement>('model-remote').checked };
+  const chosen = await ask({ type: 'SET_EMBEDDING_MODEL', model });
+  if (chosen.type !== 'SETTINGS') return;
+  byId<HTMLDetailsElement>('settings').open = false;
+}
+
 async function listPages(): Promise<void> {
   const all = await ask({ type: 'GET_ALL_PAGES' });
   if (all.type !== 'ALL_PAGES') return;
   byId('pages').replaceChildren(...all.pages.map((page) => {
     const item = element('li', '');
     item.dataset.url = page.url;
-    item.append(link(page.url, page.title), element('span', ` · ${page.passageCount} passage${page.passageCount === 1 ? '' : 's'}`, 'meta'));
+    item.dataset.embedded = String(page.embedded);
+    const embedded = page.embedded ? ', embedded' : ', no embeddings';
+    item.append(link(page.url, page.title), element('span', ` · ${page.passageCount} passage${page.passageCount === 1 ? '' : 's'}${embedded}`, 'meta'));
     return item;
   }));
 }
@@ -68,6 +96,7 @@ function run(action: () => Promise<void>): void {
   document.body.dataset.busy = 'true';
   action()
     .then(listPages)
+    .then(showModel)
     .catch((error: unknown) => {
       notice.textContent = error instanceof Error ? error.message : String(error);
     })
@@ -79,6 +108,10 @@ function run(action: () => Promise<void>): void {
 byId<HTMLFormElement>('search-form').addEventListener('submit', (event) => {
   event.preventDefault();
   run(runSearch);
+});
+byId<HTMLFormElement>('model-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  run(chooseModel);
 });
 byId('ask').addEventListener('click', () => {
   if (query.reportValidity()) run(runAsk);

@@ -64,7 +64,12 @@ export async function openExtensionPage(path: string): Promise<void> {
   await Browser.tabs.create({ url: Browser.runtime.getURL(path) });
 }
 
-/** Local storage: what must outlive a restarted background (the paused flag). */
+/** The URL of a file of the extension (a packaged model, the WebAssembly runtime's .wasm). */
+export function runtimeUrl(path: string): string {
+  return Browser.runtime.getURL(path);
+}
+
+/** Local storage: what must outlive a restarted background (the paused flag, the embedding model setting). */
 export async function localGet(key: string): Promise<unknown> {
   const items = await Browser.storage.local.get(key);
   return items[key];

@@ -3,6 +3,7 @@
 
 export const SEARCH_CONFIG = {
   DEFAULT_TOP_K: 10,
+  DEFAULT_MIN_SIMILARITY: 0.3,
   RRF_CONSTANT: 60,
   SEARCH_MULTIPLIER: 2,
   MIN_CONTENT_LENGTH: 100,
@@ -20,6 +21,9 @@ export const CHUNKER_CONFIG = {
   MAX_PASSAGES_PER_PAGE: 30,
   OVERLAP_WORDS: 20,
 } as const;
+
+/** The seed's embedding model (384 dimensions), downloaded from the Hugging Face Hub on first use, 8-bit weights. */
+export const DEFAULT_EMBEDDING_MODEL = { id: 'Xenova/all-MiniLM-L6-v2', dtype: 'q8', allowRemote: true } as const;
 
 /** TabMonitor: a page is indexed once it has been looked at this long (ms). */
 export const MIN_DWELL_TIME = 5000;

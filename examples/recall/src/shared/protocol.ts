@@ -6,7 +6,7 @@
 // XM007).
 
 /** Requests from the popup and the search page (runtime.sendMessage). */
-export type UiToBackground = SearchQuery | RagQuery | GetDbStats | GetAllPages | ClearHistory | GetQueueStatus | PauseIndexing | ResumeIndexing;
+export type UiToBackground = SearchQuery | RagQuery | GetDbStats | GetAllPages | ClearHistory | GetQueueStatus | PauseIndexing | ResumeIndexing | GetSettings | SetEmbeddingModel;
 
 /** hybrid, semantic or keyword search over the indexed pages */
 export type SearchQuery = {
@@ -52,8 +52,19 @@ export type ResumeIndexing = {
   type: 'RESUME_INDEXING';
 };
 
+/** the embedding model setting and what the embedding path can do now */
+export type GetSettings = {
+  type: 'GET_SETTINGS';
+};
+
+/** choose the embedding model (pages indexed before keep their embeddings until they are indexed again) */
+export type SetEmbeddingModel = {
+  type: 'SET_EMBEDDING_MODEL';
+  model: EmbeddingModel;
+};
+
 /** The background's answers to the popup and the search page. */
-export type BackgroundToUi = SearchResults | RagAnswer | DbStats | AllPages | QueueStatus | Success | ErrorAnswer;
+export type BackgroundToUi = SearchResults | RagAnswer | DbStats | AllPages | QueueStatus | Settings | Success | ErrorAnswer;
 
 /** the search's results; `mode` is what ran, `notice` says why it differs from the one asked */
 export type SearchResults = {
@@ -92,6 +103,14 @@ export type QueueStatus = {
   failed: number;
   indexed: number;
   paused: boolean;
+};
+
+/** the embedding model setting, and the state of the embedding path */
+export type Settings = {
+  type: 'SETTINGS';
+  model: EmbeddingModel;
+  embeddings: 'ready' | 'unavailable' | 'not-loaded';
+  error?: string;
 };
 
 /** done (seed: { success: boolean }) */
@@ -147,7 +166,7 @@ export type PageContent = {
 };
 
 /** Summarizer requests to the offscreen document (Chrome, Edge; runtime.sendMessage). */
-export type BackgroundToOffscreen = SummarizeRequest | SummarizerStatus;
+export type BackgroundToOffscreen = SummarizeRequest | SummarizerStatus | EmbedRequest;
 
 /** summarize a page's text with Chrome's on-device Summarizer */
 export type SummarizeRequest = {
@@ -161,8 +180,16 @@ export type SummarizerStatus = {
   type: 'SUMMARIZER_STATUS';
 };
 
+/** embed texts (passages or a query) with the embedding model, in the offscreen document's WebAssembly runtime */
+export type EmbedRequest = {
+  type: 'EMBED_REQUEST';
+  requestId: string;
+  model: EmbeddingModel;
+  texts: string[];
+};
+
 /** The offscreen document's answers. */
-export type OffscreenToBackgroundAnswer = SummarizeResponse | SummarizerStatusAnswer | ErrorAnswer;
+export type OffscreenToBackgroundAnswer = SummarizeResponse | SummarizerStatusAnswer | EmbedResponse | ErrorAnswer;
 
 /** the summary of the request's text */
 export type SummarizeResponse = {
@@ -178,6 +205,13 @@ export type SummarizerStatusAnswer = {
   error?: string;
 };
 
+/** one unit-length embedding per text, in the request's order */
+export type EmbedResponse = {
+  type: 'EMBED_RESPONSE';
+  requestId: string;
+  vectors: number[][];
+};
+
 /** The offscreen document says it is ready. */
 export type OffscreenToBackground = OffscreenSummarizerReady;
 
@@ -189,7 +223,14 @@ export type OffscreenSummarizerReady = {
 /** the seed's search modes */
 export type SearchMode = 'hybrid' | 'semantic' | 'keyword';
 
-/** a page found by a search (seed: SearchResult; no embedding similarity offline) */
+/** the embedding model setting: a Hugging Face model id (a folder under the extension's models/ is loaded first), its weights' precision, and whether it may be downloaded */
+export type EmbeddingModel = {
+  id: string;
+  dtype: 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4';
+  allowRemote: boolean;
+};
+
+/** a page found by a search (seed: SearchResult): its fused score, its keyword score and terms, and the cosine similarity of its best passage to the query when the semantic ranking holds it */
 export type SearchResult = {
   id: string;
   url: Url;
@@ -200,6 +241,10 @@ export type SearchResult = {
   keywordScore: number;
   matchedTerms: string[];
   passages?: Passage[];
+  /** cosine similarity of the page's best passage to the query */
+  semanticScore?: number;
+  /** the passage that matched the query best */
+  semanticPassage?: string;
 };
 
 /** a page's URL (normalized: no query, no fragment) */
@@ -213,7 +258,7 @@ export type Passage = {
   position: number;
 };
 
-/** a stored page as the UI lists it (seed: PageRecord without content and embeddings) */
+/** a stored page as the UI lists it (seed: PageRecord without content and embeddings; `embedded` says whether its passages have embeddings) */
 export type PageInfo = {
   id: string;
   url: Url;
@@ -227,6 +272,7 @@ export type PageInfo = {
   contentLength: number;
   /** who wrote the summary: Chrome's Summarizer, or the seed's fallback (the best passages) */
   summarySource: 'summarizer' | 'passages';
+  embedded: boolean;
 };
 
 // Validators. check<Name>(value, pointer) returns the value's first problem, '<JSON pointer>: <what was expected>',
@@ -266,6 +312,9 @@ function _why(e: string | undefined): string {
   return e === undefined ? '' : e.charAt(0) === ':' ? '(root)' + e : e;
 }
 
+// Patterns, compiled once when the module loads (the u flag, as JSON Schema's ECMAScript regexes).
+const _re1 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)?$', 'u');
+
 function checkUiToBackground(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
@@ -295,8 +344,14 @@ function checkUiToBackground(v: unknown, p: string): string | undefined {
     case 'RESUME_INDEXING':
       if ((e = checkResumeIndexing(v, p))) return e;
       break;
+    case 'GET_SETTINGS':
+      if ((e = checkGetSettings(v, p))) return e;
+      break;
+    case 'SET_EMBEDDING_MODEL':
+      if ((e = checkSetEmbeddingModel(v, p))) return e;
+      break;
     default:
-      return p + '/type: expected one of "SEARCH_QUERY", "RAG_QUERY", "GET_DB_STATS", "GET_ALL_PAGES", "CLEAR_HISTORY", "GET_QUEUE_STATUS", "PAUSE_INDEXING", "RESUME_INDEXING"';
+      return p + '/type: expected one of "SEARCH_QUERY", "RAG_QUERY", "GET_DB_STATS", "GET_ALL_PAGES", "CLEAR_HISTORY", "GET_QUEUE_STATUS", "PAUSE_INDEXING", "RESUME_INDEXING", "GET_SETTINGS", "SET_EMBEDDING_MODEL"';
   }
   return undefined;
 }
@@ -420,6 +475,25 @@ function checkResumeIndexing(v: unknown, p: string): string | undefined {
   return undefined;
 }
 
+function checkGetSettings(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type'], p))) return e;
+  if (v['type'] !== 'GET_SETTINGS') return p + '/type: expected "GET_SETTINGS"';
+  if ((e = _only(v, ['type'], p))) return e;
+  return undefined;
+}
+
+function checkSetEmbeddingModel(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'model'], p))) return e;
+  if (v['type'] !== 'SET_EMBEDDING_MODEL') return p + '/type: expected "SET_EMBEDDING_MODEL"';
+  if ((e = checkEmbeddingModel(v['model'], p + '/model'))) return e;
+  if ((e = _only(v, ['type', 'model'], p))) return e;
+  return undefined;
+}
+
 function checkBackgroundToUi(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
@@ -440,6 +514,9 @@ function checkBackgroundToUi(v: unknown, p: string): string | undefined {
     case 'QUEUE_STATUS':
       if ((e = checkQueueStatus(v, p))) return e;
       break;
+    case 'SETTINGS':
+      if ((e = checkSettings(v, p))) return e;
+      break;
     case 'DONE':
       if ((e = checkSuccess(v, p))) return e;
       break;
@@ -447,7 +524,7 @@ function checkBackgroundToUi(v: unknown, p: string): string | undefined {
       if ((e = checkErrorAnswer(v, p))) return e;
       break;
     default:
-      return p + '/type: expected one of "SEARCH_RESULTS", "RAG_ANSWER", "DB_STATS", "ALL_PAGES", "QUEUE_STATUS", "DONE", "ERROR"';
+      return p + '/type: expected one of "SEARCH_RESULTS", "RAG_ANSWER", "DB_STATS", "ALL_PAGES", "QUEUE_STATUS", "SETTINGS", "DONE", "ERROR"';
   }
   return undefined;
 }
@@ -597,6 +674,22 @@ function checkQueueStatus(v: unknown, p: string): string | undefined {
   return undefined;
 }
 
+function checkSettings(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'model', 'embeddings'], p))) return e;
+  if (v['type'] !== 'SETTINGS') return p + '/type: expected "SETTINGS"';
+  if ((e = checkEmbeddingModel(v['model'], p + '/model'))) return e;
+  if (v['embeddings'] !== 'ready' && v['embeddings'] !== 'unavailable' && v['embeddings'] !== 'not-loaded') return p + '/embeddings: expected one of "ready", "unavailable", "not-loaded"';
+  if (Object.hasOwn(v, 'error')) {
+    const x1: unknown = v['error'];
+    if (typeof x1 !== 'string') return p + '/error: expected a string';
+    if (x1.length > 2000 && _len(x1) > 2000) return p + '/error: expected at most 2000 characters';
+  }
+  if ((e = _only(v, ['type', 'model', 'embeddings', 'error'], p))) return e;
+  return undefined;
+}
+
 function checkSuccess(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
@@ -736,8 +829,11 @@ function checkBackgroundToOffscreen(v: unknown, p: string): string | undefined {
     case 'SUMMARIZER_STATUS':
       if ((e = checkSummarizerStatus(v, p))) return e;
       break;
+    case 'EMBED_REQUEST':
+      if ((e = checkEmbedRequest(v, p))) return e;
+      break;
     default:
-      return p + '/type: expected one of "SUMMARIZE_REQUEST", "SUMMARIZER_STATUS"';
+      return p + '/type: expected one of "SUMMARIZE_REQUEST", "SUMMARIZER_STATUS", "EMBED_REQUEST"';
   }
   return undefined;
 }
@@ -768,6 +864,29 @@ function checkSummarizerStatus(v: unknown, p: string): string | undefined {
   return undefined;
 }
 
+function checkEmbedRequest(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'requestId', 'model', 'texts'], p))) return e;
+  if (v['type'] !== 'EMBED_REQUEST') return p + '/type: expected "EMBED_REQUEST"';
+  const x1: unknown = v['requestId'];
+  if (typeof x1 !== 'string') return p + '/requestId: expected a string';
+  if (_len(x1) < 1) return p + '/requestId: expected at least 1 character';
+  if (x1.length > 100 && _len(x1) > 100) return p + '/requestId: expected at most 100 characters';
+  if ((e = checkEmbeddingModel(v['model'], p + '/model'))) return e;
+  const x2: unknown = v['texts'];
+  if (!Array.isArray(x2)) return p + '/texts: expected an array';
+  if (x2.length < 1) return p + '/texts: expected at least 1 item';
+  if (x2.length > 64) return p + '/texts: expected at most 64 items';
+  for (let i3 = 0; i3 < x2.length; i3++) {
+    const x4: unknown = x2[i3];
+    if (typeof x4 !== 'string') return p + '/texts/' + i3 + ': expected a string';
+    if (x4.length > 20000 && _len(x4) > 20000) return p + '/texts/' + i3 + ': expected at most 20000 characters';
+  }
+  if ((e = _only(v, ['type', 'requestId', 'model', 'texts'], p))) return e;
+  return undefined;
+}
+
 function checkOffscreenToBackgroundAnswer(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
@@ -779,11 +898,14 @@ function checkOffscreenToBackgroundAnswer(v: unknown, p: string): string | undef
     case 'SUMMARIZER_STATUS_ANSWER':
       if ((e = checkSummarizerStatusAnswer(v, p))) return e;
       break;
+    case 'EMBED_RESPONSE':
+      if ((e = checkEmbedResponse(v, p))) return e;
+      break;
     case 'ERROR':
       if ((e = checkErrorAnswer(v, p))) return e;
       break;
     default:
-      return p + '/type: expected one of "SUMMARIZE_RESPONSE", "SUMMARIZER_STATUS_ANSWER", "ERROR"';
+      return p + '/type: expected one of "SUMMARIZE_RESPONSE", "SUMMARIZER_STATUS_ANSWER", "EMBED_RESPONSE", "ERROR"';
   }
   return undefined;
 }
@@ -820,6 +942,32 @@ function checkSummarizerStatusAnswer(v: unknown, p: string): string | undefined 
   return undefined;
 }
 
+function checkEmbedResponse(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'requestId', 'vectors'], p))) return e;
+  if (v['type'] !== 'EMBED_RESPONSE') return p + '/type: expected "EMBED_RESPONSE"';
+  const x1: unknown = v['requestId'];
+  if (typeof x1 !== 'string') return p + '/requestId: expected a string';
+  if (_len(x1) < 1) return p + '/requestId: expected at least 1 character';
+  if (x1.length > 100 && _len(x1) > 100) return p + '/requestId: expected at most 100 characters';
+  const x2: unknown = v['vectors'];
+  if (!Array.isArray(x2)) return p + '/vectors: expected an array';
+  if (x2.length > 64) return p + '/vectors: expected at most 64 items';
+  for (let i3 = 0; i3 < x2.length; i3++) {
+    const x4: unknown = x2[i3];
+    if (!Array.isArray(x4)) return p + '/vectors/' + i3 + ': expected an array';
+    if (x4.length < 1) return p + '/vectors/' + i3 + ': expected at least 1 item';
+    if (x4.length > 4096) return p + '/vectors/' + i3 + ': expected at most 4096 items';
+    for (let i5 = 0; i5 < x4.length; i5++) {
+      const x6: unknown = x4[i5];
+      if (typeof x6 !== 'number' || !isFinite(x6)) return p + '/vectors/' + i3 + '/' + i5 + ': expected a number';
+    }
+  }
+  if ((e = _only(v, ['type', 'requestId', 'vectors'], p))) return e;
+  return undefined;
+}
+
 function checkOffscreenToBackground(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if ((e = checkOffscreenSummarizerReady(v, p))) return e;
@@ -837,6 +985,22 @@ function checkOffscreenSummarizerReady(v: unknown, p: string): string | undefine
 
 function checkSearchMode(v: unknown, p: string): string | undefined {
   if (v !== 'hybrid' && v !== 'semantic' && v !== 'keyword') return p + ': expected one of "hybrid", "semantic", "keyword"';
+  return undefined;
+}
+
+function checkEmbeddingModel(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['id', 'dtype', 'allowRemote'], p))) return e;
+  const x1: unknown = v['id'];
+  if (typeof x1 !== 'string') return p + '/id: expected a string';
+  if (_len(x1) < 1) return p + '/id: expected at least 1 character';
+  if (x1.length > 200 && _len(x1) > 200) return p + '/id: expected at most 200 characters';
+  if (!_re1.test(x1)) return p + '/id: expected a string matching ' + _re1;
+  if (v['dtype'] !== 'fp32' && v['dtype'] !== 'fp16' && v['dtype'] !== 'q8' && v['dtype'] !== 'int8' && v['dtype'] !== 'uint8' && v['dtype'] !== 'q4') return p + '/dtype: expected one of "fp32", "fp16", "q8", "int8", "uint8", "q4"';
+  const x2: unknown = v['allowRemote'];
+  if (typeof x2 !== 'boolean') return p + '/allowRemote: expected a boolean';
+  if ((e = _only(v, ['id', 'dtype', 'allowRemote'], p))) return e;
   return undefined;
 }
 
@@ -881,7 +1045,18 @@ function checkSearchResult(v: unknown, p: string): string | undefined {
       if ((e = checkPassage(x12, p + '/passages/' + i11))) return e;
     }
   }
-  if ((e = _only(v, ['id', 'url', 'title', 'summary', 'timestamp', 'score', 'keywordScore', 'matchedTerms', 'passages'], p))) return e;
+  if (Object.hasOwn(v, 'semanticScore')) {
+    const x13: unknown = v['semanticScore'];
+    if (typeof x13 !== 'number' || !isFinite(x13)) return p + '/semanticScore: expected a number';
+    if (x13 < -1.0001) return p + '/semanticScore: expected a number >= -1.0001';
+    if (x13 > 1.0001) return p + '/semanticScore: expected a number <= 1.0001';
+  }
+  if (Object.hasOwn(v, 'semanticPassage')) {
+    const x14: unknown = v['semanticPassage'];
+    if (typeof x14 !== 'string') return p + '/semanticPassage: expected a string';
+    if (x14.length > 20000 && _len(x14) > 20000) return p + '/semanticPassage: expected at most 20000 characters';
+  }
+  if ((e = _only(v, ['id', 'url', 'title', 'summary', 'timestamp', 'score', 'keywordScore', 'matchedTerms', 'passages', 'semanticScore', 'semanticPassage'], p))) return e;
   return undefined;
 }
 
@@ -917,7 +1092,7 @@ function checkPassage(v: unknown, p: string): string | undefined {
 function checkPageInfo(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['id', 'url', 'title', 'summary', 'timestamp', 'dwellTime', 'lastAccessed', 'visitCount', 'passageCount', 'contentLength', 'summarySource'], p))) return e;
+  if ((e = _need(v, ['id', 'url', 'title', 'summary', 'timestamp', 'dwellTime', 'lastAccessed', 'visitCount', 'passageCount', 'contentLength', 'summarySource', 'embedded'], p))) return e;
   const x1: unknown = v['id'];
   if (typeof x1 !== 'string') return p + '/id: expected a string';
   if (_len(x1) < 1) return p + '/id: expected at least 1 character';
@@ -948,13 +1123,15 @@ function checkPageInfo(v: unknown, p: string): string | undefined {
   if (typeof x9 !== 'number' || !Number.isInteger(x9)) return p + '/contentLength: expected an integer';
   if (x9 < 0) return p + '/contentLength: expected a number >= 0';
   if (v['summarySource'] !== 'summarizer' && v['summarySource'] !== 'passages') return p + '/summarySource: expected one of "summarizer", "passages"';
-  if ((e = _only(v, ['id', 'url', 'title', 'summary', 'timestamp', 'dwellTime', 'lastAccessed', 'visitCount', 'passageCount', 'contentLength', 'summarySource'], p))) return e;
+  const x10: unknown = v['embedded'];
+  if (typeof x10 !== 'boolean') return p + '/embedded: expected a boolean';
+  if ((e = _only(v, ['id', 'url', 'title', 'summary', 'timestamp', 'dwellTime', 'lastAccessed', 'visitCount', 'passageCount', 'contentLength', 'summarySource', 'embedded'], p))) return e;
   return undefined;
 }
 
 // ui-to-background: page, popup -> background, runtime.sendMessage, request
 
-export const UI_TO_BACKGROUND_TYPES = ['SEARCH_QUERY', 'RAG_QUERY', 'GET_DB_STATS', 'GET_ALL_PAGES', 'CLEAR_HISTORY', 'GET_QUEUE_STATUS', 'PAUSE_INDEXING', 'RESUME_INDEXING'] as const;
+export const UI_TO_BACKGROUND_TYPES = ['SEARCH_QUERY', 'RAG_QUERY', 'GET_DB_STATS', 'GET_ALL_PAGES', 'CLEAR_HISTORY', 'GET_QUEUE_STATUS', 'PAUSE_INDEXING', 'RESUME_INDEXING', 'GET_SETTINGS', 'SET_EMBEDDING_MODEL'] as const;
 
 /** Whether a value is a valid ui-to-background message: act on a message only then. */
 export function isUiToBackground(value: unknown): value is UiToBackground {
@@ -968,7 +1145,7 @@ export function describeInvalidUiToBackground(value: unknown): string {
 
 // background-to-ui: background -> page, popup, runtime.sendMessage, response to ui-to-background
 
-export const BACKGROUND_TO_UI_TYPES = ['SEARCH_RESULTS', 'RAG_ANSWER', 'DB_STATS', 'ALL_PAGES', 'QUEUE_STATUS', 'DONE', 'ERROR'] as const;
+export const BACKGROUND_TO_UI_TYPES = ['SEARCH_RESULTS', 'RAG_ANSWER', 'DB_STATS', 'ALL_PAGES', 'QUEUE_STATUS', 'SETTINGS', 'DONE', 'ERROR'] as const;
 
 /** Whether a value is a valid background-to-ui message: act on a message only then. */
 export function isBackgroundToUi(value: unknown): value is BackgroundToUi {
@@ -1038,7 +1215,7 @@ export function describeInvalidContentToBackgroundAnswer(value: unknown): string
 
 // background-to-offscreen: background -> offscreen, runtime.sendMessage, request
 
-export const BACKGROUND_TO_OFFSCREEN_TYPES = ['SUMMARIZE_REQUEST', 'SUMMARIZER_STATUS'] as const;
+export const BACKGROUND_TO_OFFSCREEN_TYPES = ['SUMMARIZE_REQUEST', 'SUMMARIZER_STATUS', 'EMBED_REQUEST'] as const;
 
 /** Whether a value is a valid background-to-offscreen message: act on a message only then. */
 export function isBackgroundToOffscreen(value: unknown): value is BackgroundToOffscreen {
@@ -1052,7 +1229,7 @@ export function describeInvalidBackgroundToOffscreen(value: unknown): string {
 
 // offscreen-to-background-answer: offscreen -> background, runtime.sendMessage, response to background-to-offscreen
 
-export const OFFSCREEN_TO_BACKGROUND_ANSWER_TYPES = ['SUMMARIZE_RESPONSE', 'SUMMARIZER_STATUS_ANSWER', 'ERROR'] as const;
+export const OFFSCREEN_TO_BACKGROUND_ANSWER_TYPES = ['SUMMARIZE_RESPONSE', 'SUMMARIZER_STATUS_ANSWER', 'EMBED_RESPONSE', 'ERROR'] as const;
 
 /** Whether a value is a valid offscreen-to-background-answer message: act on a message only then. */
 export function isOffscreenToBackgroundAnswer(value: unknown): value is OffscreenToBackgroundAnswer {

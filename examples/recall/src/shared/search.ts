@@ -120,3 +120,52 @@ export function reciprocalRankFusion(rankings: string[][], k: number, topK: numb
   // Map keeps insertion order, so a stable sort leaves ties in the order ids were first met.
   return [...fused.values()].sort((a, b) => b.score - a.score).slice(0, topK);
 }
+
+/** A page's passage embeddings, as semantic search reads them. */
+export interface EmbeddedPage {
+  id: string;
+  vectors: number[][];
+}
+
+export interface SemanticHit {
+  id: string;
+  /** Cosine similarity of the page's best passage to the query. */
+  similarity: number;
+  /** Which passage (its index among the page's vectors): the first of equals. */
+  passage: number;
+}
+
+/** The seed's cosineSimilarity, summed in index order; 0 when a vector is all zeros or the lengths differ. */
+export function cosineSimilarity(a: number[], b: number[]): number {
+  if (a.length !== b.length) return 0;
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  if (normA === 0 || normB === 0) return 0;
+  return dot / (Math.sqrt(normA) * Math.sqrt(normB));
+}
+
+/**
+ * The seed's passage search: each page scored by its best passage's cosine similarity to the query, kept at
+ * `minSimilarity` or above, best first (ties: the page met first), cut to `topK`.
+ */
+export function semanticSearch(query: number[], pages: EmbeddedPage[], topK: number, minSimilarity: number): SemanticHit[] {
+  const hits: { hit: SemanticHit; index: number }[] = [];
+  pages.forEach((page, index) => {
+    let best: SemanticHit | undefined;
+    page.vectors.forEach((vector, passage) => {
+      const similarity = cosineSimilarity(query, vector);
+      if (best === undefined || similarity > best.similarity) best = { id: page.id, similarity, passage };
+    });
+    if (best !== undefined && best.similarity >= minSimilarity) hits.push({ hit: best, index });
+  });
+  hits.sort((a, b) => b.hit.similarity - a.hit.similarity || a.index - b.index);
+  return hits.slice(0, topK).map((entry) => entry.hit);
+}
