@@ -159,7 +159,8 @@ def package(
     One zip per browser (<name>-<version>-<browser>.zip) and a sources zip (<name>-<version>-sources.zip)
     with everything needed to rebuild, as Firefox's add-on review asks for: the files git tracks (outside git,
     every file but installed and generated folders). Secrets never go in, tracked or not (.env*, private keys,
-    keystores, .npmrc, .netrc, .ssh/...: --format json lists what was left out); a link out of the project is refused.
+    keystores, .netrc, .ssh/..., an .npmrc that could hold a credential: --format json lists what was left out); a
+    link out of the project is refused.
     Zips are reproducible: the same input gives byte-identical files (sorted entries, fixed timestamps and
     permissions). The sources zip holds REBUILD.md: the versions of Node, npm and xtk, the commands, and each
     store zip's sha256.

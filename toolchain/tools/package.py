@@ -61,6 +61,12 @@ SECRET_NAMES = (
 )
 #: Folders that hold only credentials: nothing under them goes in.
 SECRET_FOLDERS = {".ssh", ".aws", ".gnupg", ".docker"}
+#: Package managers' settings: often registry credentials, but also settings a reviewer's rebuild needs (npm's
+#: `ignore-scripts`, a registry): one goes in when no line of it can hold a credential (`settings_without_credentials`).
+PACKAGE_MANAGER_SETTINGS = {".npmrc", ".yarnrc", ".yarnrc.yml"}
+#: what a credential line of npm's or yarn's settings names: `_auth`, `_authToken`, `_password`, `username`,
+#: `email`, `certfile`, `keyfile`, yarn's `npmAuthToken`/`npmAuthIdent`; or a URL with a user or password in it
+_CREDENTIAL_LINE = re.compile(r"auth|passw|token|user|email|cert|key|ident|secret|://[^/\s]*@", re.IGNORECASE)
 
 
 class _Built(Protocol):
@@ -119,6 +125,17 @@ def package_builds(project: Project, builds: Iterable[_Built]) -> list[Packaged]
     return written
 
 
+def settings_without_credentials(path: Path) -> bool:
+    """True when a package manager's settings file has no line that could hold a credential (comments aside).
+    Unreadable or not text: False, it stays out."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    lines = [line.strip() for line in text.splitlines()]
+    return not any(line and not line.startswith(("#", ";")) and _CREDENTIAL_LINE.search(line) for line in lines)
+
+
 def is_secret(relative: Path) -> bool:
     return bool(set(relative.parts[:-1]) & SECRET_FOLDERS) or any(
         fnmatch.fnmatchcase(relative.name, pattern) for pattern in SECRET_NAMES
@@ -153,7 +170,8 @@ def _walked_files(base: Path, generated: list[Path]) -> list[Path]:
 def source_files(project: Project) -> SourceSelection:
     """The project's own files: what git tracks (honouring deletions in the work tree), else a filtered walk.
 
-    Secrets (SECRET_NAMES, SECRET_FOLDERS) never go in, tracked or not. A link whose target leaves the project
+    Secrets (SECRET_NAMES, SECRET_FOLDERS) never go in, tracked or not; a package manager's settings go in only
+    when no line could hold a credential (a rebuild may need its `ignore-scripts`). A link whose target leaves the project
     is refused by name (exit 2): its content is not the project's to publish.
     """
     base = project.base_dir.resolve()
@@ -178,7 +196,9 @@ def source_files(project: Project) -> SourceSelection:
             continue
         if not path.is_file():  # deleted in the work tree, a folder link, a socket...
             continue
-        if is_secret(relative):
+        if is_secret(relative) and not (
+            relative.name in PACKAGE_MANAGER_SETTINGS and settings_without_credentials(path)
+        ):
             selection.left_out.append(relative.as_posix())
             continue
         selection.files.append(path)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from toolchain.confine import copied_files
-from toolchain.tools.package import is_secret
+from toolchain.tools.package import is_secret, settings_without_credentials
 
 
 @pytest.mark.parametrize(
@@ -36,6 +36,26 @@ def test_secrets_are_recognised(name: str) -> None:
 )
 def test_ordinary_files_are_not_secrets(name: str) -> None:
     assert not is_secret(Path(name))
+
+
+@pytest.mark.parametrize(
+    ("text", "clean"),
+    [
+        ("# Transformers.js's Node backends download binaries\nignore-scripts=true\n", True),
+        ("registry=https://registry.npmjs.org/\nsave-exact=true\n", True),
+        ("ignore-scripts=true\n//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n", False),
+        ("_auth=dXNlcjpwYXNz\n", False),
+        ("registry=https://me:hunter2@npm.example.com/\n", False),
+        ('npmRegistryServer: "https://npm.example.com"\nnpmAuthIdent: "me:pass"\n', False),
+        ("email=me@example.com\n", False),
+    ],
+)
+def test_package_manager_settings_go_in_only_without_credentials(tmp_path: Path, text: str, clean: bool) -> None:
+    """A rebuild may need the project's .npmrc (`ignore-scripts`): it goes in the sources zip when no line could
+    hold a credential; one that could stays out, as every secret does."""
+    settings = tmp_path / ".npmrc"
+    settings.write_text(text, encoding="utf-8")
+    assert settings_without_credentials(settings) is clean
 
 
 def test_copied_files_follow_links_inside_and_refuse_links_out(tmp_path: Path) -> None:
