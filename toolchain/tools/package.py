@@ -171,8 +171,8 @@ def source_files(project: Project) -> SourceSelection:
     """The project's own files: what git tracks (honouring deletions in the work tree), else a filtered walk.
 
     Secrets (SECRET_NAMES, SECRET_FOLDERS) never go in, tracked or not; a package manager's settings go in only
-    when no line could hold a credential (a rebuild may need its `ignore-scripts`). A link whose target leaves the project
-    is refused by name (exit 2): its content is not the project's to publish.
+    when no line could hold a credential (a rebuild may need its `ignore-scripts`). A link whose target leaves the
+    project is refused by name (exit 2): its content is not the project's to publish.
     """
     base = project.base_dir.resolve()
     generated = [project.out_dir, project.dist_dir]
