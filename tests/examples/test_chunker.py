@@ -21,6 +21,7 @@ from chunker_reference.html_tree import tree_from_file, tree_from_html
 from tests.browser.polling import wait_until
 from tests.conftest import run_xtk
 from tests.examples.chunker_support import PAGES, copy_example
+from tests.examples.embedding_model import write_model
 from toolchain.browsers import ExtensionBrowser, FixtureServer, Tab, launch
 from toolchain.conform.engines import ENGINE_NAMES
 
@@ -59,10 +60,15 @@ CAREERS = f"""<!doctype html>
 CORPUS_PAGES = ["v8-blog.html", "lwn-1.html"]
 
 
+#: the tests' embedding model (tests/examples/embedding_model.py), packaged under models/, downloads off
+TEST_MODEL = {"id": "chunker-test-model", "dtype": "fp32", "allowRemote": False}
+
+
 @pytest.fixture(scope="module")
 def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of examples/chunker, built for every browser."""
+    """A copy of examples/chunker with the tests' embedding model, built for every browser."""
     project = copy_example(tmp_path_factory.mktemp("chunker") / "chunker")
+    write_model(project / "public" / "models" / TEST_MODEL["id"])
     result = run_xtk("build", "--browser", "all", "--project", str(project), cwd=project)
     assert result.code == 0, result.output
     return project
@@ -144,7 +150,8 @@ TARGETS = [("chrome", "chromium"), ("firefox", "firefox")]
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[FixtureServer]:
-    with FixtureServer(PAGES if PAGES.is_dir() else None, pages={"/careers.html": CAREERS}) as running:
+    pages = {"/careers.html": CAREERS, "/topics.html": TOPICS, "/spa.html": SPA}
+    with FixtureServer(PAGES if PAGES.is_dir() else None, pages=pages) as running:
         yield running
 
 
@@ -154,7 +161,32 @@ def browser(
 ) -> Iterator[ExtensionBrowser]:
     build, engine = request.param
     with launch(engine, example / "build" / build, workdir=tmp_path_factory.mktemp(f"chunker-{build}")) as running:
+        choose_model(running, None)  # keyword search (BM25) for the tests of the main flow; the semantic ones set it
         yield running
+
+
+def choose_model(browser: ExtensionBrowser, model: dict[str, Any] | None) -> None:
+    """The options page's "Embedding model" form, as a user fills it (None: semantic search off)."""
+    options = browser.open_extension_page("options/index.html")
+    try:
+        wait_until(browser, options, "document.body.dataset.ready === 'true'")
+        browser.evaluate(
+            options,
+            """((m) => {
+            document.body.dataset.busy = 'pending';
+            document.getElementById('model-on').checked = m !== null;
+            if (m !== null) {
+              document.getElementById('model-id').value = m.id;
+              document.getElementById('model-dtype').value = m.dtype;
+              document.getElementById('model-remote').checked = m.allowRemote;
+            }
+            document.getElementById('model-save').click();
+        })""",
+            arg=model,
+        )
+        wait_until(browser, options, "document.body.dataset.busy === 'false'")
+    finally:
+        browser.close_tab(options)
 
 
 SEND = "((message) => (globalThis.browser ?? globalThis.chrome).runtime.sendMessage(message))"
@@ -220,6 +252,8 @@ class Chunker:
                 id: li.dataset.chunkId, highlighted: li.dataset.highlighted === 'true',
                 path: li.querySelector('.path').textContent })),
             noResults: !document.getElementById('no-results').hidden,
+            vectors: document.body.dataset.vectors ?? null, mode: document.body.dataset.mode ?? null,
+            searchMode: document.getElementById('search-mode').textContent,
         })""",
         )
 
@@ -276,7 +310,7 @@ def careers(browser: ExtensionBrowser, server: FixtureServer) -> Iterator[Chunke
 def test_the_content_script_chunks_the_page_on_load_as_the_reference_does(careers: Chunker) -> None:
     careers.wait_stored()
     answer = careers.send({"type": "GET_PAGE", "tabId": careers.tab_id})
-    assert (answer["type"], answer["from"]) == ("PAGE", "storage"), answer
+    assert (answer["type"], answer.get("from")) == ("PAGE", "storage"), answer
     page = answer["page"]
     reference = chunk_tree(tree_from_html(CAREERS))
     assert (page["url"], page["title"], page["layer"]) == (careers.url, "Careers at Acme", "headings")
@@ -348,12 +382,113 @@ def test_the_options_page_lists_the_stored_pages_and_clear_data_removes_them(car
     careers.browser.evaluate(careers.options, "document.getElementById('clear-data').click()")
     wait_until(careers.browser, careers.options, "document.body.dataset.pages === '0'")
     status = careers.browser.evaluate(careers.options, "document.getElementById('status').textContent")
-    assert status == f"Cleared {len(rows)} pages."
+    assert status == f"Cleared {len(rows)} pages and 0 vector indexes."
     assert careers.stored_urls() == []
 
     careers.open_popup()  # nothing stored: the popup has the page chunked now, and stored again
     assert careers.popup_state()["from"] == "page"
     assert careers.stored_urls() == [careers.url]
+
+
+#: a page whose sections are about different things, for the semantic tests (the test model knows their words)
+TOPICS = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Notes</title></head>
+<body><main>
+  <h1>Notes</h1>
+  <h2>Llama care</h2>
+  <p>Llamas are social animals that live in herds. Keep two together in a pasture, and give them hay and water.</p>
+  <h2>Rust ownership</h2>
+  <p>Every value in Rust has a single owner; the borrow checker enforces the rules of references.</p>
+  <h2>Car repairs</h2>
+  <p>The garage replaced the brakes and the oil of the car; the mechanic checked the engine.</p>
+</main></body></html>
+"""
+
+
+@pytest.fixture
+def topics(browser: ExtensionBrowser, server: FixtureServer) -> Iterator[Chunker]:
+    choose_model(browser, TEST_MODEL)
+    session = Chunker(browser, server.url("/topics.html"))
+    try:
+        yield session
+    finally:
+        session.close()
+        choose_model(browser, None)
+
+
+@pytest.mark.browser
+def test_orama_finds_a_chunk_sharing_no_word_with_the_query_and_persists_its_vectors(topics: Chunker) -> None:
+    """The real embedding path in the popup's worker (Transformers.js, onnxruntime-web's WebAssembly) on the tests'
+    model; Orama's hybrid search; its database saved to IndexedDB and restored by the next popup's worker."""
+    topics.wait_stored()
+    topics.open_popup()
+    state = topics.popup_state()
+    assert (
+        state["vectors"] == "embedded"
+        and "Hybrid search (chunker-test-model; vectors embedded now)" in state["searchMode"]
+    ), state
+    state = topics.search("alpaca wool livestock")  # none of these words is on the page
+    assert state["mode"] == "hybrid" and state["results"][0]["path"] == "Notes › Llama care", state
+    assert topics.highlighted()["id"] == state["results"][0]["id"]
+    state = topics.search("automobile mechanics")
+    assert state["results"][0]["path"] == "Notes › Car repairs", state
+
+    topics.browser.close_tab(topics.popup)  # its worker ends with it
+    topics.open_popup()  # a new worker: the vectors come back from IndexedDB, nothing is embedded again
+    state = topics.popup_state()
+    assert state["vectors"] == "restored" and "restored from IndexedDB" in state["searchMode"], state
+    state = topics.search("camelids fleece")
+    assert state["mode"] == "hybrid" and state["results"][0]["path"] == "Notes › Llama care", state
+
+
+@pytest.mark.browser
+def test_a_model_that_cannot_load_leaves_keyword_search_and_says_so(topics: Chunker) -> None:
+    choose_model(topics.browser, {"id": "no-such-model", "dtype": "q8", "allowRemote": False})
+    topics.wait_stored()
+    topics.open_popup()
+    state = topics.popup_state()
+    assert state["vectors"] == "none", state
+    assert state["searchMode"].startswith("Keyword search only: the embedding model no-such-model could not be loaded")
+    state = topics.search("llamas hay")
+    assert state["mode"] == "keyword" and state["results"][0]["path"] == "Notes › Llama care", state
+    assert topics.search("alpaca wool livestock")["noResults"] is True
+
+
+#: a single-page app: a click changes the URL with pushState and replaces the content, without a page load
+SPA = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Handbook</title></head>
+<body><main><h1>Handbook</h1><h2>Onboarding</h2><p>Your first week: accounts, laptop and a buddy.</p></main>
+<script>
+globalThis.showPolicies = () => {
+  history.pushState({}, '', '/spa/policies');
+  document.querySelector('main').innerHTML =
+    '<h1>Policies</h1><h2>Travel</h2><p>Book trains for trips under four hours.</p>' +
+    '<h2>Expenses</h2><p>Claim within thirty days, with receipts.</p>';
+};
+</script></body></html>
+"""
+
+
+@pytest.mark.browser
+def test_an_spa_navigation_is_chunked_again_under_its_new_url(browser: ExtensionBrowser, server: FixtureServer) -> None:
+    """Seed §7.3: a URL changed by the page's own script (pushState) with new content is chunked again and stored
+    under the new URL; the first view stays stored under its own."""
+    session = Chunker(browser, server.url("/spa.html"))
+    try:
+        session.wait_stored()
+        browser.evaluate(session.page, "globalThis.showPolicies()")
+        second = server.url("/spa/policies")
+        deadline = time.monotonic() + 15
+        while second not in session.stored_urls():
+            assert time.monotonic() < deadline, f"{second} was never stored: {session.stored_urls()}"
+            time.sleep(0.1)
+        answer = session.send({"type": "GET_PAGE", "tabId": session.tab_id})
+        assert answer["type"] == "PAGE" and answer["page"]["url"] == second, answer
+        paths = [c["headingPath"] for c in answer["page"]["chunks"]]
+        assert paths == [["Policies"], ["Policies", "Travel"], ["Policies", "Expenses"]], paths
+        assert server.url("/spa.html") in session.stored_urls()
+    finally:
+        session.close()
 
 
 @pytest.mark.browser
@@ -367,7 +502,7 @@ def test_every_receiver_rejects_an_invalid_message(careers: Chunker) -> None:
     worker = careers.browser.evaluate(
         careers.popup,
         """new Promise((resolve) => {
-        const worker = new Worker('/worker/index.js');
+        const worker = new Worker('/worker/index.js', { type: 'module' });
         worker.onmessage = (event) => { resolve(event.data); worker.terminate(); };
         worker.postMessage({ type: 'SEARCH', query: 'x', limit: 0 });
     })""",

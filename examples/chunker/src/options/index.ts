@@ -1,9 +1,12 @@
 // The options page (seed §2.1 "Settings, clear data"): the pages whose chunks are stored, and "Clear data".
-import { sendToBackground } from '../shared/browser';
+import { sendToBackground, store } from '../shared/browser';
+import { DEFAULT_EMBEDDING_MODEL, embeddingModel, MODEL_SETTING } from '../shared/config';
+import { clearVectors } from '../worker/vector-db';
 import {
   describeInvalidBackgroundToOptions,
   isBackgroundToOptions,
   type BackgroundToOptions,
+  type EmbeddingModel,
   type OptionsToBackground,
   type StoredPage,
 } from '../shared/protocol';
@@ -49,8 +52,29 @@ async function refresh(): Promise<void> {
 async function clearData(): Promise<void> {
   const answer = await ask({ type: 'CLEAR_DATA' });
   if (answer.type !== 'DATA_CLEARED') throw new Error(`unexpected answer ${answer.type}`);
+  const vectors = await clearVectors(); // the worker's Orama databases: same extension origin, same IndexedDB
   await refresh();
-  status.textContent = `Cleared ${answer.removed} pages.`;
+  status.textContent = `Cleared ${answer.removed} pages and ${vectors} vector indexes.`;
+}
+
+async function showModel(): Promise<void> {
+  const chosen = await embeddingModel();
+  element<HTMLInputElement>('model-on').checked = chosen !== null;
+  const model = chosen ?? DEFAULT_EMBEDDING_MODEL;
+  element<HTMLInputElement>('model-id').value = model.id;
+  element<HTMLSelectElement>('model-dtype').value = model.dtype;
+  element<HTMLInputElement>('model-remote').checked = model.allowRemote;
+}
+
+async function chooseModel(): Promise<void> {
+  const model: EmbeddingModel = {
+    id: element<HTMLInputElement>('model-id').value.trim(),
+    dtype: element<HTMLSelectElement>('model-dtype').value as EmbeddingModel['dtype'],
+    allowRemote: element<HTMLInputElement>('model-remote').checked,
+  };
+  const on = element<HTMLInputElement>('model-on').checked;
+  await store(MODEL_SETTING, on ? model : null);
+  status.textContent = on ? `The popup now embeds with ${model.id}.` : 'Semantic search is off: keywords alone.';
 }
 
 async function run(action: () => Promise<void>): Promise<void> {
@@ -65,6 +89,10 @@ async function run(action: () => Promise<void>): Promise<void> {
 }
 
 element<HTMLButtonElement>('clear-data').addEventListener('click', () => void run(clearData));
-void run(refresh).finally(() => {
+element<HTMLFormElement>('model-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run(chooseModel);
+});
+void run(() => refresh().then(showModel)).finally(() => {
   document.body.dataset['ready'] = 'true';
 });

@@ -1,5 +1,6 @@
-// The popup (seed §2.1 "query UI", §8.2): shows how the page was chunked, searches its chunks by keyword in the Web
-// Worker, lists the best ones and scrolls the page to the first (any other on click). Enter searches, Esc clears.
+// The popup (seed §2.1 "query UI", §8.2): shows how the page was chunked, searches its chunks in the Web Worker
+// (Orama's hybrid search over their embeddings, or keywords alone when the model cannot load, and says which), lists
+// the best ones and scrolls the page to the first (any other on click). Enter searches, Esc clears.
 import { activeTabId, sendToBackground } from '../shared/browser';
 import {
   describeInvalidBackgroundToPopup,
@@ -9,6 +10,7 @@ import {
   type PopupToBackground,
   type SearchHit,
 } from '../shared/protocol';
+import { embeddingModel } from '../shared/config';
 import { WorkerClient } from './worker-client';
 
 const RESULT_LIMIT = 10;
@@ -23,6 +25,7 @@ const status = element<HTMLParagraphElement>('status');
 const query = element<HTMLInputElement>('query');
 const results = element<HTMLOListElement>('results');
 const noResults = element<HTMLParagraphElement>('no-results');
+const searchMode = element<HTMLParagraphElement>('search-mode');
 const worker = new WorkerClient();
 const chunks = new Map<string, Chunk>();
 let tabId = -1;
@@ -53,11 +56,19 @@ async function load(): Promise<void> {
   if (answer.type !== 'PAGE') throw new Error(`unexpected answer ${answer.type}`);
   const { page } = answer;
   for (const chunk of page.chunks) chunks.set(chunk.id, chunk);
-  const indexed = await worker.request({ type: 'INDEX_CHUNKS', chunks: page.chunks });
+  const model = await embeddingModel();
+  const indexed = await worker.request(model === null
+    ? { type: 'INDEX_CHUNKS', url: page.url, chunks: page.chunks }
+    : { type: 'INDEX_CHUNKS', url: page.url, chunks: page.chunks, model });
   if (indexed.type !== 'INDEXED') throw new Error(indexed.type === 'ERROR' ? indexed.error : 'the worker did not index');
   const how = page.layer === 'headings' ? 'by its headings' : `without headings (${page.layer})`;
   status.textContent = `${page.chunks.length} chunks, ${how}${answer.from === 'storage' ? ', stored' : ', read now'}.`;
-  Object.assign(document.body.dataset, { state: 'ready', chunks: String(page.chunks.length), from: answer.from, layer: page.layer });
+  searchMode.textContent = indexed.vectors === 'none'
+    ? `Keyword search only: ${indexed.error ?? 'no embeddings'}.`
+    : `Hybrid search (${model?.id ?? ''}; vectors ${indexed.vectors === 'restored' ? 'restored from IndexedDB' : 'embedded now'}).`;
+  Object.assign(document.body.dataset, {
+    state: 'ready', chunks: String(page.chunks.length), from: answer.from, layer: page.layer, vectors: indexed.vectors,
+  });
 }
 
 async function highlight(chunk: Chunk): Promise<void> {
@@ -99,6 +110,7 @@ async function search(): Promise<void> {
   if (!words) return clear();
   const answer = await worker.request({ type: 'SEARCH', query: words.slice(0, 1000), limit: RESULT_LIMIT });
   if (answer.type !== 'RESULTS') throw new Error(answer.type === 'ERROR' ? answer.error : 'the worker did not search');
+  document.body.dataset['mode'] = answer.mode;
   render(answer.hits);
   const best = answer.hits[0] && chunks.get(answer.hits[0].chunkId);
   if (best) await highlight(best);

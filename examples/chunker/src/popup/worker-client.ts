@@ -4,7 +4,8 @@ import { extensionUrl } from '../shared/browser';
 import { describeInvalidWorkerToPopup, isWorkerToPopup, type PopupToWorker, type WorkerToPopup } from '../shared/protocol';
 
 export class WorkerClient {
-  private readonly worker = new Worker(extensionUrl('worker/index.js'));
+  // a module worker: its bundle is ES (xtk's [[workers]] default), and Transformers.js reads import.meta.url
+  private readonly worker = new Worker(extensionUrl('worker/index.js'), { type: 'module' });
   private readonly waiting: { resolve: (answer: WorkerToPopup) => void; reject: (error: Error) => void }[] = [];
 
   constructor() {

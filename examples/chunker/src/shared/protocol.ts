@@ -165,10 +165,12 @@ export type DataCleared = {
 /** The popup's requests to its Web Worker (postMessage). */
 export type PopupToWorker = IndexChunks | Search;
 
-/** build the keyword index of a page's chunks (replacing the previous one) */
+/** index a page's chunks (replacing the previous page): its vectors restored from IndexedDB when these very chunks were embedded before with this model, else embedded now and kept; keyword search alone without a model */
 export type IndexChunks = {
   type: 'INDEX_CHUNKS';
   chunks: Chunk[];
+  url: string;
+  model?: EmbeddingModel;
 };
 
 /** the chunks that best match a query */
@@ -181,11 +183,13 @@ export type Search = {
 /** The worker's answers. */
 export type WorkerToPopup = Indexed | Results | ErrorAnswer;
 
-/** the index is ready */
+/** the index is ready: `vectors` says where the chunks' embeddings came from (restored from IndexedDB, embedded now) or that there are none (keyword search only; `error` says why) */
 export type Indexed = {
   type: 'INDEXED';
   chunks: number;
   terms: number;
+  vectors: 'restored' | 'embedded' | 'none';
+  error?: string;
 };
 
 /** the best chunks for the query, best first (empty: nothing matched) */
@@ -193,6 +197,8 @@ export type Results = {
   type: 'RESULTS';
   query: string;
   hits: SearchHit[];
+  /** hybrid: Orama's full-text and vector search fused; keyword: BM25 alone (no model) */
+  mode: 'hybrid' | 'keyword';
 };
 
 /** a page's chunks and how they were found */
@@ -240,6 +246,13 @@ export type StoredPage = {
   title: Title;
   chunks: number;
   savedAt: number;
+};
+
+/** the embedding model setting: a Hugging Face model id (a folder under the extension's models/ is loaded first), its weights' precision, and whether it may be downloaded */
+export type EmbeddingModel = {
+  id: string;
+  dtype: 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4';
+  allowRemote: boolean;
 };
 
 /** one search result: a chunk and its score, 1 for the best */
@@ -306,6 +319,7 @@ function _why(e: string | undefined): string {
 // Patterns, compiled once when the module loads (the u flag, as JSON Schema's ECMAScript regexes).
 const _re1 = /* @__PURE__ */ new RegExp('^(preamble|page|heading-[0-9]+(-item-[0-9]+)?|preamble-item-[0-9]+|region-[0-9]+|block-[0-9]+)$', 'u');
 const _re2 = /* @__PURE__ */ new RegExp('^(/[^/\\s]+)+$', 'u');
+const _re3 = /* @__PURE__ */ new RegExp('^[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)?$', 'u');
 
 function checkContentToBackground(v: unknown, p: string): string | undefined {
   let e: string | undefined;
@@ -718,7 +732,7 @@ function checkPopupToWorker(v: unknown, p: string): string | undefined {
 function checkIndexChunks(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'chunks'], p))) return e;
+  if ((e = _need(v, ['type', 'url', 'chunks'], p))) return e;
   if (v['type'] !== 'INDEX_CHUNKS') return p + '/type: expected "INDEX_CHUNKS"';
   const x1: unknown = v['chunks'];
   if (!Array.isArray(x1)) return p + '/chunks: expected an array';
@@ -727,7 +741,12 @@ function checkIndexChunks(v: unknown, p: string): string | undefined {
     const x3: unknown = x1[i2];
     if ((e = checkChunk(x3, p + '/chunks/' + i2))) return e;
   }
-  if ((e = _only(v, ['type', 'chunks'], p))) return e;
+  const x4: unknown = v['url'];
+  if (typeof x4 !== 'string') return p + '/url: expected a string';
+  if (_len(x4) < 1) return p + '/url: expected at least 1 character';
+  if (x4.length > 8000 && _len(x4) > 8000) return p + '/url: expected at most 8000 characters';
+  if (Object.hasOwn(v, 'model') && (e = checkEmbeddingModel(v['model'], p + '/model'))) return e;
+  if ((e = _only(v, ['type', 'chunks', 'url', 'model'], p))) return e;
   return undefined;
 }
 
@@ -770,7 +789,7 @@ function checkWorkerToPopup(v: unknown, p: string): string | undefined {
 function checkIndexed(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'chunks', 'terms'], p))) return e;
+  if ((e = _need(v, ['type', 'chunks', 'terms', 'vectors'], p))) return e;
   if (v['type'] !== 'INDEXED') return p + '/type: expected "INDEXED"';
   const x1: unknown = v['chunks'];
   if (typeof x1 !== 'number' || !Number.isInteger(x1)) return p + '/chunks: expected an integer';
@@ -778,14 +797,20 @@ function checkIndexed(v: unknown, p: string): string | undefined {
   const x2: unknown = v['terms'];
   if (typeof x2 !== 'number' || !Number.isInteger(x2)) return p + '/terms: expected an integer';
   if (x2 < 0) return p + '/terms: expected a number >= 0';
-  if ((e = _only(v, ['type', 'chunks', 'terms'], p))) return e;
+  if (v['vectors'] !== 'restored' && v['vectors'] !== 'embedded' && v['vectors'] !== 'none') return p + '/vectors: expected one of "restored", "embedded", "none"';
+  if (Object.hasOwn(v, 'error')) {
+    const x3: unknown = v['error'];
+    if (typeof x3 !== 'string') return p + '/error: expected a string';
+    if (x3.length > 2000 && _len(x3) > 2000) return p + '/error: expected at most 2000 characters';
+  }
+  if ((e = _only(v, ['type', 'chunks', 'terms', 'vectors', 'error'], p))) return e;
   return undefined;
 }
 
 function checkResults(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'query', 'hits'], p))) return e;
+  if ((e = _need(v, ['type', 'query', 'hits', 'mode'], p))) return e;
   if (v['type'] !== 'RESULTS') return p + '/type: expected "RESULTS"';
   const x1: unknown = v['query'];
   if (typeof x1 !== 'string') return p + '/query: expected a string';
@@ -797,7 +822,8 @@ function checkResults(v: unknown, p: string): string | undefined {
     const x4: unknown = x2[i3];
     if ((e = checkSearchHit(x4, p + '/hits/' + i3))) return e;
   }
-  if ((e = _only(v, ['type', 'query', 'hits'], p))) return e;
+  if (v['mode'] !== 'hybrid' && v['mode'] !== 'keyword') return p + '/mode: expected one of "hybrid", "keyword"';
+  if ((e = _only(v, ['type', 'query', 'hits', 'mode'], p))) return e;
   return undefined;
 }
 
@@ -923,6 +949,22 @@ function checkStoredPage(v: unknown, p: string): string | undefined {
   if (typeof x2 !== 'number' || !isFinite(x2)) return p + '/savedAt: expected a number';
   if (x2 < 0) return p + '/savedAt: expected a number >= 0';
   if ((e = _only(v, ['url', 'title', 'chunks', 'savedAt'], p))) return e;
+  return undefined;
+}
+
+function checkEmbeddingModel(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['id', 'dtype', 'allowRemote'], p))) return e;
+  const x1: unknown = v['id'];
+  if (typeof x1 !== 'string') return p + '/id: expected a string';
+  if (_len(x1) < 1) return p + '/id: expected at least 1 character';
+  if (x1.length > 200 && _len(x1) > 200) return p + '/id: expected at most 200 characters';
+  if (!_re3.test(x1)) return p + '/id: expected a string matching ' + _re3;
+  if (v['dtype'] !== 'fp32' && v['dtype'] !== 'fp16' && v['dtype'] !== 'q8' && v['dtype'] !== 'int8' && v['dtype'] !== 'uint8' && v['dtype'] !== 'q4') return p + '/dtype: expected one of "fp32", "fp16", "q8", "int8", "uint8", "q4"';
+  const x2: unknown = v['allowRemote'];
+  if (typeof x2 !== 'boolean') return p + '/allowRemote: expected a boolean';
+  if ((e = _only(v, ['id', 'dtype', 'allowRemote'], p))) return e;
   return undefined;
 }
 
