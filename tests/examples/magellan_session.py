@@ -32,10 +32,13 @@ SIDEBAR_STATE = """(() => ({
   messages: [...document.querySelectorAll('#chat .message')].map((m) => ({
     role: m.dataset.role,
     text: m.querySelector('.message-text').textContent,
+    answeredBy: m.querySelector('.answered-by')?.dataset.kind ?? null,
+    answeredByText: m.querySelector('.answered-by')?.textContent ?? null,
     citations: [...m.querySelectorAll('.citation')].map((c) => ({ id: c.dataset.id, text: c.title,
       active: c.dataset.active === 'true', disabled: c.disabled })),
   })),
   position: document.getElementById('citation-nav').hidden ? null : document.getElementById('position').textContent,
+  backend: document.getElementById('backend').textContent,
 }))()"""
 
 PAGE_HIGHLIGHTS = """(() => {

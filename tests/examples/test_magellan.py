@@ -24,6 +24,7 @@ from tests.examples.magellan_session import (
     tab_id_of,
     wait_until,
 )
+from tests.examples.openai_fake import fake_openai
 from toolchain.browsers import ExtensionBrowser, FixtureServer, launch
 
 REFERENCE = EXAMPLE / "reference"
@@ -356,6 +357,86 @@ def test_an_answer_cites_highlights_and_navigates(session: Magellan) -> None:
     assert page["active"] == [squeeze(STYLED_ELEMENTS[6])] and page["activeInView"] and page["scrollY"] > 1000
     earlier = session.state()["messages"][1]["citations"]
     assert all(c["disabled"] for c in earlier), "an earlier answer's citations are no longer navigable"
+
+
+def set_endpoint(browser: ExtensionBrowser, endpoint: dict[str, str] | None) -> dict[str, Any]:
+    """The options page's form, as a user fills it (None: "Answer offline"); what the page says after."""
+    options = browser.open_extension_page("options/index.html")
+    try:
+        wait_until(browser, options, "document.body.dataset.ready === 'true'")
+        browser.evaluate(
+            options,
+            """((e) => {
+            document.body.dataset.busy = 'pending';
+            if (e === null) { document.getElementById('remove').click(); return; }
+            document.getElementById('base-url').value = e.baseUrl;
+            document.getElementById('model').value = e.model;
+            document.getElementById('api-key').value = e.apiKey;
+            document.getElementById('save').click();
+        })""",
+            arg=endpoint,
+        )
+        wait_until(browser, options, "document.body.dataset.busy === 'false'")
+        return browser.evaluate(
+            options,
+            """({ status: document.getElementById('status').textContent, endpoint: document.body.dataset.endpoint,
+            key: document.getElementById('api-key').value,
+            keyShown: document.getElementById('api-key').placeholder })""",
+        )
+    finally:
+        browser.close_tab(options)
+
+
+@pytest.mark.browser
+@pytest.mark.node
+def test_a_model_endpoint_answers_with_the_seeds_prompt_and_the_sidebar_says_who_answered(
+    session: Magellan,
+) -> None:
+    """An OpenAI-compatible endpoint set in the options: the question, the page's elements with their ids in the
+    seed's prompt and the conversation so far reach it with the key; its answer's ids are cited and highlighted; the
+    sidebar says which model answered. Firefox sends nothing before the user consents to sharing page content."""
+    state = session.ask("Which ship was the flagship?")
+    assert state["messages"][-1]["answeredBy"] == "offline" and "offline answerer" in state["backend"]
+    with fake_openai() as fake:
+        fake.reply = lambda messages: "The flagship was the Trinidad [mgl-node-4]; the Victoria returned [mgl-node-5]."
+        shown = set_endpoint(session.browser, {"baseUrl": fake.url, "model": "test-model", "apiKey": "sk-test-123"})
+        assert shown["endpoint"] == "set" and shown["key"] == "" and shown["keyShown"] == "a key is stored", shown
+        assert "sk-test-123" not in shown["status"]
+        firefox = session.browser.name == "firefox"
+        if firefox:  # no consent yet: nothing is sent, and the sidebar says why
+            state = session.ask("Which ship returned?")
+            assert (
+                state["status"] == "error"
+                and "Firefox has not allowed Magellan to send page content" in state["statusText"]
+            ), state
+            assert fake.requests == []
+            session.browser.grant_data_collection(["websiteContent"])  # the user accepts Firefox's prompt
+        state = session.ask("Which ship returned?")
+        assert state["status"] == "ready", state
+        answer = state["messages"][-1]
+        assert (
+            answer["answeredBy"] == "model"
+            and answer["answeredByText"] == "Answered by test-model at " + fake.url.split("/")[2]
+        )
+        assert [c["id"] for c in answer["citations"]] == ["mgl-node-4", "mgl-node-5"]
+        assert state["highlighted"] == ["mgl-node-4", "mgl-node-5"]
+        (request,) = fake.requests
+        assert request["authorization"] == "Bearer sk-test-123" and request["body"]["model"] == "test-model"
+        messages = request["body"]["messages"]
+        prompt = messages[-1]["content"]
+        assert prompt.startswith("You are an AI assistant helping a user understand the content of a webpage.")
+        assert 'The user has asked: "Which ship returned?"' in prompt
+        assert f"[mgl-node-4] {STYLED_ELEMENTS[4]}" in prompt and "Identify up to 3 element IDs" in prompt
+        history = [(m["role"], m["content"]) for m in messages[:-1]]
+        assert history[0] == ("user", "Which ship was the flagship?") and history[1][0] == "assistant"
+        assert len(history) == 2, "the conversation's answered turns (a refused question has no answer)"
+
+        fake.failure = (401, '{"error": {"message": "Incorrect API key provided"}}')
+        state = session.ask("And the other ships?")
+        assert state["status"] == "error" and "HTTP 401" in state["statusText"], state
+        set_endpoint(session.browser, None)
+    state = session.ask("Which ship was the flagship?")
+    assert state["messages"][-1]["answeredBy"] == "offline"
 
 
 @pytest.mark.browser

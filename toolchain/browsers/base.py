@@ -167,6 +167,11 @@ class UserActions(ABC):
     def set_color_scheme(self, scheme: str) -> None:
         """Make `prefers-color-scheme` match "light" or "dark" in every tab, as the system setting would."""
 
+    def grant_data_collection(self, categories: list[str]) -> None:
+        """Grant optional data-collection permissions (Firefox's `data_collection`), as a user accepting the prompt
+        does. Only Firefox has them."""
+        raise BrowserError(f"{self.name} has no data-collection permissions (Firefox only)")
+
 
 # --- helpers shared by the drivers ---------------------------------------------------------------------------
 

@@ -552,6 +552,23 @@ class FirefoxBrowser(ExtensionBrowser, UserActions):
         # new scheme, so the caller's next look at a page is not a race (it was, under load).
         self._wait_for_color_scheme(scheme)
 
+    def grant_data_collection(self, categories: list[str]) -> None:
+        """Grant the extension optional data-collection permissions (`websiteContent`…), as a user accepting
+        Firefox's prompt for `permissions.request({data_collection})` does: the prompt has no one to answer it in a
+        headless test. The running extension sees the grant at once (`permissions.contains` is true)."""
+        self._chrome_evaluate(
+            """async ({ id, categories }) => {
+                const { ExtensionPermissions } = ChromeUtils.importESModule(
+                    'resource://gre/modules/ExtensionPermissions.sys.mjs');
+                const policy = WebExtensionPolicy.getByID(id);
+                if (!policy) throw new Error(`no extension ${id}`);
+                await ExtensionPermissions.add(
+                    id, { permissions: [], origins: [], data_collection: categories }, policy.extension);
+                return {};
+            }""",
+            {"id": self._gecko_id, "categories": categories},
+        )
+
     def _wait_for_color_scheme(self, scheme: str, *, timeout: float = 10) -> None:
         query = json.dumps(f"(prefers-color-scheme: {scheme})")
         deadline = time.monotonic() + timeout

@@ -1,8 +1,11 @@
 // The background: keeps each tab's state (state.ts) and answers the sidebar. Asking extracts the page through the
-// content script, answers offline with citations (answerer.ts), and highlights them. Every message received — the
+// content script, asks the configured model endpoint (model.ts; Firefox: with the user's consent to send page
+// content) or, with none set, the offline answerer (answerer.ts), parses and checks the citations, and highlights
+// them; each answer says who wrote it. Every message received — the
 // sidebar's request and the content script's answer — is validated with the generated protocol module first.
 import { fullText } from '../shared/extraction';
 import {
+  hasPageContentConsent,
   isReceivingEndMissing,
   onMessage,
   onTabActivated,
@@ -19,16 +22,25 @@ import {
   isSidebarToBackground,
   type BackgroundToContent,
   type BackgroundToSidebar,
+  type ChatMessage,
   type ContentToBackground,
   type Navigate,
 } from '../shared/protocol';
 import { withoutIds } from '../shared/citations';
+import { storedEndpoint, type Endpoint } from '../shared/endpoint';
 import { answerOffline, NUM_CITATIONS, parseCitations } from './answerer';
+import { askModel, ModelError } from './model';
 import { dropState, freshState, loadState, resetPage, saveState, type TabState } from './state';
 
 const UNREADABLE = 'Magellan cannot read this page (a browser page, or one opened before Magellan was installed: reload it).';
 
 class ContentError extends Error {}
+
+function describeBackend(endpoint: Endpoint | undefined): string {
+  return endpoint === undefined
+    ? 'the offline answerer (no model endpoint is set: see Options)'
+    : `${endpoint.model} at ${new URL(endpoint.baseUrl).host}`;
+}
 
 async function askContent(tabId: number, message: BackgroundToContent): Promise<ContentToBackground> {
   let answer: unknown;
@@ -56,6 +68,7 @@ async function view(tabId: number, state: TabState): Promise<BackgroundToSidebar
     errorMessage: state.errorMessage,
     elementCount: state.pageIdentifiedElements.length,
     highlighted: state.highlighted,
+    backend: describeBackend(await storedEndpoint()).slice(0, 600),
   };
 }
 
@@ -77,18 +90,34 @@ async function ask(tabId: number, query: string): Promise<TabState> {
     state.pageIdentifiedElements = page.type === 'PAGE_CONTENT' ? page.elements : [];
     state.fullPageTextContent = fullText(state.pageIdentifiedElements);
     state.status = 'querying_llm';
+    const earlier = [...state.chatHistory];
     state.chatHistory.push({ role: 'user', content: query });
     await saveState(tabId, state);
-    const answer = answerOffline(query, state.pageIdentifiedElements);
+    const endpoint = await storedEndpoint();
+    let answer: string;
+    let answeredBy: NonNullable<ChatMessage['answeredBy']>;
+    if (endpoint === undefined) {
+      answer = answerOffline(query, state.pageIdentifiedElements);
+      answeredBy = { kind: 'offline' };
+    } else {
+      if (!(await hasPageContentConsent())) {
+        throw new ModelError(
+          `Firefox has not allowed Magellan to send page content to ${new URL(endpoint.baseUrl).host}: allow it in Magellan's options`,
+        );
+      }
+      answer = await askModel(endpoint, earlier, query, state.fullPageTextContent, NUM_CITATIONS);
+      answeredBy = { kind: 'model', model: endpoint.model.slice(0, 200), host: new URL(endpoint.baseUrl).host.slice(0, 300) };
+    }
     const citations = parseCitations(answer, state.pageIdentifiedElements, NUM_CITATIONS);
-    state.chatHistory.push({ role: 'assistant', content: withoutIds(answer), citations });
+    state.chatHistory.push({ role: 'assistant', content: withoutIds(answer), citations, answeredBy });
     state.citedSentences = citations;
     state.currentCitedSentenceIndex = citations.length > 0 ? 0 : -1;
     await highlightCitations(tabId, state);
     state.status = 'ready';
   } catch (error) {
     state.status = 'error';
-    state.errorMessage = (error instanceof ContentError ? error.message : String(error)).slice(0, 2000);
+    state.errorMessage = (error instanceof ContentError || error instanceof ModelError ? error.message : String(error))
+      .slice(0, 2000);
   }
   await saveState(tabId, state);
   return state;

@@ -89,3 +89,35 @@ export function isReceivingEndMissing(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
   return /Receiving end does not exist|Could not establish connection/i.test(text);
 }
+
+/** Local storage (kept across restarts): the model endpoint setting. Content scripts never read it. */
+export async function localGet(key: string): Promise<unknown> {
+  const items = await Browser.storage.local.get(key);
+  return items[key];
+}
+
+export function localSet(key: string, value: unknown): Promise<void> {
+  return Browser.storage.local.set({ [key]: value });
+}
+
+export function localRemove(key: string): Promise<void> {
+  return Browser.storage.local.remove(key);
+}
+
+/** Firefox's data-collection consent: sending the page's text to a model endpoint is `websiteContent`. */
+const PAGE_CONTENT = { permissions: [], origins: [], data_collection: ['websiteContent'] };
+
+/**
+ * Ask Firefox for consent to send page content (it prompts the user; call it from the click itself). Other
+ * browsers have no such permission: true.
+ */
+export function requestPageContentConsent(): Promise<boolean> {
+  if (!import.meta.env.FIREFOX) return Promise.resolve(true);
+  return Browser.permissions.request(PAGE_CONTENT as Browser.Permissions.Permissions);
+}
+
+/** Whether the page's text may be sent to a model endpoint (Firefox: the user's consent; elsewhere: yes). */
+export function hasPageContentConsent(): Promise<boolean> {
+  if (!import.meta.env.FIREFOX) return Promise.resolve(true);
+  return Browser.permissions.contains(PAGE_CONTENT as Browser.Permissions.Permissions);
+}

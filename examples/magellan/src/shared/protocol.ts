@@ -47,6 +47,8 @@ export type TabStateView = {
   errorMessage: string;
   elementCount: number;
   highlighted: NodeId[];
+  /** what answers the next question: the configured model endpoint, or the offline answerer (no endpoint set) */
+  backend: string;
 };
 
 /** the request could not be answered; `error` says why */
@@ -97,6 +99,8 @@ export type ChatMessage = {
   role: 'user' | 'assistant';
   content: string;
   citations?: CitedSentence[];
+  /** who wrote an assistant message: the configured model (its name and the endpoint's host), or the offline answerer */
+  answeredBy?: { kind: 'model' | 'offline'; model?: string; host?: string };
 };
 
 /** a citation: the element an answer cites and its text */
@@ -271,7 +275,7 @@ function checkBackgroundToSidebar(v: unknown, p: string): string | undefined {
 function checkTabStateView(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'tabId', 'title', 'chatHistory', 'citedSentences', 'currentCitedSentenceIndex', 'status', 'errorMessage', 'elementCount', 'highlighted'], p))) return e;
+  if ((e = _need(v, ['type', 'tabId', 'title', 'chatHistory', 'citedSentences', 'currentCitedSentenceIndex', 'status', 'errorMessage', 'elementCount', 'highlighted', 'backend'], p))) return e;
   if (v['type'] !== 'TAB_STATE') return p + '/type: expected "TAB_STATE"';
   if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
   const x1: unknown = v['title'];
@@ -308,7 +312,10 @@ function checkTabStateView(v: unknown, p: string): string | undefined {
     const x13: unknown = x11[i12];
     if ((e = checkNodeId(x13, p + '/highlighted/' + i12))) return e;
   }
-  if ((e = _only(v, ['type', 'tabId', 'title', 'chatHistory', 'citedSentences', 'currentCitedSentenceIndex', 'status', 'errorMessage', 'elementCount', 'highlighted'], p))) return e;
+  const x14: unknown = v['backend'];
+  if (typeof x14 !== 'string') return p + '/backend: expected a string';
+  if (x14.length > 600 && _len(x14) > 600) return p + '/backend: expected at most 600 characters';
+  if ((e = _only(v, ['type', 'tabId', 'title', 'chatHistory', 'citedSentences', 'currentCitedSentenceIndex', 'status', 'errorMessage', 'elementCount', 'highlighted', 'backend'], p))) return e;
   return undefined;
 }
 
@@ -454,7 +461,24 @@ function checkChatMessage(v: unknown, p: string): string | undefined {
       if ((e = checkCitedSentence(x4, p + '/citations/' + i3))) return e;
     }
   }
-  if ((e = _only(v, ['role', 'content', 'citations'], p))) return e;
+  if (Object.hasOwn(v, 'answeredBy')) {
+    const x5: unknown = v['answeredBy'];
+    if (!_obj(x5)) return p + '/answeredBy: expected an object';
+    if ((e = _need(x5, ['kind'], p + '/answeredBy'))) return e;
+    if (x5['kind'] !== 'model' && x5['kind'] !== 'offline') return p + '/answeredBy/kind: expected one of "model", "offline"';
+    if (Object.hasOwn(x5, 'model')) {
+      const x6: unknown = x5['model'];
+      if (typeof x6 !== 'string') return p + '/answeredBy/model: expected a string';
+      if (x6.length > 200 && _len(x6) > 200) return p + '/answeredBy/model: expected at most 200 characters';
+    }
+    if (Object.hasOwn(x5, 'host')) {
+      const x7: unknown = x5['host'];
+      if (typeof x7 !== 'string') return p + '/answeredBy/host: expected a string';
+      if (x7.length > 300 && _len(x7) > 300) return p + '/answeredBy/host: expected at most 300 characters';
+    }
+    if ((e = _only(x5, ['kind', 'model', 'host'], p + '/answeredBy'))) return e;
+  }
+  if ((e = _only(v, ['role', 'content', 'citations', 'answeredBy'], p))) return e;
   return undefined;
 }
 

@@ -38,6 +38,7 @@ function render(state: TabStateView): void {
   status.textContent = state.status === 'error' ? state.errorMessage : STATUS_TEXT[state.status];
   status.dataset.status = state.status;
   document.body.dataset.elements = String(state.elementCount);
+  byId('backend').textContent = `Answers come from ${state.backend}.`;
   document.body.dataset.highlighted = state.highlighted.join(' ');
   const activeId = state.citedSentences[state.currentCitedSentenceIndex]?.id;
   const chat = byId('chat');
@@ -49,6 +50,15 @@ function render(state: TabStateView): void {
     text.className = 'message-text';
     text.textContent = message.content;
     item.append(text);
+    if (message.answeredBy !== undefined) {
+      const by = document.createElement('p');
+      by.className = 'answered-by';
+      by.dataset.kind = message.answeredBy.kind;
+      by.textContent = message.answeredBy.kind === 'model'
+        ? `Answered by ${message.answeredBy.model ?? 'the model'} at ${message.answeredBy.host ?? 'the endpoint'}`
+        : 'Answered offline: the elements sharing the most words with the question (no model is set)';
+      item.append(by);
+    }
     const isLast = index === state.chatHistory.length - 1;
     if (message.citations && message.citations.length > 0) {
       const list = document.createElement('div');
