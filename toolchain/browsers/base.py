@@ -136,6 +136,11 @@ class ExtensionBrowser(ABC):
     def close(self) -> None:
         """Stop the browser and every process it started. Safe to call twice."""
 
+    def grant_data_collection(self, categories: list[str]) -> None:
+        """Grant optional data-collection permissions (Firefox's `data_collection`), as a user accepting the prompt
+        does. Only Firefox has them."""
+        raise BrowserError(f"{self.name} has no data-collection permissions (Firefox only)")
+
 
 class UserActions(ABC):
     """What a test does as a user would, beyond loading pages and running code: pick a context-menu item, look into
@@ -166,11 +171,6 @@ class UserActions(ABC):
     @abstractmethod
     def set_color_scheme(self, scheme: str) -> None:
         """Make `prefers-color-scheme` match "light" or "dark" in every tab, as the system setting would."""
-
-    def grant_data_collection(self, categories: list[str]) -> None:
-        """Grant optional data-collection permissions (Firefox's `data_collection`), as a user accepting the prompt
-        does. Only Firefox has them."""
-        raise BrowserError(f"{self.name} has no data-collection permissions (Firefox only)")
 
 
 # --- helpers shared by the drivers ---------------------------------------------------------------------------
