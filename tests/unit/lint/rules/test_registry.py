@@ -29,10 +29,11 @@ CODES = {
     "XL026": "banned-library",
     "XL027": "coin-miner",
     "XS012": "csp-flagged-by-amo",
+    "XS013": "webassembly-blocked-by-csp",
 }  # fmt: skip
 PROJECT_ONLY = {"XS003", "XP003", "XP004", "XP008", "XS004", "XS005", "XS006", "XM003", "XM004", "XM007"}
 EXTENSION_ONLY = {"XL010", "XL012", "XS011"} | {f"XL0{n}" for n in range(13, 28)}  # Firefox, AMO, icons, locales...
-WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008", "XS009", "XS010", "XS012"} | {
+WARNINGS = {"XP005", "XP006", "XS007", "XP011", "XS008", "XS009", "XS010", "XS012", "XS013"} | {
     "XL015", "XL016", "XL018", "XL019", "XL021", "XL024", "XL027"
 }  # fmt: skip
 
