@@ -336,7 +336,9 @@ def measure(
             assert role in roles, f"{build}/manifest.json has no {role} page: {roles}"
             # Chromium sends a tab at an embedded options page (options_ui) to chrome://extensions; a query stops it.
             query = "?as-tab" if role == "options" else ""
-            tab = browser.open_extension_page(roles[role] + query + fragment)
+            # a window of its own: an extension that opens its options page when installed (github-better-line-counts
+            # does) navigates the browser's first tab meanwhile, and aborted our navigation there (NS_BINDING_ABORTED)
+            tab = browser.open_extension_page(roles[role] + query + fragment, new_window=True)
             tabs.append(tab)
             applied = browser.evaluate(tab, PAGE_RULES, timeout=15)
             page_rules[role], page_sheets[role] = int(applied["rules"]), applied["sheets"]
