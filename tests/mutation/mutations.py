@@ -510,6 +510,20 @@ MUTATIONS: list[Mutation] = [
         "the CSP sets no default-src and no script-src: AMO flags it, Firefox's validator drops it",
         [append(CONFIG, "\n[csp]\nextension_pages = \"object-src 'self'\"\n")],
     ),
+    # -- XS013: WebAssembly the extension pages' policy forbids ------------------------------------------------------
+    Mutation(
+        "popup-compiles-packaged-wasm",
+        "XS013",
+        "a .wasm in the package that the popup compiles, under the default policy (no 'wasm-unsafe-eval')",
+        [
+            create("extension_src/public/codec.wasm", "\x00asm\x01\x00\x00\x00"),
+            call_at_load(
+                POPUP,
+                "void fetch('/codec.wasm')"
+                ".then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.instantiate(bytes));",
+            ),
+        ],
+    ),
     # -- XS003: over-exposed web-accessible resources ----------------------------------------------------------------
     Mutation(
         "war-icon-beyond-the-posture",

@@ -1,7 +1,7 @@
 // The background (Chrome, Edge: the MV3 service worker; Firefox: the background page). Routes the seed's messages,
 // keeps the indexing queue moving (one page every 500 ms at most) and the worker alive while it works. Every
 // message received is validated with the generated protocol module first and answered with ERROR when invalid.
-import { keepAlive, onMessage, onTabRemoved, onTopFrameCommitted, type Sender } from '../shared/browser';
+import { keepAlive, localGet, localSet, onMessage, onTabRemoved, onTopFrameCommitted, type Sender } from '../shared/browser';
 import {
   describeInvalidContentToBackground,
   describeInvalidUiToBackground,
@@ -15,13 +15,14 @@ import {
 } from '../shared/protocol';
 import { embeddingsUnavailable, setEmbeddingModel, settings, tryEmbed } from './embeddings';
 import { NO_EMBEDDINGS, NOTHING_EMBEDDED, search, type QueryEmbedding } from './hybrid-search';
+import { promptApiStatus, promptText } from './offscreen-manager';
 import { PipelineAbort, processPage } from './pipeline';
 import { IndexingQueue } from './queue';
-import { answerQuestion } from './rag';
+import { answerQuestion, type LanguageModelAccess } from './rag';
 import { clearPages, getAllPages, recordSize, type PageRecord } from './store';
 import { TabMonitor } from './tab-monitor';
 
-const queue = new IndexingQueue();
+const queue = new IndexingQueue({ get: localGet, set: localSet });
 const monitor = new TabMonitor(queue);
 onTopFrameCommitted((tabId) => monitor.endVisit(tabId));
 onTabRemoved((tabId) => monitor.endVisit(tabId));
@@ -67,7 +68,11 @@ async function answerUi(message: UiToBackground): Promise<BackgroundToUi> {
       const records = await getAllPages();
       const embedding = await queryEmbedding(message.question, records);
       const vector = 'vector' in embedding ? embedding.vector : null;
-      return answerQuestion(message.question, vector, records, message.options ?? {}, () => performance.now());
+      const status = await promptApiStatus().catch((error: unknown) => ({ available: false, error: String(error) }));
+      const model: LanguageModelAccess = status.available
+        ? { prompt: promptText }
+        : { unavailable: (status.error ?? 'the Prompt API is unavailable').slice(0, 300) };
+      return answerQuestion(message.question, vector, records, message.options ?? {}, model, () => performance.now());
     }
     case 'GET_DB_STATS': {
       const records = await getAllPages();

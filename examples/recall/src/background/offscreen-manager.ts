@@ -10,6 +10,7 @@ import {
   type BackgroundToOffscreen,
   type EmbeddingModel,
 } from '../shared/protocol';
+import { languageModelStatus, promptOnce } from '../shared/prompt-api';
 import { summarize, summarizerStatus } from '../shared/summarizer';
 
 const OFFSCREEN_PAGE = 'offscreen/summarizer.html';
@@ -94,4 +95,26 @@ export async function embedTexts(model: EmbeddingModel, texts: string[]): Promis
     vectors.push(...response.vectors);
   }
   return vectors;
+}
+
+/** Whether Chrome's Prompt API can answer, asked where it would run (the offscreen document, or Firefox's
+ * background page), and why not. */
+export async function promptApiStatus(): Promise<{ available: boolean; error?: string }> {
+  if (import.meta.env.FIREFOX) return languageModelStatus();
+  const answer = (await askOffscreen({ type: 'PROMPT_STATUS' })) as { available?: boolean; error?: string };
+  return answer.error === undefined ? { available: answer.available === true }
+    : { available: answer.available === true, error: answer.error };
+}
+
+/** One prompt to the Prompt API; throws when it fails. */
+export async function promptText(prompt: string): Promise<string> {
+  if (import.meta.env.FIREFOX) return promptOnce(prompt);
+  nextRequest += 1;
+  const requestId = `prompt-${nextRequest}`;
+  const answer = await askOffscreen({ type: 'PROMPT_REQUEST', requestId, prompt: prompt.slice(0, 60_000) }, EMBED_TIMEOUT_MS);
+  const response = answer as { type: string; requestId?: string; text?: string };
+  if (response.type !== 'PROMPT_RESPONSE' || response.requestId !== requestId || response.text === undefined) {
+    throw new Error('the offscreen document answered another request');
+  }
+  return response.text;
 }

@@ -1,8 +1,14 @@
 // IndexingQueue (seed: "IndexingQueue"): pages waiting to be indexed, in memory (volatile, as the seed accepts),
 // with their state, retries (at most MAX_ATTEMPTS, exponential backoff) and pause/resume. The paused flag is kept
-// in storage so a restarted background stays paused.
-import { localGet, localSet } from '../shared/browser';
+// in storage so a restarted background stays paused; the storage is given (the background passes storage.local),
+// so the queue is plain code, tested on its own (tests/examples/test_recall.py, in Node).
 import { MAX_ATTEMPTS, RETRY_BASE_MS } from '../shared/config';
+
+/** Where the paused flag is kept. */
+export interface FlagStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
 
 export interface QueueItem {
   url: string;
@@ -25,8 +31,8 @@ export class IndexingQueue {
   private indexed = 0;
   readonly loaded: Promise<void>;
 
-  constructor() {
-    this.loaded = localGet(PAUSED_KEY).then((value) => {
+  constructor(private readonly store: FlagStore) {
+    this.loaded = store.get(PAUSED_KEY).then((value) => {
       this.paused = value === true;
     });
   }
@@ -78,12 +84,12 @@ export class IndexingQueue {
 
   async pause(): Promise<void> {
     this.paused = true;
-    await localSet(PAUSED_KEY, true);
+    await this.store.set(PAUSED_KEY, true);
   }
 
   async resume(): Promise<void> {
     this.paused = false;
-    await localSet(PAUSED_KEY, false);
+    await this.store.set(PAUSED_KEY, false);
   }
 
   isPaused(): boolean {

@@ -1,10 +1,11 @@
-// RAGController (seed: "RAG Components"). Intent by the seed's regex classifier (the LLM classifier would need
-// Chrome's Prompt API: the seed's fallback is the regex result); passages retrieved by the cosine similarity of their
-// embeddings to the question's (at least 0.3), or by keyword score when the embedding model could not be loaded,
-// combined with quality and under the seed's diversity limits; the context built as the seed builds it. The answer:
-// Chrome's Prompt API (Gemini Nano) cannot run here, so it is extractive — the best passages, each cited as
-// [Source N], as the model is told to cite.
+// RAGController (seed: "RAG Components"). Intent by the seed's hybrid classifier (its regex patterns; Chrome's Prompt
+// API when they are unsure and the API is there); passages retrieved by the cosine similarity of their embeddings to
+// the question's (at least 0.3), or by keyword score when the embedding model could not be loaded, combined with
+// quality and under the seed's diversity limits; the context built as the seed builds it. The answer: Chrome's Prompt
+// API (Gemini Nano) with the seed's intent-specific prompt where it is available; elsewhere extractive — the best
+// passages, each cited as [Source N], as the model is told to cite — and it says why.
 import { classifyIntent, INTENT_SETTINGS } from '../shared/intent';
+import { answerPrompt, classificationPrompt, parseIntent } from '../shared/prompt-api';
 import type { RagAnswer } from '../shared/protocol';
 import { SEARCH_CONFIG } from '../shared/config';
 import { cosineSimilarity, hostLabels, keywordSearch } from '../shared/search';
@@ -12,6 +13,8 @@ import { terms } from '../shared/text';
 import type { PageRecord } from './store';
 
 const QUALITY_WEIGHT = 0.3;
+/** the seed's IntentClassificationService: below this regex confidence, the Prompt API classifies */
+const LLM_THRESHOLD = 0.7;
 const MAX_PAGES_PER_DOMAIN = 3;
 
 interface Candidate {
@@ -87,16 +90,39 @@ function bestSentence(passage: string, questionTerms: Set<string>): string {
   return best;
 }
 
-export function answerQuestion(
+/** The Prompt API as the RAG flow uses it: available (with how to prompt it), or why not. */
+export type LanguageModelAccess = { prompt: (text: string) => Promise<string> } | { unavailable: string };
+
+/** The seed's hybrid intent classification: the regex result when confident (≥ 0.7) or when the Prompt API is
+ * unavailable or gives no intent; else the model's. */
+async function intentOf(question: string, model: LanguageModelAccess): Promise<RagAnswer['result']['intent']> {
+  const classified = classifyIntent(question);
+  const regex = { type: classified.type, confidence: classified.confidence, method: 'regex' } as const;
+  if (classified.confidence >= LLM_THRESHOLD || 'unavailable' in model) return regex;
+  try {
+    const type = parseIntent(await model.prompt(classificationPrompt(question)));
+    return type === null ? regex : { type, confidence: 1, method: 'llm' };
+  } catch {
+    return regex;
+  }
+}
+
+function contextOf(sources: RagAnswer['result']['sources']): string {
+  return sources.map((source) => `[Source ${source.n}] ${source.title} (${source.url})\n${source.passages.join('\n')}`)
+    .join('\n\n');
+}
+
+export async function answerQuestion(
   question: string,
   questionVector: number[] | null,
   records: PageRecord[],
   options: { topK?: number; maxContextLength?: number },
+  model: LanguageModelAccess,
   clock: () => number,
-): RagAnswer {
+): Promise<RagAnswer> {
   const started = clock();
-  const classified = classifyIntent(question);
-  const settings = INTENT_SETTINGS[classified.type];
+  const intent = await intentOf(question, model);
+  const settings = INTENT_SETTINGS[intent.type];
   const selected = retrieve(question, questionVector, records, options.topK ?? settings.topK, settings.passagesPerPage);
   const searched = clock();
 
@@ -114,23 +140,32 @@ export function answerQuestion(
     }
     source.passages.push(text);
   }
-  const answer = sources.length === 0
-    ? 'No page in your history matches this question.'
-    : "Chrome's on-device model cannot run here, so Recall shows the passages that best match your question:\n\n" +
-      sources.map((source) => `[Source ${source.n}] ${bestSentence(source.passages[0] ?? '', new Set(terms(question)))}`)
+  let answer: string;
+  let generator: RagAnswer['result']['generator'] = 'extractive';
+  if (sources.length === 0) {
+    answer = 'No page in your history matches this question.';
+  } else if ('prompt' in model) {
+    // the model's failure is the answer's: said, not replaced by the extractive one
+    answer = await model.prompt(answerPrompt(question, contextOf(sources), intent.type));
+    generator = 'prompt-api';
+  } else {
+    answer = `Chrome's on-device model cannot answer here (${model.unavailable}), so Recall shows the passages `
+      + 'that best match your question:\n\n'
+      + sources.map((source) => `[Source ${source.n}] ${bestSentence(source.passages[0] ?? '', new Set(terms(question)))}`)
         .join('\n\n');
+  }
   const finished = clock();
   return {
     type: 'RAG_ANSWER',
     success: true,
     result: {
       answer: answer.slice(0, 20_000),
-      intent: { type: classified.type, confidence: classified.confidence, method: 'regex' },
+      intent,
       sources,
       processingTime: finished - started,
       searchTime: searched - started,
       generationTime: finished - searched,
-      generator: 'extractive',
+      generator,
     },
   };
 }

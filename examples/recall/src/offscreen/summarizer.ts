@@ -1,5 +1,5 @@
-// The offscreen document (Chrome, Edge): answers the background's Summarizer and embedding requests, which a service
-// worker cannot serve itself. Every runtime message reaches this page, so it answers only its own channel's types and leaves the
+// The offscreen document (Chrome, Edge): answers the background's Summarizer, Prompt API and embedding requests,
+// which a service worker cannot serve itself. Every runtime message reaches this page, so it answers only its own channel's types and leaves the
 // rest to the background; its own types are validated before anything is done.
 import { onMessage, sendRuntimeMessage } from '../shared/browser';
 import {
@@ -10,6 +10,7 @@ import {
   type OffscreenToBackgroundAnswer,
 } from '../shared/protocol';
 import { embed } from '../shared/embedder';
+import { languageModelStatus, promptOnce } from '../shared/prompt-api';
 import { summarize, summarizerStatus } from '../shared/summarizer';
 
 function isOwnType(message: unknown): boolean {
@@ -30,6 +31,19 @@ async function answer(message: unknown): Promise<OffscreenToBackgroundAnswer> {
   if (message.type === 'SUMMARIZE_REQUEST') {
     try {
       return { type: 'SUMMARIZE_RESPONSE', requestId: message.requestId, summary: await summarize(message.text) };
+    } catch (error) {
+      return { type: 'ERROR', error: String(error).slice(0, 2000) };
+    }
+  }
+  if (message.type === 'PROMPT_STATUS') {
+    const status = await languageModelStatus();
+    return status.error === undefined
+      ? { type: 'PROMPT_STATUS_ANSWER', available: status.available }
+      : { type: 'PROMPT_STATUS_ANSWER', available: status.available, error: status.error.slice(0, 500) };
+  }
+  if (message.type === 'PROMPT_REQUEST') {
+    try {
+      return { type: 'PROMPT_RESPONSE', requestId: message.requestId, text: await promptOnce(message.prompt) };
     } catch (error) {
       return { type: 'ERROR', error: String(error).slice(0, 2000) };
     }

@@ -48,6 +48,10 @@ async function runAsk(): Promise<void> {
   intent.textContent = `Intent: ${result.intent.type} (${Math.round(result.intent.confidence * 100)} %, ${result.intent.method})`;
   intent.dataset.intent = result.intent.type;
   byId('answer-text').textContent = result.answer;
+  answer.dataset.generator = result.generator;
+  byId('generator').textContent = result.generator === 'prompt-api'
+    ? 'Written by the on-device model (Prompt API) from the sources below.'
+    : 'Extractive: the sources\' best sentences, no model wrote it.';
   byId('sources').replaceChildren(...result.sources.map((source) => {
     const item = element('li', '', 'source');
     item.dataset.url = source.url;

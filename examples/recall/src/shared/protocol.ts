@@ -166,7 +166,7 @@ export type PageContent = {
 };
 
 /** Summarizer requests to the offscreen document (Chrome, Edge; runtime.sendMessage). */
-export type BackgroundToOffscreen = SummarizeRequest | SummarizerStatus | EmbedRequest;
+export type BackgroundToOffscreen = SummarizeRequest | SummarizerStatus | EmbedRequest | PromptStatus | PromptRequest;
 
 /** summarize a page's text with Chrome's on-device Summarizer */
 export type SummarizeRequest = {
@@ -188,8 +188,20 @@ export type EmbedRequest = {
   texts: string[];
 };
 
+/** is Chrome's Prompt API (Gemini Nano) available here? */
+export type PromptStatus = {
+  type: 'PROMPT_STATUS';
+};
+
+/** one prompt to Chrome's Prompt API, in a session of its own */
+export type PromptRequest = {
+  type: 'PROMPT_REQUEST';
+  requestId: string;
+  prompt: string;
+};
+
 /** The offscreen document's answers. */
-export type OffscreenToBackgroundAnswer = SummarizeResponse | SummarizerStatusAnswer | EmbedResponse | ErrorAnswer;
+export type OffscreenToBackgroundAnswer = SummarizeResponse | SummarizerStatusAnswer | EmbedResponse | PromptStatusAnswer | PromptResponse | ErrorAnswer;
 
 /** the summary of the request's text */
 export type SummarizeResponse = {
@@ -210,6 +222,20 @@ export type EmbedResponse = {
   type: 'EMBED_RESPONSE';
   requestId: string;
   vectors: number[][];
+};
+
+/** whether the Prompt API can answer, and why not */
+export type PromptStatusAnswer = {
+  type: 'PROMPT_STATUS_ANSWER';
+  available: boolean;
+  error?: string;
+};
+
+/** the model's answer to one prompt */
+export type PromptResponse = {
+  type: 'PROMPT_RESPONSE';
+  requestId: string;
+  text: string;
 };
 
 /** The offscreen document says it is ready. */
@@ -832,8 +858,14 @@ function checkBackgroundToOffscreen(v: unknown, p: string): string | undefined {
     case 'EMBED_REQUEST':
       if ((e = checkEmbedRequest(v, p))) return e;
       break;
+    case 'PROMPT_STATUS':
+      if ((e = checkPromptStatus(v, p))) return e;
+      break;
+    case 'PROMPT_REQUEST':
+      if ((e = checkPromptRequest(v, p))) return e;
+      break;
     default:
-      return p + '/type: expected one of "SUMMARIZE_REQUEST", "SUMMARIZER_STATUS", "EMBED_REQUEST"';
+      return p + '/type: expected one of "SUMMARIZE_REQUEST", "SUMMARIZER_STATUS", "EMBED_REQUEST", "PROMPT_STATUS", "PROMPT_REQUEST"';
   }
   return undefined;
 }
@@ -887,6 +919,32 @@ function checkEmbedRequest(v: unknown, p: string): string | undefined {
   return undefined;
 }
 
+function checkPromptStatus(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type'], p))) return e;
+  if (v['type'] !== 'PROMPT_STATUS') return p + '/type: expected "PROMPT_STATUS"';
+  if ((e = _only(v, ['type'], p))) return e;
+  return undefined;
+}
+
+function checkPromptRequest(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'requestId', 'prompt'], p))) return e;
+  if (v['type'] !== 'PROMPT_REQUEST') return p + '/type: expected "PROMPT_REQUEST"';
+  const x1: unknown = v['requestId'];
+  if (typeof x1 !== 'string') return p + '/requestId: expected a string';
+  if (_len(x1) < 1) return p + '/requestId: expected at least 1 character';
+  if (x1.length > 100 && _len(x1) > 100) return p + '/requestId: expected at most 100 characters';
+  const x2: unknown = v['prompt'];
+  if (typeof x2 !== 'string') return p + '/prompt: expected a string';
+  if (_len(x2) < 1) return p + '/prompt: expected at least 1 character';
+  if (x2.length > 60000 && _len(x2) > 60000) return p + '/prompt: expected at most 60000 characters';
+  if ((e = _only(v, ['type', 'requestId', 'prompt'], p))) return e;
+  return undefined;
+}
+
 function checkOffscreenToBackgroundAnswer(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
@@ -901,11 +959,17 @@ function checkOffscreenToBackgroundAnswer(v: unknown, p: string): string | undef
     case 'EMBED_RESPONSE':
       if ((e = checkEmbedResponse(v, p))) return e;
       break;
+    case 'PROMPT_STATUS_ANSWER':
+      if ((e = checkPromptStatusAnswer(v, p))) return e;
+      break;
+    case 'PROMPT_RESPONSE':
+      if ((e = checkPromptResponse(v, p))) return e;
+      break;
     case 'ERROR':
       if ((e = checkErrorAnswer(v, p))) return e;
       break;
     default:
-      return p + '/type: expected one of "SUMMARIZE_RESPONSE", "SUMMARIZER_STATUS_ANSWER", "EMBED_RESPONSE", "ERROR"';
+      return p + '/type: expected one of "SUMMARIZE_RESPONSE", "SUMMARIZER_STATUS_ANSWER", "EMBED_RESPONSE", "PROMPT_STATUS_ANSWER", "PROMPT_RESPONSE", "ERROR"';
   }
   return undefined;
 }
@@ -965,6 +1029,38 @@ function checkEmbedResponse(v: unknown, p: string): string | undefined {
     }
   }
   if ((e = _only(v, ['type', 'requestId', 'vectors'], p))) return e;
+  return undefined;
+}
+
+function checkPromptStatusAnswer(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'available'], p))) return e;
+  if (v['type'] !== 'PROMPT_STATUS_ANSWER') return p + '/type: expected "PROMPT_STATUS_ANSWER"';
+  const x1: unknown = v['available'];
+  if (typeof x1 !== 'boolean') return p + '/available: expected a boolean';
+  if (Object.hasOwn(v, 'error')) {
+    const x2: unknown = v['error'];
+    if (typeof x2 !== 'string') return p + '/error: expected a string';
+    if (x2.length > 500 && _len(x2) > 500) return p + '/error: expected at most 500 characters';
+  }
+  if ((e = _only(v, ['type', 'available', 'error'], p))) return e;
+  return undefined;
+}
+
+function checkPromptResponse(v: unknown, p: string): string | undefined {
+  let e: string | undefined;
+  if (!_obj(v)) return p + ': expected an object';
+  if ((e = _need(v, ['type', 'requestId', 'text'], p))) return e;
+  if (v['type'] !== 'PROMPT_RESPONSE') return p + '/type: expected "PROMPT_RESPONSE"';
+  const x1: unknown = v['requestId'];
+  if (typeof x1 !== 'string') return p + '/requestId: expected a string';
+  if (_len(x1) < 1) return p + '/requestId: expected at least 1 character';
+  if (x1.length > 100 && _len(x1) > 100) return p + '/requestId: expected at most 100 characters';
+  const x2: unknown = v['text'];
+  if (typeof x2 !== 'string') return p + '/text: expected a string';
+  if (x2.length > 20000 && _len(x2) > 20000) return p + '/text: expected at most 20000 characters';
+  if ((e = _only(v, ['type', 'requestId', 'text'], p))) return e;
   return undefined;
 }
 
@@ -1215,7 +1311,7 @@ export function describeInvalidContentToBackgroundAnswer(value: unknown): string
 
 // background-to-offscreen: background -> offscreen, runtime.sendMessage, request
 
-export const BACKGROUND_TO_OFFSCREEN_TYPES = ['SUMMARIZE_REQUEST', 'SUMMARIZER_STATUS', 'EMBED_REQUEST'] as const;
+export const BACKGROUND_TO_OFFSCREEN_TYPES = ['SUMMARIZE_REQUEST', 'SUMMARIZER_STATUS', 'EMBED_REQUEST', 'PROMPT_STATUS', 'PROMPT_REQUEST'] as const;
 
 /** Whether a value is a valid background-to-offscreen message: act on a message only then. */
 export function isBackgroundToOffscreen(value: unknown): value is BackgroundToOffscreen {
@@ -1229,7 +1325,7 @@ export function describeInvalidBackgroundToOffscreen(value: unknown): string {
 
 // offscreen-to-background-answer: offscreen -> background, runtime.sendMessage, response to background-to-offscreen
 
-export const OFFSCREEN_TO_BACKGROUND_ANSWER_TYPES = ['SUMMARIZE_RESPONSE', 'SUMMARIZER_STATUS_ANSWER', 'EMBED_RESPONSE', 'ERROR'] as const;
+export const OFFSCREEN_TO_BACKGROUND_ANSWER_TYPES = ['SUMMARIZE_RESPONSE', 'SUMMARIZER_STATUS_ANSWER', 'EMBED_RESPONSE', 'PROMPT_STATUS_ANSWER', 'PROMPT_RESPONSE', 'ERROR'] as const;
 
 /** Whether a value is a valid offscreen-to-background-answer message: act on a message only then. */
 export function isOffscreenToBackgroundAnswer(value: unknown): value is OffscreenToBackgroundAnswer {
