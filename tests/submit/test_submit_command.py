@@ -176,6 +176,28 @@ def test_a_lint_error_stops_the_release_before_anything_is_sent(
     assert result.code == 1
     assert "xtk lint finds" in result.stderr and "XP001" in result.stderr
     assert [s for s in stores.steps() if s not in ("amo.addon", "amo.published")] == []  # read, nothing sent
+    assert not (project / ".xtk" / "lint-build").exists()  # the lint judged the build it packaged, not one of its own
+
+
+def test_the_release_lint_finds_what_xtk_lint_finds(release: Release, tmp_path: Path) -> None:
+    """Submit lints the production build it packages (no second build): the same findings as `xtk lint`."""
+    project = copy_release_project(release, tmp_path / "demo")
+    background = project / "src" / "background" / "index.ts"
+    background.write_text(
+        background.read_text()
+        + "\n// @ts-expect-error chrome's types are not installed\nvoid chrome.cookies.getAll({});\n"
+        + "document.body.innerHTML = location.hash;\n"
+    )
+    submitted = run_xtk("submit", "--dry-run", "--no-verify", "--format", "json", cwd=project, env=CLEARED)
+    assert submitted.code == 1, submitted.stdout + submitted.stderr
+    linted = run_xtk("lint", "--no-cache", "--format", "json", cwd=project)
+    findings = json.loads(linted.stdout)
+    errors = sorted(f"{f['code']} {f['path']}:{f['line']}" for f in findings if f["severity"] == "error")
+    warnings = [f for f in findings if f["severity"] == "warning"]
+    assert errors and warnings, findings
+    stopped = json.loads(submitted.stdout)["errors"]
+    assert sorted(f"{e['code']} {e['path']}:{e['line']}" for e in stopped if e.get("code")) == errors
+    assert stopped[-1]["message"] == f"xtk lint finds {len(errors)} error(s): nothing is submitted"
 
 
 def test_an_install_warning_the_update_adds_stops_the_release(

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from toolchain.lint import catalog
 from toolchain.lint.context import LintContext
@@ -23,6 +24,9 @@ from toolchain.lint.model import Finding
 from toolchain.lint.registry import all_rules
 from toolchain.lint.selection import selected
 from toolchain.lint.suppressions import collect_suppressions
+
+if TYPE_CHECKING:  # the project path's module loads the build pipeline, which a plain extension's lint never needs
+    from toolchain.lint.project_targets import ProductionBuild
 
 
 def run_rules(ctx: LintContext, select: list[str], ignore: list[str]) -> list[Finding]:
@@ -310,10 +314,12 @@ def lint_path(
     limits: InputLimits | None = None,
     *,
     reuse_graph: bool = True,
+    built: ProductionBuild | None = None,
 ) -> LintContext:
     """What `xtk lint [PATH]` is pointed at: an xtk project (folder with xtk.toml, or the file), else a plain
     extension (folder with manifest.json, or a .zip/.xpi). `reuse_graph`: a project may reuse its last lint
-    build's targets when no import changed (graph_cache.py); `--no-cache` builds anew."""
+    build's targets when no import changed (graph_cache.py); `--no-cache` builds anew. `built`: the caller's
+    production build of `browsers`, judged instead of a lint build (`xtk submit` lints what it packages)."""
     from toolchain.analysis import budget
     from toolchain.diagnostics import InputError
     from toolchain.lint.extension_targets import extension_context
@@ -332,7 +338,7 @@ def lint_path(
                 raise InputError.single(
                     f"--browser {','.join(unknown)}: the project has no such target ({', '.join(project.targets)})"
                 )
-        context = project_context(project, reuse_graph=reuse_graph)
+        context = project_context(project, reuse_graph=reuse_graph, browsers=browsers, built=built)
         if browsers:
             context.targets = [t for t in context.targets if t.browser in browsers]
         return _with_stopped(context)

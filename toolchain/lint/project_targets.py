@@ -7,11 +7,14 @@ and build give a project the same verdict (exit 2).
 The path runs one way: the build (its entries parsed and walked while esbuild bundles, which is what the facts cost
 most), then what the metafile adds, then the facts of every source once (`Resolver.project_facts`), then the rules
 (engine.py). A source file over the size limit is not parsed: it is listed in `LintContext.unanalysed` (XL004).
+A caller that has just built the same targets in production (`xtk submit`) hands its build over (`ProductionBuild`)
+and the lint judges that build, the one it packages, instead of making its own.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +22,7 @@ from toolchain.analysis.extract import Resolver, walk
 from toolchain.analysis.parse import too_large
 from toolchain.analysis.walk_cache import walk_cache_for
 from toolchain.builder.pipeline import build
-from toolchain.builder.recipe import BrowserBuild
+from toolchain.builder.recipe import BrowserBuild, BuildReport
 from toolchain.lint import graph_cache
 from toolchain.lint.context import LintContext, ManifestSource, Target
 from toolchain.lint.posture import load_posture
@@ -37,10 +40,35 @@ WALK_CACHE = Path(".xtk") / "lint-cache"
 _ENV_DEFINE = "import.meta.env."
 
 
-def project_context(project: Project, *, reuse_graph: bool = True) -> LintContext:
+@dataclass
+class ProductionBuild:
+    """A production build the caller made (with its manifests validated): its plans, kept by `while_bundling`,
+    and its report. The lint of those browsers judges it as it is."""
+
+    plans: dict[str, BuildPlan] = field(default_factory=dict)
+    report: BuildReport | None = None
+
+    def while_bundling(self, built_plans: list[BuildPlan]) -> None:
+        self.plans.update((plan.browser, plan) for plan in built_plans)
+
+    def targets(self, project: Project, browsers: list[str]) -> list[Target] | None:
+        """Its targets, when it built every one of `browsers`; else None."""
+        builds = {built.browser: built for built in self.report.builds} if self.report else {}
+        if not browsers or any(b not in builds or b not in self.plans for b in browsers):
+            return None
+        return [_target(project, self.plans[b], builds[b]) for b in browsers]
+
+
+def project_context(
+    project: Project,
+    *,
+    reuse_graph: bool = True,
+    browsers: list[str] | None = None,
+    built: ProductionBuild | None = None,
+) -> LintContext:
     """The targets and their contexts (from the build, or from the last lint build when no import changed since:
-    graph_cache.py), then the facts of every bundled source once, then the posture and protocol the rules judge
-    them by."""
+    graph_cache.py, or from the caller's production build of `browsers`), then the facts of every bundled source
+    once, then the posture and protocol the rules judge them by."""
     settings = project.config.lint
     abstraction = project.path(settings.abstraction) if settings and settings.abstraction else None
     extra = [project.path(project.config.conformance.module)] if project.config.conformance else []
@@ -59,9 +87,14 @@ def project_context(project: Project, *, reuse_graph: bool = True) -> LintContex
         entries = {entry.source for plan in built_plans for entry in plan.scripts.values()}
         walk(resolver, [path for path in sorted(entries) + extra if too_large(path) is None])
 
-    browsers = [str(browser) for browser in project.targets]
-    targets = graph_cache.reusable_targets(project, browsers) if reuse_graph else None
-    if targets is not None:  # no import changed since the last lint build: its targets, the sources walked anew
+    prebuilt = built.targets(project, browsers) if built is not None and browsers else None
+    if prebuilt is not None:
+        walk(resolver, [path for path in sorted(_sources(prebuilt)) + extra if too_large(path) is None])
+    all_browsers = [str(browser) for browser in project.targets]
+    targets = prebuilt or (graph_cache.reusable_targets(project, all_browsers) if reuse_graph else None)
+    if (
+        targets is not None and prebuilt is None
+    ):  # no import changed since the last lint build: its targets, the sources walked anew
         walk(resolver, [path for path in sorted(_sources(targets)) + extra if too_large(path) is None])
         if _parse_errors(resolver):  # esbuild would fail on a broken file: the full build gives its verdict
             targets = None
@@ -77,7 +110,7 @@ def project_context(project: Project, *, reuse_graph: bool = True) -> LintContex
             while_bundling=while_bundling,
         )
         targets = [_target(project, plans[built.browser], built) for built in report.builds]
-        graph_cache.store(project, browsers, targets, _bundled_packages(project.root, report.builds))
+        graph_cache.store(project, all_browsers, targets, _bundled_packages(project.root, report.builds))
     bundled = _sources(targets)
     unanalysed = over_limit(bundled | set(extra))
     # files reached in a way relative imports do not show (tsconfig paths…) are walked now: the metafile is complete

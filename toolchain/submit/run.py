@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolchain.diagnostics import Diagnostic, InputError, ProjectError, XtkError
 from toolchain.lint.previous_release import PreviousRelease
@@ -19,6 +19,9 @@ from toolchain.project import Project
 from toolchain.submit.credentials import STORE_NAMES, STORES, Credentials, load_credentials
 from toolchain.submit.store import PlannedRequest, Polling, StorePath, StoreResult, Submission
 from toolchain.submit.transport import TransportSettings
+
+if TYPE_CHECKING:
+    from toolchain.lint.project_targets import ProductionBuild
 
 #: what each store's table needs, as a dry run says it
 REQUIRED_SETTINGS = {
@@ -130,13 +133,13 @@ def _release(
 
     settings, polling = TransportSettings.from_environment(), Polling.from_environment()
     browsers = list(stores)
-    _package(project, browsers, report, log)
+    built = _package(project, browsers, report, log)
     previous = None
     if against is None and not dry_run and "firefox" in stores:
         previous = _published_on_amo(project, report, credentials, settings, log)
     if against is None:
         report.notes += _not_compared(stores, previous, dry_run)
-    _lint(project, browsers, against, previous, report, log)
+    _lint(project, browsers, built, against, previous, report, log)
     if report.lint_errors:
         raise ProjectError(
             [
@@ -193,18 +196,26 @@ def _submission(project: Project, store: str, report: SubmitReport) -> Submissio
     )
 
 
-def _package(project: Project, browsers: list[str], report: SubmitReport, log: Callable[[str], None]) -> None:
+def _package(
+    project: Project, browsers: list[str], report: SubmitReport, log: Callable[[str], None]
+) -> ProductionBuild:
+    """The production build packaged, and kept: the lint judges this build, the one submitted."""
     from toolchain.builder.pipeline import build
+    from toolchain.lint.project_targets import ProductionBuild
     from toolchain.tools.package import package_builds, package_sources, source_files
     from toolchain.tools.typecheck import typecheck_mode
 
     log(f"package: {', '.join(browsers)} in production")
     sources = source_files(project)
     checked = typecheck_mode(None, project.config.typecheck)
-    built = build(project, browsers, "production", checked, report.notes.append)
-    zips = package_builds(project, built.builds)
-    report.packages = {b.browser: z.path for b, z in zip(built.builds, zips, strict=True)}
+    built = ProductionBuild()
+    built.report = build(
+        project, browsers, "production", checked, report.notes.append, while_bundling=built.while_bundling
+    )
+    zips = package_builds(project, built.report.builds)
+    report.packages = {b.browser: z.path for b, z in zip(built.report.builds, zips, strict=True)}
     report.sources = package_sources(project, sources, zips).path
+    return built
 
 
 def _published_on_amo(
@@ -257,6 +268,7 @@ def _not_compared(stores: list[str], previous: PreviousRelease | None, dry_run: 
 def _lint(
     project: Project,
     browsers: list[str],
+    built: ProductionBuild,
     against: Path | None,
     previous: PreviousRelease | None,
     report: SubmitReport,
@@ -270,7 +282,7 @@ def _lint(
         "lint: the permission posture, the message protocol, the stores' checks"
         + (f", against {against}" if against else "")
     )
-    context = lint_path(project.base_dir, str(project.config_path), browsers)
+    context = lint_path(project.base_dir, str(project.config_path), browsers, built=built)
     if against is not None:
         from toolchain.lint.previous_release import load_previous_release
 
