@@ -6,22 +6,12 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from toolchain.lint.context import LintContext
+from toolchain.lint.csp import parse_policy
 from toolchain.lint.model import Finding, Rule
 
 #: Directives that decide which code runs; default-src stands in for them when they are absent.
 SCRIPT_DIRECTIVES = ("script-src", "script-src-elem", "script-src-attr", "object-src", "worker-src")
 _LOCAL_HOSTS = ("http://localhost", "http://127.0.0.1", "https://localhost", "https://127.0.0.1")
-
-
-def parse_policy(policy: str) -> dict[str, list[str]]:
-    """`"script-src 'self'; object-src 'none'"` → {"script-src": ["'self'"], "object-src": ["'none'"]} (the first of
-    a repeated directive wins, as in browsers)."""
-    directives: dict[str, list[str]] = {}
-    for part in policy.split(";"):
-        tokens = part.split()
-        if tokens:
-            directives.setdefault(tokens[0].lower(), tokens[1:])
-    return directives
 
 
 #: extension origins (`moz-extension://<uuid>`, `chrome-extension://<id>`): the code of an installed package, which

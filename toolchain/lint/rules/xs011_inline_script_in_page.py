@@ -9,9 +9,9 @@ from typing import Any
 
 from toolchain.analysis.parse import too_large
 from toolchain.lint.context import LintContext
+from toolchain.lint.csp import extension_pages_policy, parse_policy
 from toolchain.lint.extension_paths import inside_extension, manifest_paths
 from toolchain.lint.model import Finding, Rule
-from toolchain.lint.rules.xs002_unsafe_csp import parse_policy
 from toolchain.plan.pages import read_whole_page
 
 #: `<script type=…>` blocks that hold data, not code (the build's list: toolchain/plan/pages.py)
@@ -110,10 +110,8 @@ class InlineScriptInPage(Rule):
 def _allowances(manifest: dict[str, Any]) -> tuple[bool, bool]:
     """Does the extension pages' policy hold a hash or nonce source (an inline script may match it), and
     `'unsafe-hashes'` (an event-handler attribute may)?"""
-    policy = manifest.get("content_security_policy")
-    if isinstance(policy, dict):
-        policy = policy.get("extension_pages")
-    if not isinstance(policy, str):
+    _, policy = extension_pages_policy(manifest)
+    if policy is None:
         return False, False
     directives = parse_policy(policy)
     sources = [s.lower() for s in directives.get("script-src", directives.get("default-src", []))]

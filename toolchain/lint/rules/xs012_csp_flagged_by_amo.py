@@ -6,8 +6,9 @@ from collections.abc import Iterable
 
 from toolchain import browser_targets
 from toolchain.lint.context import LintContext
+from toolchain.lint.csp import extension_pages_policy, parse_policy
 from toolchain.lint.model import Finding, Rule
-from toolchain.lint.rules.xs002_unsafe_csp import forbidden_by_posture, parse_policy, source_problem
+from toolchain.lint.rules.xs002_unsafe_csp import forbidden_by_posture, source_problem
 
 #: the directives AMO reads, default-src first (a later script-src that is sound makes an open default-src sound)
 _AMO_DIRECTIVES = ("default-src", "script-src", "script-src-elem", "script-src-attr", "worker-src")
@@ -84,11 +85,8 @@ class CspFlaggedByAmo(Rule):
         for target in ctx.targets:
             if not browser_targets.get(target.browser).is_gecko:
                 continue
-            value = target.manifest.get("content_security_policy")
-            pointer, policy = "/content_security_policy", value
-            if isinstance(value, dict):
-                pointer, policy = "/content_security_policy/extension_pages", value.get("extension_pages")
-            if not isinstance(policy, str):
+            pointer, policy = extension_pages_policy(target.manifest)
+            if policy is None:
                 continue
             reasons = amo_flags(policy, target.manifest_version, forbidden)
             if reasons:

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from toolchain.lint.context import LintContext
+from toolchain.lint.csp import extension_pages_policy, parse_policy
 from toolchain.lint.model import Finding, Rule
-from toolchain.lint.rules.xs002_unsafe_csp import parse_policy
 
 #: every browser's policy for Manifest V3 extension pages when the manifest sets none (Chrome's documented default;
 #: Firefox's adds only `upgrade-insecure-requests`): WebAssembly is disabled
@@ -19,15 +19,6 @@ _ALLOWING = ("'wasm-unsafe-eval'", "'unsafe-eval'")
 _COMPILES = re.compile(rb"\bWebAssembly\s*\.\s*(instantiateStreaming|instantiate|compileStreaming|compile|Module)\b")
 #: a script larger than this is not read for the evidence (a bundle of a few MB is read)
 _MAX_READ = 16 * 1024 * 1024
-
-
-def extension_pages_policy(manifest: dict[str, object]) -> tuple[str, str | None]:
-    """(JSON pointer, policy) of the extension pages' CSP; the policy None when the manifest sets none."""
-    value = manifest.get("content_security_policy")
-    if isinstance(value, dict):
-        policy = value.get("extension_pages")
-        return "/content_security_policy/extension_pages", policy if isinstance(policy, str) else None
-    return "/content_security_policy", value if isinstance(value, str) else None
 
 
 def allows_webassembly(policy: str) -> bool:

@@ -4,7 +4,7 @@ tests/fixtures/lint/rules/XS002/XS002.snap."""
 from __future__ import annotations
 
 from tests.unit.lint.rules.support import findings, places
-from toolchain.lint.rules.xs002_unsafe_csp import parse_policy
+from toolchain.lint.csp import parse_policy
 
 
 def test_fires_on_posture_forbidden_sources_and_unsafe_eval(project) -> None:

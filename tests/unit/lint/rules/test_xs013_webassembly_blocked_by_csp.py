@@ -10,11 +10,11 @@ from collections.abc import Callable
 import pytest
 
 from toolchain.lint.context import LintContext
+from toolchain.lint.csp import extension_pages_policy
 from toolchain.lint.rules.xs013_webassembly_blocked_by_csp import (
     DEFAULT_POLICY,
     WebAssemblyBlockedByCsp,
     allows_webassembly,
-    extension_pages_policy,
 )
 
 
