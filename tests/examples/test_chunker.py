@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from chunker_reference.chunker import chunk_tree
 from chunker_reference.html_tree import tree_from_file, tree_from_html
+from chunker_reference.persistence import persistence_key
 
 from tests.browser.polling import wait_until
 from tests.conftest import run_xtk
@@ -41,7 +42,7 @@ CAREERS = f"""<!doctype html>
   <main>
     <h1>Careers at Acme</h1>
     {FILLER}
-    <section>
+    <section id="benefits">
       <h2>Benefits</h2>
       <p>Health cover for you and your family. <a href="/benefits">Learn more</a></p>
       <ul><li>Pension plan matched up to five percent</li><li>Twenty-five days of paid leave</li></ul>
@@ -291,6 +292,21 @@ class Chunker:
             arg=xpath,
         )
 
+    def same_element(self, xpath: str, css_selector: str) -> bool:
+        """The selector names exactly one element, the one the XPath finds."""
+        return bool(
+            self.browser.evaluate(
+                self.page,
+                """(([xpath, selector]) => {
+                const byPath = document.evaluate(xpath, document, null,
+                    XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
+                const bySelector = document.querySelectorAll(selector);
+                return byPath !== null && bySelector.length === 1 && bySelector[0] === byPath;
+            })""",
+                arg=[xpath, css_selector],
+            )
+        )
+
     def close(self) -> None:
         for tab in (self.popup, self.options, self.page):
             if tab is not None:
@@ -332,6 +348,47 @@ def test_the_content_script_chunks_the_page_on_load_as_the_reference_does(career
     ]
     assert reference["chunks"][-1]["id"] == "heading-4"
     assert all(careers.element_text(c["xpath"]) for c in page["chunks"]), "every XPath finds its element"
+    assert [c["cssSelector"] for c in page["chunks"]][:3] == [
+        "html > body > main > h1",
+        "#benefits > h2",
+        "#benefits > ul > li:nth-of-type(1)",
+    ]
+    assert all(careers.same_element(c["xpath"], c["cssSelector"]) for c in page["chunks"])
+
+
+@pytest.mark.browser
+def test_a_chunk_changed_pages_xpath_no_longer_finds_is_highlighted_by_its_css_selector(careers: Chunker) -> None:
+    """Seed §7.5: an XPath breaks when the page changes, a selector anchored at an id does not. Content inserted
+    before the Benefits section (no navigation: the stored chunks stay) moves what /html/body/main/section[1] is."""
+    careers.wait_stored()
+    careers.open_popup()
+    page = careers.send({"type": "GET_PAGE", "tabId": careers.tab_id})["page"]
+    benefits = next(c for c in page["chunks"] if c["id"] == "heading-1")
+    assert (benefits["xpath"], benefits["cssSelector"]) == ("/html/body/main/section[1]/h2", "#benefits > h2")
+    careers.browser.evaluate(
+        careers.page,
+        """(() => { const openings = document.createElement('section');
+            openings.innerHTML = '<h2>Openings</h2><p>None this month.</p>';
+            document.getElementById('benefits').before(openings); })()""",
+    )
+    assert careers.element_text(benefits["xpath"]) == "Openings", "the XPath now finds another heading"
+    state = careers.search("What are the benefits?")
+    assert state["results"][0]["id"] == "heading-1" and state["results"][0]["highlighted"], state
+    marked = careers.highlighted()
+    assert marked is not None and (marked["id"], marked["text"]) == ("heading-1", "Benefits")
+
+    # A selector the page has made ambiguous (its id now twice) is not trusted: the XPath decides.
+    answer = careers.send(
+        {
+            "type": "HIGHLIGHT",
+            "tabId": careers.tab_id,
+            "chunkId": "heading-3",
+            "xpath": "/html/body/main/h2",
+            "cssSelector": "section > h2",
+        }
+    )
+    assert answer == {"type": "HIGHLIGHT_RESULT", "chunkId": "heading-3", "found": True}
+    assert careers.highlighted()["text"] == "Culture"
 
 
 @pytest.mark.browser
@@ -432,6 +489,21 @@ def test_orama_finds_a_chunk_sharing_no_word_with_the_query_and_persists_its_vec
     assert topics.highlighted()["id"] == state["results"][0]["id"]
     state = topics.search("automobile mechanics")
     assert state["results"][0]["path"] == "Notes › Car repairs", state
+    # The saved database's key is the SHA-256 of the record the Python reference computes (golden-conformed) for
+    # the page's chunks and the model: it is what the next popup compares.
+    chunks = topics.send({"type": "GET_PAGE", "tabId": topics.tab_id})["page"]["chunks"]
+    saved = topics.browser.evaluate(
+        topics.popup,
+        """new Promise((resolve, reject) => {
+        const open = indexedDB.open('ChunkerVectors');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+            const all = open.result.transaction('pages').objectStore('pages').getAll();
+            all.onsuccess = () => resolve(all.result.map((r) => [r.url, r.key]));
+        };
+    })""",
+    )
+    assert saved == [[topics.url, persistence_key(chunks, TEST_MODEL)]]
 
     topics.browser.close_tab(topics.popup)  # its worker ends with it
     topics.open_popup()  # a new worker: the vectors come back from IndexedDB, nothing is embedded again
@@ -496,7 +568,9 @@ def test_every_receiver_rejects_an_invalid_message(careers: Chunker) -> None:
     background = careers.send({"type": "GET_PAGE", "tabId": "one"})
     assert background["type"] == "ERROR" and "invalid message" in background["error"]
     # The background validates the popup's request before it reaches the content script: a bad XPath stops there.
-    content = careers.send({"type": "HIGHLIGHT", "tabId": careers.tab_id, "chunkId": "heading-1", "xpath": "body"})
+    content = careers.send(
+        {"type": "HIGHLIGHT", "tabId": careers.tab_id, "chunkId": "heading-1", "xpath": "body", "cssSelector": "body"}
+    )
     assert content["type"] == "ERROR"
     careers.open_popup()
     worker = careers.browser.evaluate(
@@ -525,9 +599,10 @@ def test_real_pages_are_chunked_searched_and_highlighted(
         page = answer["page"]
         assert page["layer"] == reference["layer"]
         # Pages whose content no style sheet or script hides: the live DOM gives the reference's chunks exactly.
-        assert [(c["text"], c["xpath"]) for c in page["chunks"]] == [
-            (c["text"], c["xpath"]) for c in reference["chunks"]
+        assert [(c["text"], c["xpath"], c["cssSelector"]) for c in page["chunks"]] == [
+            (c["text"], c["xpath"], c["cssSelector"]) for c in reference["chunks"]
         ]
+        assert all(session.same_element(c["xpath"], c["cssSelector"]) for c in page["chunks"])
         # Search for the last heading's words: its chunk comes first, and the page scrolls to it.
         headed = [c for c in page["chunks"] if c["contentType"] != "list" and c["headingPath"]]
         target = headed[-1]

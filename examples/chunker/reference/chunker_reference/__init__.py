@@ -1,8 +1,9 @@
 """The chunker example's Python reference (seed 002 §3, §6): the authority its TypeScript runtime is checked against.
 
 `FUNCTIONS` is what `xtk golden` and `xtk conform` read (xtk's docs/golden.md): `chunkTree(tree)`, the chunks of a
-page's simplified DOM tree, and `chunkTreeDigest(tree)`, the same with page text replaced by digests (the corpus
-vectors may not hold the pages' text). `golden_sources()` gives the corpus cases and the argument domain.
+page's simplified DOM tree, `chunkTreeDigest(tree)`, the same with page text replaced by digests (the corpus
+vectors may not hold the pages' text), and `persistenceRecord(chunks, model)`, what the key of a page's saved
+vector database digests. `golden_sources()` gives the corpus cases and the argument domain.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from chunker_reference.chunker import chunk_tree, chunk_tree_digest
+from chunker_reference.persistence import persistence_record
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,11 @@ FUNCTIONS = {
         ("tree",), "the heading-hierarchy chunks of a simplified DOM tree (seed 002 §3.1)", chunk_tree
     ),
     "chunkTreeDigest": Function(("tree",), "chunkTree with page text as <length>:<FNV-1a> digests", chunk_tree_digest),
+    "persistenceRecord": Function(
+        ("chunks", "model"),
+        "the JSON the key of a page's saved vector database is the SHA-256 of (model and chunks)",
+        persistence_record,
+    ),
 }
 
 

@@ -17,7 +17,7 @@ from typing import Any
 Tree = dict[str, Any]
 
 #: The attributes a tree keeps (the chunker reads no other).
-ATTRIBUTES = ("role", "data-rag-ignore", "data-component")
+ATTRIBUTES = ("role", "data-rag-ignore", "data-component", "id")
 #: Never content (seed §3.2, §7.1): navigation, sidebars, footers and their ARIA roles.
 EXCLUDED_TAGS = frozenset({"nav", "aside", "footer"})
 EXCLUDED_ROLES = frozenset({"navigation", "complementary", "contentinfo", "search"})
@@ -43,6 +43,10 @@ DESCEND_TENTHS = 7
 #: The heuristic ignores children with less text than this.
 MIN_CANDIDATE_TEXT = 200
 
+#: An id a selector can name as `#id` without escaping.
+_PLAIN_ID = re.compile(r"-?[A-Za-z_][A-Za-z0-9_-]*", re.ASCII)
+#: A tag a selector can name as it is (a custom element's too); any other is reached by `:nth-child`.
+_PLAIN_TAG = re.compile(r"[a-z][a-z0-9-]*", re.ASCII)
 _WHITESPACE = re.compile(r"[ \t\n\f\r]+")
 _LINK_PHRASES = re.compile(r"(?<![A-Za-z0-9_])(?:view|learn|read|see) more(?![A-Za-z0-9_])", re.IGNORECASE | re.ASCII)
 
@@ -131,23 +135,51 @@ class _Text:
         return total
 
 
-def xpaths(root: Tree) -> dict[int, str]:
-    """Every element's XPath (`/html/body/div[2]`): the index only where siblings share the tag."""
-    found: dict[int, str] = {}
+def _id_counts(root: Tree) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        element_id = element["attrs"].get("id")
+        if element_id is not None:
+            counts[element_id] = counts.get(element_id, 0) + 1
+        stack.extend(elements(element))
+    return counts
 
-    def visit(element: Tree, path: str) -> None:
-        found[id(element)] = path
+
+def places(root: Tree) -> dict[int, dict[str, str]]:
+    """Every element's place (by `id()` of the element). XPath: `/html/body/div[2]`, the index only where siblings
+    share the tag. CSS selector: `#id` for an element whose id is plain and unique in the tree, else its parent's
+    selector, ` > `, its tag, with `:nth-of-type(k)` only where siblings share the tag (`:nth-child(k)` for a tag
+    CSS cannot name plainly)."""
+    found: dict[int, dict[str, str]] = {}
+    ids = _id_counts(root)
+
+    def anchor(element: Tree) -> str | None:
+        element_id = element["attrs"].get("id")
+        if element_id is not None and ids[element_id] == 1 and _PLAIN_ID.fullmatch(element_id):
+            return f"#{element_id}"
+        return None
+
+    def visit(element: Tree, xpath: str, selector: str) -> None:
+        css_selector = anchor(element) or selector
+        found[id(element)] = {"xpath": xpath, "cssSelector": css_selector}
         children = elements(element)
         counts: dict[str, int] = {}
         for child in children:
             counts[child["tag"]] = counts.get(child["tag"], 0) + 1
         seen: dict[str, int] = {}
-        for child in children:
+        for position, child in enumerate(children):
             tag = child["tag"]
             seen[tag] = seen.get(tag, 0) + 1
-            visit(child, f"{path}/{tag}[{seen[tag]}]" if counts[tag] > 1 else f"{path}/{tag}")
+            shared = counts[tag] > 1
+            if not _PLAIN_TAG.fullmatch(tag):
+                step = f":nth-child({position + 1})"
+            else:
+                step = f"{tag}:nth-of-type({seen[tag]})" if shared else tag
+            visit(child, f"{xpath}/{tag}[{seen[tag]}]" if shared else f"{xpath}/{tag}", f"{css_selector} > {step}")
 
-    visit(root, "/" + root["tag"])
+    visit(root, "/" + root["tag"], root["tag"] if _PLAIN_TAG.fullmatch(root["tag"]) else ":root")
     return found
 
 
@@ -318,7 +350,7 @@ class _HeadingWalk:
         self.current.pieces.append(" ")
 
 
-def _chunk(slot: _Slot, raw: str, paths: dict[int, str]) -> dict[str, Any]:
+def _chunk(slot: _Slot, raw: str, paths: dict[int, dict[str, str]]) -> dict[str, Any]:
     raw = cut(remove_link_phrases(raw), MAX_RAW_TEXT)
     prefix = " ".join(f"[H{level}: {title}]" for level, title in zip(slot.heading_levels, slot.heading_path))
     content_type = slot.content_type
@@ -334,11 +366,12 @@ def _chunk(slot: _Slot, raw: str, paths: dict[int, str]) -> dict[str, Any]:
         "contentType": content_type,
         "parentChunkId": slot.parent,
         "elementIndex": slot.element_index,
-        "xpath": paths[id(slot.element)],
+        "xpath": paths[id(slot.element)]["xpath"],
+        "cssSelector": paths[id(slot.element)]["cssSelector"],
     }
 
 
-def _by_headings(main: Tree, paths: dict[int, str]) -> list[dict[str, Any]]:
+def _by_headings(main: Tree, paths: dict[int, dict[str, str]]) -> list[dict[str, Any]]:
     walk = _HeadingWalk(main)
     walk.walk(main)
     if walk.headings == 0:
@@ -365,7 +398,7 @@ def _outermost(node: Tree, wanted: Any) -> list[Tree]:
     return found
 
 
-def _fallback(main: Tree, paths: dict[int, str]) -> tuple[str, list[dict[str, Any]]]:
+def _fallback(main: Tree, paths: dict[int, dict[str, str]]) -> tuple[str, list[dict[str, Any]]]:
     """Seed §3.3: sections, articles and ARIA regions; else paragraph-level blocks; else the whole text."""
     text = _Text()
     layers = (
@@ -405,7 +438,7 @@ def _deduplicate(chunks: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], in
 
 def chunk_tree(tree: Tree) -> dict[str, Any]:
     """The chunks of a page's tree (seed §3.1): main content, heading hierarchy, grouping, fallbacks, duplicates."""
-    paths = xpaths(tree)
+    paths = places(tree)
     main, by = find_main(tree)
     chunks = _by_headings(main, paths)
     layer = "headings"
@@ -414,7 +447,7 @@ def chunk_tree(tree: Tree) -> dict[str, Any]:
     chunks, duplicates = _deduplicate(chunks)
     return {
         "layer": layer,
-        "main": {"xpath": paths[id(main)], "by": by},
+        "main": {"xpath": paths[id(main)]["xpath"], "by": by},
         "duplicates": duplicates,
         "truncated": max(0, len(chunks) - MAX_CHUNKS),
         "chunks": chunks[:MAX_CHUNKS],

@@ -54,7 +54,8 @@ async function answerPopup(message: PopupToBackground): Promise<BackgroundToPopu
       case 'GET_PAGE':
         return await pageOf(message.tabId);
       case 'HIGHLIGHT': {
-        const answer = await askTab(message.tabId, { type: 'HIGHLIGHT_CHUNK', chunkId: message.chunkId, xpath: message.xpath });
+        const { chunkId, xpath, cssSelector } = message;
+        const answer = await askTab(message.tabId, { type: 'HIGHLIGHT_CHUNK', chunkId, xpath, cssSelector });
         return { type: 'HIGHLIGHT_RESULT', chunkId: message.chunkId, found: answer.type === 'HIGHLIGHTED' && answer.found };
       }
       case 'UNHIGHLIGHT':

@@ -1,5 +1,8 @@
-// Scroll-to-highlight (seed §8.2): the chunk's element is found again by its XPath (seed §7.5: re-queried before
-// scrolling, the page may have changed), scrolled to smoothly and outlined until the next search, Esc, or 3 s.
+// Scroll-to-highlight (seed §8.2): the chunk's element is found again (seed §7.5: re-queried before scrolling, the
+// page may have changed) by its CSS selector when that names exactly one element — anchored at an id, it survives
+// changes an XPath does not — else by its XPath; scrolled to smoothly and outlined until the next search, Esc, or 3 s.
+import type { Place } from '../shared/chunker';
+
 const ATTRIBUTE = 'data-chunker-highlight';
 const STYLE_ID = 'chunker-highlight-style';
 const DISMISS_AFTER_MS = 3000;
@@ -23,6 +26,15 @@ export function clearHighlight(): void {
   document.getElementById(STYLE_ID)?.remove();
 }
 
+function selected(cssSelector: string): Element | null {
+  try {
+    const found = document.querySelectorAll(cssSelector);
+    return found.length === 1 ? (found[0] ?? null) : null; // none, or an id the page now repeats: not this one
+  } catch {
+    return null; // a selector this browser cannot parse finds nothing
+  }
+}
+
 function elementAt(xpath: string): Element | null {
   try {
     const node = document.evaluate(xpath, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
@@ -33,9 +45,9 @@ function elementAt(xpath: string): Element | null {
 }
 
 /** Highlight the chunk's element; false when the page no longer has it. */
-export function highlight(chunkId: string, xpath: string): boolean {
+export function highlight(chunkId: string, place: Place): boolean {
   clearHighlight();
-  const element = elementAt(xpath);
+  const element = selected(place.cssSelector) ?? elementAt(place.xpath);
   if (!element) return false;
   ensureStyle();
   element.setAttribute(ATTRIBUTE, chunkId);

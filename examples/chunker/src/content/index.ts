@@ -74,7 +74,7 @@ onMessage((message) => {
       answer = { type: 'PAGE_CHUNKS', page: chunkPage() };
       break;
     case 'HIGHLIGHT_CHUNK':
-      answer = { type: 'HIGHLIGHTED', chunkId: message.chunkId, found: highlight(message.chunkId, message.xpath) };
+      answer = { type: 'HIGHLIGHTED', chunkId: message.chunkId, found: highlight(message.chunkId, message) };
       break;
     case 'CLEAR_HIGHLIGHT':
       clearHighlight();

@@ -72,7 +72,7 @@ async function load(): Promise<void> {
 }
 
 async function highlight(chunk: Chunk): Promise<void> {
-  const answer = await ask({ type: 'HIGHLIGHT', tabId, chunkId: chunk.id, xpath: chunk.xpath });
+  const answer = await ask({ type: 'HIGHLIGHT', tabId, chunkId: chunk.id, xpath: chunk.xpath, cssSelector: chunk.cssSelector });
   const found = answer.type === 'HIGHLIGHT_RESULT' && answer.found;
   for (const item of results.querySelectorAll<HTMLLIElement>('.result')) {
     item.dataset['highlighted'] = String(found && item.dataset['chunkId'] === chunk.id);

@@ -22,6 +22,14 @@ export interface Chunk {
   elementIndex: number | null;
   /** Where the chunk starts in the page: its heading, list item or block (scroll-to-highlight). */
   xpath: string;
+  /** The same element as a CSS selector anchored at the nearest ancestor with a unique id (seed §7.5). */
+  cssSelector: string;
+}
+
+/** An element's place in the page, twice: XPath and CSS selector. */
+export interface Place {
+  xpath: string;
+  cssSelector: string;
 }
 
 export interface ChunkResult {
@@ -131,22 +139,51 @@ class TextOf {
   }
 }
 
-/** Every element's XPath (`/html/body/div[2]`): the index only where siblings share the tag. */
-export function xpaths(root: TreeElement): Map<TreeElement, string> {
-  const found = new Map<TreeElement, string>();
-  const visit = (element: TreeElement, path: string): void => {
-    found.set(element, path);
+/** An id a selector can name as `#id` without escaping. */
+const PLAIN_ID = /^-?[A-Za-z_][A-Za-z0-9_-]*$/;
+/** A tag a selector can name as it is (a custom element's too); any other is reached by `:nth-child`. */
+const PLAIN_TAG = /^[a-z][a-z0-9-]*$/;
+
+function idCounts(root: TreeElement): Map<string, number> {
+  const counts = new Map<string, number>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const element = stack.pop() as TreeElement;
+    const id = element.attrs.id;
+    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+    stack.push(...elements(element));
+  }
+  return counts;
+}
+
+/** Every element's place. XPath: `/html/body/div[2]`, the index only where siblings share the tag. CSS selector:
+ * `#id` for an element whose id is plain and unique in the tree, else its parent's selector, ` > `, its tag, with
+ * `:nth-of-type(k)` only where siblings share the tag (`:nth-child(k)` for a tag CSS cannot name plainly). */
+export function places(root: TreeElement): Map<TreeElement, Place> {
+  const found = new Map<TreeElement, Place>();
+  const ids = idCounts(root);
+  const anchor = (element: TreeElement): string | undefined => {
+    const id = element.attrs.id;
+    return id !== undefined && ids.get(id) === 1 && PLAIN_ID.test(id) ? `#${id}` : undefined;
+  };
+  const visit = (element: TreeElement, xpath: string, selector: string): void => {
+    const cssSelector = anchor(element) ?? selector;
+    found.set(element, { xpath, cssSelector });
     const children = elements(element);
     const counts = new Map<string, number>();
     for (const child of children) counts.set(child.tag, (counts.get(child.tag) ?? 0) + 1);
     const seen = new Map<string, number>();
-    for (const child of children) {
+    children.forEach((child, position) => {
       const index = (seen.get(child.tag) ?? 0) + 1;
       seen.set(child.tag, index);
-      visit(child, (counts.get(child.tag) ?? 0) > 1 ? `${path}/${child.tag}[${index}]` : `${path}/${child.tag}`);
-    }
+      const shared = (counts.get(child.tag) ?? 0) > 1;
+      const step = !PLAIN_TAG.test(child.tag)
+        ? `:nth-child(${position + 1})`
+        : shared ? `${child.tag}:nth-of-type(${index})` : child.tag;
+      visit(child, shared ? `${xpath}/${child.tag}[${index}]` : `${xpath}/${child.tag}`, `${cssSelector} > ${step}`);
+    });
   };
-  visit(root, `/${root.tag}`);
+  visit(root, `/${root.tag}`, PLAIN_TAG.test(root.tag) ? root.tag : ':root');
   return found;
 }
 
@@ -301,7 +338,7 @@ class HeadingWalk {
   }
 }
 
-function toChunk(from: Slot, text: string, paths: Map<TreeElement, string>): Chunk {
+function toChunk(from: Slot, text: string, paths: Map<TreeElement, Place>): Chunk {
   const raw = cut(removeLinkPhrases(text), MAX_RAW_TEXT);
   const prefix = from.headingPath.map((title, i) => `[H${from.headingLevels[i] ?? 0}: ${title}]`).join(' ');
   return {
@@ -314,11 +351,12 @@ function toChunk(from: Slot, text: string, paths: Map<TreeElement, string>): Chu
     contentType: from.contentType === 'heading' && raw ? 'mixed' : from.contentType,
     parentChunkId: from.parent,
     elementIndex: from.elementIndex,
-    xpath: paths.get(from.element) ?? '',
+    xpath: paths.get(from.element)?.xpath ?? '',
+    cssSelector: paths.get(from.element)?.cssSelector ?? '',
   };
 }
 
-function byHeadings(main: TreeElement, paths: Map<TreeElement, string>): Chunk[] {
+function byHeadings(main: TreeElement, paths: Map<TreeElement, Place>): Chunk[] {
   const walk = new HeadingWalk(main);
   walk.walk(main);
   if (walk.headings === 0) return [];
@@ -342,7 +380,7 @@ function outermost(node: TreeElement, wanted: (element: TreeElement) => boolean)
 }
 
 /** Seed §3.3: sections, articles and ARIA regions; else paragraph-level blocks; else the whole text. */
-function fallback(main: TreeElement, paths: Map<TreeElement, string>): [Layer, Chunk[]] {
+function fallback(main: TreeElement, paths: Map<TreeElement, Place>): [Layer, Chunk[]] {
   const text = new TextOf();
   const layers: [Layer, string, (e: TreeElement) => boolean, ContentType][] = [
     ['regions', 'region', (e) => REGION_TAGS.has(e.tag) || REGION_ROLES.has(role(e)), 'mixed'],
@@ -382,7 +420,7 @@ function deduplicate(chunks: Chunk[]): [Chunk[], number] {
 
 /** The chunks of a page's tree (seed §3.1): main content, heading hierarchy, grouping, fallbacks, duplicates. */
 export function chunkTree(tree: TreeElement): ChunkResult {
-  const paths = xpaths(tree);
+  const paths = places(tree);
   const [main, by] = findMain(tree);
   let layer: Layer = 'headings';
   let chunks = byHeadings(main, paths);
@@ -390,7 +428,7 @@ export function chunkTree(tree: TreeElement): ChunkResult {
   const [kept, duplicates] = deduplicate(chunks);
   return {
     layer,
-    main: { xpath: paths.get(main) ?? '', by },
+    main: { xpath: paths.get(main)?.xpath ?? '', by },
     duplicates,
     truncated: Math.max(0, kept.length - MAX_CHUNKS),
     chunks: kept.slice(0, MAX_CHUNKS),

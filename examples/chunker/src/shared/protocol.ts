@@ -48,6 +48,7 @@ export type HighlightChunk = {
   type: 'HIGHLIGHT_CHUNK';
   chunkId: ChunkId;
   xpath: XPath;
+  cssSelector: CssSelector;
 };
 
 /** remove the highlight */
@@ -98,6 +99,7 @@ export type Highlight = {
   tabId: TabId;
   chunkId: ChunkId;
   xpath: XPath;
+  cssSelector: CssSelector;
 };
 
 /** remove the tab's highlight (Esc, Clear) */
@@ -229,6 +231,7 @@ export type Chunk = {
   parentChunkId: ChunkId | null;
   elementIndex: number | null;
   xpath: XPath;
+  cssSelector: CssSelector;
 };
 
 /** a chunk's id, unique in its page (heading-3, heading-3-item-0, region-1, block-2, page, preamble) */
@@ -236,6 +239,9 @@ export type ChunkId = string;
 
 /** where the chunk starts in the page (/html/body/main/h2[2]) */
 export type XPath = string;
+
+/** the same element as a CSS selector (#content > h2:nth-of-type(2)); seed 002 §7.5 prefers it to the XPath */
+export type CssSelector = string;
 
 /** a browser tab's id */
 export type TabId = number;
@@ -423,11 +429,12 @@ function checkChunkPage(v: unknown, p: string): string | undefined {
 function checkHighlightChunk(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'chunkId', 'xpath'], p))) return e;
+  if ((e = _need(v, ['type', 'chunkId', 'xpath', 'cssSelector'], p))) return e;
   if (v['type'] !== 'HIGHLIGHT_CHUNK') return p + '/type: expected "HIGHLIGHT_CHUNK"';
   if ((e = checkChunkId(v['chunkId'], p + '/chunkId'))) return e;
   if ((e = checkXPath(v['xpath'], p + '/xpath'))) return e;
-  if ((e = _only(v, ['type', 'chunkId', 'xpath'], p))) return e;
+  if ((e = checkCssSelector(v['cssSelector'], p + '/cssSelector'))) return e;
+  if ((e = _only(v, ['type', 'chunkId', 'xpath', 'cssSelector'], p))) return e;
   return undefined;
 }
 
@@ -541,12 +548,13 @@ function checkGetPage(v: unknown, p: string): string | undefined {
 function checkHighlight(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['type', 'tabId', 'chunkId', 'xpath'], p))) return e;
+  if ((e = _need(v, ['type', 'tabId', 'chunkId', 'xpath', 'cssSelector'], p))) return e;
   if (v['type'] !== 'HIGHLIGHT') return p + '/type: expected "HIGHLIGHT"';
   if ((e = checkTabId(v['tabId'], p + '/tabId'))) return e;
   if ((e = checkChunkId(v['chunkId'], p + '/chunkId'))) return e;
   if ((e = checkXPath(v['xpath'], p + '/xpath'))) return e;
-  if ((e = _only(v, ['type', 'tabId', 'chunkId', 'xpath'], p))) return e;
+  if ((e = checkCssSelector(v['cssSelector'], p + '/cssSelector'))) return e;
+  if ((e = _only(v, ['type', 'tabId', 'chunkId', 'xpath', 'cssSelector'], p))) return e;
   return undefined;
 }
 
@@ -883,7 +891,7 @@ function checkChunk$3(v: unknown, p: string): string | undefined {
 function checkChunk(v: unknown, p: string): string | undefined {
   let e: string | undefined;
   if (!_obj(v)) return p + ': expected an object';
-  if ((e = _need(v, ['id', 'text', 'rawText', 'headingPath', 'headingLevel', 'semanticTag', 'contentType', 'parentChunkId', 'elementIndex', 'xpath'], p))) return e;
+  if ((e = _need(v, ['id', 'text', 'rawText', 'headingPath', 'headingLevel', 'semanticTag', 'contentType', 'parentChunkId', 'elementIndex', 'xpath', 'cssSelector'], p))) return e;
   if ((e = checkChunkId(v['id'], p + '/id'))) return e;
   const x1: unknown = v['text'];
   if (typeof x1 !== 'string') return p + '/text: expected a string';
@@ -913,7 +921,8 @@ function checkChunk(v: unknown, p: string): string | undefined {
   const x9: unknown = v['elementIndex'];
   if ((e = _any(x9, p + '/elementIndex', [checkChunk$2, checkChunk$3]))) return e;
   if ((e = checkXPath(v['xpath'], p + '/xpath'))) return e;
-  if ((e = _only(v, ['id', 'text', 'rawText', 'headingPath', 'headingLevel', 'semanticTag', 'contentType', 'parentChunkId', 'elementIndex', 'xpath'], p))) return e;
+  if ((e = checkCssSelector(v['cssSelector'], p + '/cssSelector'))) return e;
+  if ((e = _only(v, ['id', 'text', 'rawText', 'headingPath', 'headingLevel', 'semanticTag', 'contentType', 'parentChunkId', 'elementIndex', 'xpath', 'cssSelector'], p))) return e;
   return undefined;
 }
 
@@ -927,6 +936,13 @@ function checkXPath(v: unknown, p: string): string | undefined {
   if (typeof v !== 'string') return p + ': expected a string';
   if (v.length > 8192 && _len(v) > 8192) return p + ': expected at most 8192 characters';
   if (!_re2.test(v)) return p + ': expected a string matching ' + _re2;
+  return undefined;
+}
+
+function checkCssSelector(v: unknown, p: string): string | undefined {
+  if (typeof v !== 'string') return p + ': expected a string';
+  if (_len(v) < 1) return p + ': expected at least 1 character';
+  if (v.length > 16384 && _len(v) > 16384) return p + ': expected at most 16384 characters';
   return undefined;
 }
 

@@ -2,7 +2,7 @@
 // (src/content/tree.ts); the Python reference from a saved page (reference/chunker_reference/html_tree.py).
 
 /** The attributes a tree keeps (the chunker reads no other). */
-export const ATTRIBUTES = ['role', 'data-rag-ignore', 'data-component'] as const;
+export const ATTRIBUTES = ['role', 'data-rag-ignore', 'data-component', 'id'] as const;
 export type AttributeName = (typeof ATTRIBUTES)[number];
 
 export interface TreeElement {

@@ -4,6 +4,7 @@
 // built from, and restored from there when the popup opens on the same chunks again: the chunks are not embedded
 // twice, across popups, reloads and restarts.
 import { create, insertMultiple, load, save, search, type AnyOrama } from '@orama/orama';
+import { persistenceRecord } from '../shared/persistence';
 import type { Chunk, EmbeddingModel, SearchHit } from '../shared/protocol';
 import { embed } from './embedder';
 import { keep, stored } from './vector-db';
@@ -11,9 +12,9 @@ import { keep, stored } from './vector-db';
 /** the seed's minimum similarity for a vector hit */
 const MIN_SIMILARITY = 0.3;
 
+/** The SHA-256 (hex) of the chunks' and model's record (shared/persistence.ts): the saved database's key. */
 async function digest(chunks: Chunk[], model: EmbeddingModel): Promise<string> {
-  const text = JSON.stringify([model, chunks.map((chunk) => [chunk.id, chunk.headingPath, chunk.rawText])]);
-  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(persistenceRecord(chunks, model)));
   return Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
