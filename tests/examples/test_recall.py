@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -543,6 +544,103 @@ def test_where_the_prompt_api_answers_it_writes_the_answer_and_classifies_unsure
         assert prompts[1].endswith("USER QUESTION:\nllama hay\n\nANSWER:")
     finally:
         search.eval("browser.runtime.getBackgroundPage().then((b) => { delete b.LanguageModel; return true; })")
+
+
+#: a stand-in whose sessions also stream (promptStreaming: a ReadableStream of pieces, 300 ms apart)
+STREAMING_LANGUAGE_MODEL = """(async () => {
+  const background = await browser.runtime.getBackgroundPage();
+  const pieces = ['Give them grass hay, ', 'a little pellet feed ', 'and fresh water [Source 1].'];
+  background.streamedPrompts = 0;
+  background.LanguageModel = {
+    availability: async () => 'available',
+    create: async () => ({
+      prompt: async (text) => (text.startsWith('Classify the intent') ? 'howto' : 'not streamed'),
+      promptStreaming: (text) => {
+        background.streamedPrompts += 1;
+        let next = 0;
+        return new background.ReadableStream({
+          pull: (controller) => new Promise((resolve) => background.setTimeout(() => {
+            if (next < pieces.length) controller.enqueue(pieces[next++]);
+            else controller.close();
+            resolve();
+          }, 300)),
+        });
+      },
+      destroy: () => undefined,
+    }),
+  };
+  return true;
+})()"""
+
+#: what the search page showed of the answer while it was written (a MutationObserver's record)
+WATCH_ANSWER = """(() => {
+  window.answerSeen = [];
+  const text = document.getElementById('answer-text');
+  new MutationObserver(() => window.answerSeen.push([text.textContent,
+    document.getElementById('answer').dataset.streaming])).observe(text, { childList: true, characterData: true,
+    subtree: true });
+  return true;
+})()"""
+
+
+@pytest.mark.browser
+@pytest.mark.node
+def test_the_prompt_apis_answer_is_streamed_to_the_search_page_as_it_is_written(
+    browser: ExtensionBrowser, server: FixtureServer, search: RecallUi
+) -> None:
+    """Seed 001's answerQuestionStreaming: where the session can stream (promptStreaming), each piece of the answer
+    reaches the page that asked as it is written (RAG_PARTIAL) and is shown in order; the whole answer then replaces
+    them. The intent classification is not streamed."""
+    if browser.name != "firefox":
+        pytest.skip("Chrome's build asks its offscreen document, which a test cannot give a LanguageModel")
+    assert search.eval(STREAMING_LANGUAGE_MODEL) is True
+    try:
+        assert search.eval(WATCH_ANSWER) is True
+        state = search.ask("llama hay")
+        whole = "Give them grass hay, a little pellet feed and fresh water [Source 1]."
+        assert state["answer"] == whole and state["sources"][0] == server.url("/llamas.html"), state
+        seen = search.eval("window.answerSeen")
+        shown = [text for text, streaming in seen if streaming == "true"]
+        assert shown[:3] == ["Give them grass hay, ", "Give them grass hay, a little pellet feed ", whole], seen
+        assert seen[-1] == [whole, "false"]
+        assert search.eval("document.getElementById('answer').dataset.streamed") == "3"
+        assert search.eval("browser.runtime.getBackgroundPage().then((b) => b.streamedPrompts)") == 1
+    finally:
+        search.eval("browser.runtime.getBackgroundPage().then((b) => { delete b.LanguageModel; return true; })")
+
+
+@pytest.mark.browser
+@pytest.mark.node
+def test_the_background_passes_the_offscreen_documents_answer_pieces_on_to_the_page(
+    browser: ExtensionBrowser, search: RecallUi
+) -> None:
+    """Chrome's half of the stream: the offscreen document, where its Prompt API runs, sends each piece to the
+    background (PROMPT_PIECE); the background passes it on to the page as RAG_PARTIAL, once validated. Sent here from
+    another extension page, as the offscreen document sends it (both builds have the relay)."""
+    assert search.eval(
+        """(() => { window.partials = []; (globalThis.browser ?? globalThis.chrome).runtime.onMessage.addListener(
+        (m) => { if (m.type === 'RAG_PARTIAL') window.partials.push(m); }); return true; })()"""
+    )
+    popup = RecallUi(browser, "popup/index.html")
+    try:
+        send = (
+            "((m) => { (globalThis.browser ?? globalThis.chrome).runtime.sendMessage(m).catch(() => null); return 1; })"
+        )
+        for piece in (
+            {"type": "PROMPT_PIECE", "streamId": "q1-test", "index": 0, "text": "Give them "},
+            {"type": "PROMPT_PIECE", "streamId": "q1-test", "index": -1, "text": "invalid: not passed on"},
+            {"type": "PROMPT_PIECE", "streamId": "q1-test", "index": 1, "text": "hay."},
+        ):
+            popup.eval(send, arg=piece)
+        wait_until(browser, search.tab, "window.partials.length >= 2")
+        time.sleep(0.5)  # an invalid piece passed on would have arrived by now
+        assert search.eval("window.partials") == [
+            {"type": "RAG_PARTIAL", "streamId": "q1-test", "index": 0, "text": "Give them "},
+            {"type": "RAG_PARTIAL", "streamId": "q1-test", "index": 1, "text": "hay."},
+        ]
+        assert search.state()["answer"] != "Give them hay.", "pieces of no question the page asked are not shown"
+    finally:
+        popup.close()
 
 
 @pytest.mark.browser

@@ -1,6 +1,7 @@
 // The background (Chrome, Edge: the MV3 service worker; Firefox: the background page). Routes the seed's messages,
 // keeps the indexing queue moving (one page every 500 ms at most) and the worker alive while it works. Every
 // message received is validated with the generated protocol module first and answered with ERROR when invalid.
+import { passOn } from '../shared/answer-stream';
 import { keepAlive, localGet, localSet, onMessage, onTabRemoved, onTopFrameCommitted, type Sender } from '../shared/browser';
 import {
   describeInvalidContentToBackground,
@@ -69,8 +70,9 @@ async function answerUi(message: UiToBackground): Promise<BackgroundToUi> {
       const embedding = await queryEmbedding(message.question, records);
       const vector = 'vector' in embedding ? embedding.vector : null;
       const status = await promptApiStatus().catch((error: unknown) => ({ available: false, error: String(error) }));
+      const { streamId } = message; // the answer (not the intent classification) is streamed to the page that asked
       const model: LanguageModelAccess = status.available
-        ? { prompt: promptText }
+        ? { prompt: (text, streamed) => promptText(text, streamed === true ? streamId : undefined) }
         : { unavailable: (status.error ?? 'the Prompt API is unavailable').slice(0, 300) };
       return answerQuestion(message.question, vector, records, message.options ?? {}, model, () => performance.now());
     }
@@ -123,6 +125,11 @@ onMessage((message, sender) => {
     return isOffscreenToBackground(message) ? undefined : Promise.resolve({ type: 'ERROR', error: 'invalid message' });
   }
   if (typed?.type === 'PAGE_DWELL') return answerContent(message, sender);
+  if (typed?.type === 'PROMPT_PIECE') {
+    // a piece of an answer the offscreen document is writing: passed on to the page that asked, nothing answered
+    if (isOffscreenToBackground(message) && message.type === 'PROMPT_PIECE') passOn(message);
+    return undefined;
+  }
   if (!isUiToBackground(message)) {
     return Promise.resolve({ type: 'ERROR', error: `invalid message: ${describeInvalidUiToBackground(message)}`.slice(0, 2000) });
   }

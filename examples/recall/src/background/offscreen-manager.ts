@@ -3,12 +3,14 @@
 // worker can reach neither Chrome's on-device AI nor the WebAssembly runtime's module. Firefox has no offscreen
 // documents: its background is a page, so it runs the same code itself (import.meta.env.FIREFOX is a build-time
 // constant; each bundle holds one path).
+import { streamTo } from '../shared/answer-stream';
 import { ensureOffscreenDocument, sendRuntimeMessage } from '../shared/browser';
 import {
   describeInvalidOffscreenToBackgroundAnswer,
   isOffscreenToBackgroundAnswer,
   type BackgroundToOffscreen,
   type EmbeddingModel,
+  type PromptRequest,
 } from '../shared/protocol';
 import { languageModelStatus, promptOnce } from '../shared/prompt-api';
 import { summarize, summarizerStatus } from '../shared/summarizer';
@@ -106,12 +108,15 @@ export async function promptApiStatus(): Promise<{ available: boolean; error?: s
     : { available: answer.available === true, error: answer.error };
 }
 
-/** One prompt to the Prompt API; throws when it fails. */
-export async function promptText(prompt: string): Promise<string> {
-  if (import.meta.env.FIREFOX) return promptOnce(prompt);
+/** One prompt to the Prompt API; throws when it fails. With `streamId`, the answer's pieces go to the page that
+ * asked as they are written (RAG_PARTIAL), from where the model runs. */
+export async function promptText(prompt: string, streamId?: string): Promise<string> {
+  if (import.meta.env.FIREFOX) return promptOnce(prompt, streamId === undefined ? undefined : streamTo(streamId, 'RAG_PARTIAL'));
   nextRequest += 1;
   const requestId = `prompt-${nextRequest}`;
-  const answer = await askOffscreen({ type: 'PROMPT_REQUEST', requestId, prompt: prompt.slice(0, 60_000) }, EMBED_TIMEOUT_MS);
+  const request: PromptRequest = { type: 'PROMPT_REQUEST', requestId, prompt: prompt.slice(0, 60_000) };
+  if (streamId !== undefined) request.streamId = streamId;
+  const answer = await askOffscreen(request, EMBED_TIMEOUT_MS);
   const response = answer as { type: string; requestId?: string; text?: string };
   if (response.type !== 'PROMPT_RESPONSE' || response.requestId !== requestId || response.text === undefined) {
     throw new Error('the offscreen document answered another request');

@@ -90,8 +90,11 @@ function bestSentence(passage: string, questionTerms: Set<string>): string {
   return best;
 }
 
-/** The Prompt API as the RAG flow uses it: available (with how to prompt it), or why not. */
-export type LanguageModelAccess = { prompt: (text: string) => Promise<string> } | { unavailable: string };
+/** The Prompt API as the RAG flow uses it: available (how to prompt it; `streamed` when the answer's pieces go to the
+ * page that asked as they are written), or why not. */
+export type LanguageModelAccess =
+  | { prompt: (text: string, streamed?: boolean) => Promise<string> }
+  | { unavailable: string };
 
 /** The seed's hybrid intent classification: the regex result when confident (≥ 0.7) or when the Prompt API is
  * unavailable or gives no intent; else the model's. */
@@ -146,7 +149,7 @@ export async function answerQuestion(
     answer = 'No page in your history matches this question.';
   } else if ('prompt' in model) {
     // the model's failure is the answer's: said, not replaced by the extractive one
-    answer = await model.prompt(answerPrompt(question, contextOf(sources), intent.type));
+    answer = await model.prompt(answerPrompt(question, contextOf(sources), intent.type), true);
     generator = 'prompt-api';
   } else {
     answer = `Chrome's on-device model cannot answer here (${model.unavailable}), so Recall shows the passages `

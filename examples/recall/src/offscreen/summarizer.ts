@@ -1,6 +1,7 @@
 // The offscreen document (Chrome, Edge): answers the background's Summarizer, Prompt API and embedding requests,
 // which a service worker cannot serve itself. Every runtime message reaches this page, so it answers only its own channel's types and leaves the
 // rest to the background; its own types are validated before anything is done.
+import { streamTo } from '../shared/answer-stream';
 import { onMessage, sendRuntimeMessage } from '../shared/browser';
 import {
   BACKGROUND_TO_OFFSCREEN_TYPES,
@@ -43,7 +44,8 @@ async function answer(message: unknown): Promise<OffscreenToBackgroundAnswer> {
   }
   if (message.type === 'PROMPT_REQUEST') {
     try {
-      return { type: 'PROMPT_RESPONSE', requestId: message.requestId, text: await promptOnce(message.prompt) };
+      const onPiece = message.streamId === undefined ? undefined : streamTo(message.streamId, 'PROMPT_PIECE');
+      return { type: 'PROMPT_RESPONSE', requestId: message.requestId, text: await promptOnce(message.prompt, onPiece) };
     } catch (error) {
       return { type: 'ERROR', error: String(error).slice(0, 2000) };
     }

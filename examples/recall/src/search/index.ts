@@ -1,7 +1,7 @@
 // The search page (seed: ui/search): hybrid, keyword or semantic search, and questions answered from the indexed
 // passages with [Source N] citations; the indexed pages below.
 import type { EmbeddingModel, SearchMode } from '../shared/protocol';
-import { ask, byId, element } from '../shared/ui';
+import { ask, byId, element, onAnswerPiece } from '../shared/ui';
 
 const query = byId<HTMLInputElement>('query');
 const mode = byId<HTMLSelectElement>('mode');
@@ -37,10 +37,34 @@ async function runSearch(): Promise<void> {
   if (found.results.length === 0) results.append(element('li', 'No indexed page matches.', 'empty'));
 }
 
+/** The answer being written (seed: answerQuestionStreaming): its pieces, by their index, shown as they arrive in
+ * order; the RAG_ANSWER that follows replaces them with the whole answer. */
+const streaming = { id: '', pieces: [] as string[], shown: 0 };
+let questions = 0;
+
+onAnswerPiece((piece) => {
+  if (piece.streamId !== streaming.id) return; // an earlier question's, or another page's
+  streaming.pieces[piece.index] = piece.text;
+  let text = byId('answer-text').textContent ?? '';
+  while (streaming.pieces[streaming.shown] !== undefined) text += streaming.pieces[streaming.shown++];
+  if (streaming.shown === 0) return;
+  results.replaceChildren();
+  answer.hidden = false;
+  answer.dataset.streaming = 'true';
+  byId('answer-text').textContent = text;
+  byId('generator').textContent = 'Being written by the on-device model (Prompt API)…';
+});
+
 async function runAsk(): Promise<void> {
-  const found = await ask({ type: 'RAG_QUERY', question: query.value });
+  questions += 1;
+  Object.assign(streaming, { id: `q${questions}-${Date.now()}`, pieces: [], shown: 0 });
+  byId('answer-text').textContent = '';
+  const found = await ask({ type: 'RAG_QUERY', question: query.value, streamId: streaming.id });
   if (found.type !== 'RAG_ANSWER') return;
   const { result } = found;
+  answer.dataset.streamed = String(streaming.shown); // how many pieces were shown before the whole answer
+  answer.dataset.streaming = 'false';
+  streaming.id = '';
   results.replaceChildren();
   notice.textContent = '';
   answer.hidden = false;

@@ -6,8 +6,13 @@ import type { IntentType } from './intent';
 
 interface LanguageModelSession {
   prompt(text: string): Promise<string>;
+  /** the answer as it is written: a stream of pieces, each following the last (Chrome 131+) */
+  promptStreaming?(text: string): ReadableStream<unknown> | AsyncIterable<unknown>;
   destroy?(): void;
 }
+
+/** The longest answer kept (the protocol's limit). */
+const MAX_ANSWER = 20_000;
 
 interface LanguageModelApi {
   availability(): Promise<string>;
@@ -32,13 +37,41 @@ export async function languageModelStatus(): Promise<{ available: boolean; error
   }
 }
 
-/** One prompt, one answer, in a session of its own (no conversation is kept between questions). */
-export async function promptOnce(text: string): Promise<string> {
+async function* pieces(stream: ReadableStream<unknown> | AsyncIterable<unknown>): AsyncGenerator<unknown> {
+  if ('getReader' in stream) {
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  }
+  yield* stream as AsyncIterable<unknown>;
+}
+
+/** One prompt, one answer, in a session of its own (no conversation is kept between questions). With `onPiece`,
+ * and where the session can stream, each piece of the answer is given as it is written; the whole is returned. */
+export async function promptOnce(text: string, onPiece?: (piece: string) => void): Promise<string> {
   const api = languageModel();
   if (api === undefined) throw new Error('this browser has no Prompt API (no LanguageModel)');
   const session = await api.create();
   try {
-    return (await session.prompt(text)).slice(0, 20_000);
+    if (onPiece === undefined || typeof session.promptStreaming !== 'function') {
+      return (await session.prompt(text)).slice(0, MAX_ANSWER);
+    }
+    let whole = '';
+    for await (const piece of pieces(session.promptStreaming(text))) {
+      if (typeof piece !== 'string') throw new Error(`the Prompt API streamed a ${typeof piece}, not text`);
+      const kept = piece.slice(0, MAX_ANSWER - whole.length);
+      whole += kept;
+      if (kept !== '') onPiece(kept);
+      if (whole.length >= MAX_ANSWER) break;
+    }
+    return whole;
   } finally {
     session.destroy?.();
   }
