@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from toolchain.lint.context import LintContext
     from toolchain.lint.model import Finding
 
-CACHE_FORMAT = 3  # 3: findings carry the stores they concern
+CACHE_FORMAT = 4  # 4: every field of a finding (3 lost its stores and key on replay)
 #: folders never walked: installed packages, xtk's own outputs, VCS and tool caches
 SKIPPED_FOLDERS = frozenset(
     {"node_modules", ".xtk", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv"}
@@ -147,17 +147,14 @@ class LintCache:
 
 
 def _finding_json(finding: Finding) -> dict[str, Any]:
-    return {
-        "code": finding.code,
-        "message": finding.message,
-        "severity": finding.severity,
-        "path": finding.path,
-        "line": finding.line,
-        "column": finding.column,
-        "browser": finding.browser,
-        "fix": finding.fix,
-        "related": [{"message": r.message, "path": r.path, "line": r.line} for r in finding.related],
-    }
+    """Every field of the finding, so that a replay is the finding itself (a field left out here was lost on
+    replay: the stores a finding concerns, its config key)."""
+    import dataclasses
+
+    data = {field.name: getattr(finding, field.name) for field in dataclasses.fields(finding)}
+    data["related"] = [r.to_json() for r in finding.related]
+    data["stores"] = list(finding.stores)
+    return data
 
 
 def _watch(ctx: LintContext) -> dict[str, Any]:

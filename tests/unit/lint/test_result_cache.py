@@ -57,6 +57,21 @@ def test_an_unchanged_project_replays_its_findings(project: Path) -> None:
     assert run_xtk("lint", cwd=project).code == 0  # --no-cache stored its own result
 
 
+def test_a_replay_is_the_lint_it_replays_field_for_field(tmp_path: Path) -> None:
+    """Every field of every finding comes back: the stores it concerns and the config key were lost before."""
+    folder = copy_flagship(tmp_path / "docmind")
+    background = folder / "extension_src" / "src" / "background" / "index.ts"
+    background.write_text(background.read_text() + "\n// @ts-expect-error\nvoid chrome.cookies.getAll({});\n")
+    config = folder / "xtk.toml"
+    config.write_text(config.read_text().replace('contextMenus = "', 'storage = "Unused."\ncontextMenus = "', 1))
+    linted = run_xtk("lint", "--format", "json", cwd=folder)
+    replayed = run_xtk("lint", "--format", "json", cwd=folder)
+    findings = json.loads(linted.stdout)
+    assert any(f.get("stores") for f in findings), findings  # the fields at stake are there to lose
+    assert (replayed.code, json.loads(replayed.stdout)) == (linted.code, findings)
+    assert cache_files(folder), "the second lint was a replay"
+
+
 def test_an_edited_source_is_linted_again(project: Path) -> None:
     plant(project)
     source = project / "extension_src" / "src" / "popup" / "index.ts"
