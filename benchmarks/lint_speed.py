@@ -13,6 +13,9 @@ Measured in the same run, interleaved (every repetition runs every command, in a
                              target into .xtk/lint-build/, fact extraction, every rule — with .xtk/ in place.
   xtk lint, project, cold    the same after deleting .xtk/ (the lint build, the lint and build-recipe caches).
   xtk lint, Firefox build    `xtk lint build/firefox`: xtk on the very folder web-ext lints, as a plain extension.
+  xtk lint --server, …       the edited and cold runs again through `xtk lint --server`: the resident process the
+                             priming run started runs the lint (toolchain/cli/lint_server.py); the command is a small
+                             client that sends it the command line and prints its answer.
   web-ext lint               `web-ext lint --source-dir build/firefox --no-config-discovery` (tests/oracle's
                              web-ext, NO_UPDATE_NOTIFIER=1 so that no registry check is spawned).
 
@@ -170,7 +173,7 @@ PROBE = r"""
 import json, sys, time
 marks = {}
 t = time.perf_counter()
-import toolchain.cli
+import toolchain.cli.commands
 marks["import toolchain.cli (click)"] = time.perf_counter() - t
 t = time.perf_counter()
 from pathlib import Path
@@ -459,6 +462,10 @@ def main() -> int:
         current = edited.read_text(encoding="utf-8")
         edited.write_text(original + "// edited\n" if current == original else original, encoding="utf-8")
 
+    # `xtk lint --server`: a resident xtk process answers (toolchain/cli/lint_server.py), its socket under a
+    # temporary folder of the benchmark's own; started by the priming run, stopped at the end
+    server_env = {**env, "TMPDIR": str(WORK / "tmp")}
+    (WORK / "tmp").mkdir(exist_ok=True)
     commands = [
         Command("xtk lint, project (warm)", [str(XTK), "lint"], env, (0, 1)),
         Command("xtk lint, project (a source edited)", [str(XTK), "lint"], env, (0, 1), reset=edit),
@@ -470,6 +477,20 @@ def main() -> int:
             reset=lambda: shutil.rmtree(project / ".xtk", ignore_errors=True),
         ),
         Command("xtk lint, Firefox build", [str(XTK), "lint", "build/firefox"], env, (0, 1)),
+        Command(
+            "xtk lint --server, project (a source edited)",
+            [str(XTK), "lint", "--server"],
+            server_env,
+            (0, 1),
+            reset=edit,
+        ),
+        Command(
+            "xtk lint --server, project (cold)",
+            [str(XTK), "lint", "--server"],
+            server_env,
+            (0, 1),
+            reset=lambda: shutil.rmtree(project / ".xtk", ignore_errors=True),
+        ),
         Command(
             "web-ext lint, Firefox build",
             [str(WEB_EXT), "lint", "--source-dir", "build/firefox", "--no-config-discovery"],
@@ -497,6 +518,7 @@ def main() -> int:
         return 1
     finally:
         edited.write_text(original, encoding="utf-8")
+        subprocess.run([str(XTK), "lint", "--stop-server"], cwd=project, env=server_env, capture_output=True)
     load_after = load_average()
 
     figures = {c.name: {**summary(c.times), "exit_codes": sorted(set(c.codes))} for c in commands}
@@ -507,6 +529,8 @@ def main() -> int:
         "xtk lint, project (a source edited)",
         "xtk lint, project (cold)",
         "xtk lint, Firefox build",
+        "xtk lint --server, project (a source edited)",
+        "xtk lint --server, project (cold)",
     ):
         median = float(figures[name]["median_ms"])  # type: ignore[arg-type]
         ratio = median / float(web_ext)  # type: ignore[arg-type]
@@ -519,11 +543,11 @@ def main() -> int:
         }
 
     say("")
-    say(f"{'command':<30}{'median':>10}{'p95':>10}{'min–max':>16}  exit")
+    say(f"{'command':<46}{'median':>10}{'p95':>10}{'min–max':>16}  exit")
     for c in commands:
         f = figures[c.name]
         say(
-            f"{c.name:<30}{f['median_ms']:>7.0f} ms{f['p95_ms']:>7.0f} ms{f['min_ms']:>8.0f}–{f['max_ms']:<6.0f}  "
+            f"{c.name:<46}{f['median_ms']:>7.0f} ms{f['p95_ms']:>7.0f} ms{f['min_ms']:>8.0f}–{f['max_ms']:<6.0f}  "
             f"{','.join(map(str, f['exit_codes']))}"
         )  # type: ignore[arg-type]
     say("")
@@ -575,6 +599,10 @@ def main() -> int:
                 "a full lint"
             ),
             "cold": "after deleting the project's .xtk/ (xtk's bytecode stays compiled, as `make setup` leaves it)",
+            "--server": (
+                "`xtk lint --server`: the lint run by the resident xtk process the priming run started "
+                "(Python started and xtk imported once); the command itself is a small client"
+            ),
             "bytecode": "xtk's bytecode is kept under benchmarks/.work/pycache-lint/ (PYTHONPYCACHEPREFIX)",
             "web-ext": "NO_UPDATE_NOTIFIER=1, --no-config-discovery; Node keeps no bytecode cache between runs",
             "input": "benchmarks/.work/lint-project: xtk.toml, extension_src/, the posture and protocol schemas; "

@@ -1,59 +1,27 @@
 """The `xtk` command. Thin: parse options, call one stage, turn its diagnostics into text and an exit code.
 
 One module per command group (build.py: build, package, prepare, inspect; lint.py; golden.py; conform.py;
-protocol.py; init.py; dev.py: dev and run; submit.py; help.py: the shipped docs); output.py is the one error
-envelope and XtkGroup maps errors to exit codes. Exit codes: 0 ok; 1 the project has errors (build, type-check,
-lint); 2 bad usage or bad input (arguments, config, schema, manifest). Stages are imported inside the commands so
-`xtk --help` starts fast.
+protocol.py; init.py; dev.py: dev and run; submit.py; help.py: the shipped docs); commands.py is the group that
+names them; output.py is the one error envelope and XtkGroup maps errors to exit codes; lint_server_client.py and
+lint_server.py are `xtk lint --server`, answered before click is imported. Exit codes: 0 ok; 1 the project has
+errors (build, type-check, lint); 2 bad usage or bad input (arguments, config, schema, manifest). Stages are
+imported inside the commands so `xtk --help` starts fast.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-
-import click
-
-from toolchain import __version__
-from toolchain.cli.output import XtkGroup
-
-#: every command: its name → the module and attribute that define it, in the order `xtk --help` has always listed
-#: them. A command's module is imported when the command runs (or `xtk --help` lists them all): `xtk lint` does not
-#: pay for importing build, golden, conform, submit… (~50 ms of its start-up).
-COMMANDS = {
-    "build": "toolchain.cli.build:build",
-    "package": "toolchain.cli.build:package",
-    "submit": "toolchain.cli.submit:submit",
-    "prepare": "toolchain.cli.build:prepare",
-    "inspect": "toolchain.cli.build:inspect",
-    "conform": "toolchain.cli.conform:conform",
-    "golden": "toolchain.cli.golden:golden",
-    "lint": "toolchain.cli.lint:lint",
-    "protocol": "toolchain.cli.protocol:protocol",
-    "dev": "toolchain.cli.dev:dev",
-    "run": "toolchain.cli.dev:run_command",
-    "init": "toolchain.cli.init:init",
-    "import": "toolchain.cli.import_:import_command",
-    "help": "toolchain.cli.help:help_command",
-}
+from typing import Any
 
 
-@click.group(
-    cls=XtkGroup,
-    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110},
-    lazy_commands=COMMANDS,
-)
-@click.version_option(__version__, "--version", "-V", prog_name="xtk", message="%(prog)s %(version)s")
-def main() -> None:
-    """xtk — build, package and check a cross-browser web extension from one project.
+def __getattr__(name: str) -> Any:
+    """`main` and `COMMANDS` (commands.py), imported on first use: `xtk lint --server` answers without click."""
+    if name in ("main", "COMMANDS"):
+        from toolchain.cli import commands
 
-    A project is described by one config file, xtk.toml (`xtk help config` describes it). From it xtk renders the
-    Manifest V3 manifests for Chrome and Edge and the Manifest V2 (or V3) manifest for Firefox, bundles the
-    TypeScript per browser with esbuild, type-checks it with tsc and packages zips.
-
-    \b
-    Exit codes: 0 ok · 1 the project has errors · 2 bad usage or bad input.
-    """
+        return getattr(commands, name)
+    raise AttributeError(f"module 'toolchain.cli' has no attribute {name!r}")
 
 
 def run() -> None:  # pragma: no cover - the console entry point (`xtk`, `python -m toolchain`)
@@ -64,6 +32,16 @@ def run() -> None:  # pragma: no cover - the console entry point (`xtk`, `python
     nothing is lost.
     """
     import atexit
+
+    from toolchain.cli import lint_server_client as server_client  # the server's answer needs no click
+
+    if server_client.wanted(sys.argv):
+        answered = server_client.lint_through_server(sys.argv)
+        if answered is not None:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(answered)
+    from toolchain.cli.commands import main
 
     try:
         main(prog_name="xtk")
