@@ -65,7 +65,11 @@ def _forget_paths() -> None:
 
 
 def _same_user(connection: socket.socket) -> bool:
-    credentials = connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    """The peer's user (Linux's SO_PEERCRED); elsewhere the socket's private folder is the only guard."""
+    option = getattr(socket, "SO_PEERCRED", None)
+    if option is None:
+        return True
+    credentials = connection.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
     _pid, uid, _gid = struct.unpack("3i", credentials)
     return uid == os.getuid()
 
