@@ -131,3 +131,26 @@ def test_the_server_runs_lint_only_and_refuses_a_request_without_its_folder() ->
         "stdout": "",
         "stderr": "xtk: a lint server request without its folder or environment\n",
     }
+
+
+def test_a_parse_is_kept_across_lints_only_while_the_file_holds_the_same_bytes(tmp_path: Path) -> None:
+    """The server keeps parsed files between lints (parse.keep_unchanged): an edit that keeps the file's size and
+    modification time — a coarse clock, a restored time — still gets the file parsed again."""
+    from toolchain.analysis import parse
+
+    source = tmp_path / "a.ts"
+    source.write_text("chrome.cookies.getAll({});\n")
+    first = parse.parse_file(source)
+    parse.keep_unchanged()
+    assert parse.parse_file(source) is first, "unchanged: kept"
+    stat = source.stat()
+    source.write_text("chrome.history.search({});\n")  # the same length
+    os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert source.stat().st_size == stat.st_size and source.stat().st_mtime_ns == stat.st_mtime_ns
+    assert parse.parse_file(source) is first, "size and time alone cannot tell (why the server checks bytes)"
+    parse.keep_unchanged()
+    again = parse.parse_file(source)
+    assert again is not first and b"history" in again.source
+    source.unlink()
+    parse.keep_unchanged()
+    assert source.resolve() not in parse._CACHE

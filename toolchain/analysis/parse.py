@@ -380,6 +380,23 @@ def clear_cache() -> None:
     _OVER_BUDGET.clear()
 
 
+def keep_unchanged() -> None:
+    """Keep the cached parses whose file still holds the same bytes (re-keyed by its size and time now), drop the
+    rest. For a process that lints more than once (`xtk lint --server`): a file edited since is parsed again even
+    when its size and modification time came out the same (a coarse clock, a restored time)."""
+    _OVER_BUDGET.clear()
+    for path, (_, parsed) in list(_CACHE.items()):
+        try:
+            stat = path.stat()
+            unchanged = bool(parsed.content_digest) and content_digest(path.read_bytes()) == parsed.content_digest
+        except OSError:
+            unchanged = False
+        if unchanged:
+            _CACHE[path] = ((stat.st_size, stat.st_mtime_ns), parsed)
+        else:
+            del _CACHE[path]
+
+
 def _error_problems(parsed: ParsedFile) -> list[tuple[Location, str]]:
     """Where the tree has ERROR nodes or nodes the parser inserted (MISSING), in source order, each with a reason.
     An ERROR holding another problem is described by the innermost one (an outer ERROR often starts at 1:1)."""

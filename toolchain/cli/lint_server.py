@@ -2,8 +2,9 @@
 
 It imports xtk's lint once, then runs each `xtk lint …` it is sent exactly as the `xtk` command would — the same
 click command, in the sender's working folder and environment, its output captured — one at a time. What a lint
-keeps between runs in memory is only what is keyed by content or by xtk's own data; what is keyed by a path (parsed
-files, libraries recognised, icons read) is cleared before each run, so a run sees the files as they are now. Before
+keeps between runs in memory is only what is keyed by content or by xtk's own data: a parsed file is kept only while
+the file holds the same bytes, and what is keyed by a path alone (libraries recognised, icons read) is cleared before
+each run, so a run sees the files as they are now. Before
 each run the server compares xtk's code on disk with the code it loaded (`toolchain_stamp`): after an upgrade or an
 edit of xtk it answers "stale" and stops, and the client starts a new one. It stops by itself after
 XTK_LINT_SERVER_IDLE seconds without a request (default 900), on `xtk lint --stop-server`, and on SIGTERM; the
@@ -53,12 +54,13 @@ def _code_stamp() -> str:
 
 
 def _forget_paths() -> None:
-    """What earlier runs keep by path, not by content: gone before a run, which must see the files as they are."""
+    """What earlier runs keep by path, not by content, goes before a run, which must see the files as they are:
+    a parsed file is kept only when the file still holds the same bytes."""
     from toolchain.analysis import parse
     from toolchain.lint import icon_files, known_libraries
     from toolchain.lint.archive import TEMPORARY_FOLDERS
 
-    parse.clear_cache()
+    parse.keep_unchanged()
     known_libraries.library_of.cache_clear()
     icon_files.read_icon.cache_clear()
     TEMPORARY_FOLDERS.remove_all()
@@ -107,8 +109,9 @@ def run_lint(request: dict[str, object]) -> dict[str, object]:
         except BaseException:  # a crash is the lint's, as `xtk lint` would show it: this run ends, the server goes on
             traceback.print_exc()
             code = 2
-    _forget_paths()
-    gc.collect()
+    from toolchain.lint.archive import TEMPORARY_FOLDERS
+
+    TEMPORARY_FOLDERS.remove_all()  # an archive's unpacked folder goes when its lint does, as with `xtk lint`
     return {"code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
 
 
@@ -167,6 +170,7 @@ def _serve_requests(listener: socket.socket, stamp: str) -> None:
                 send(connection, answer)
             except OSError:
                 pass  # the client went away (Ctrl-C): its lint is done, the server goes on
+        gc.collect()  # the run's trees and facts, once its answer is on its way
 
 
 def _stop_on_sigterm(number: int, frame: FrameType | None) -> None:
