@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from toolchain.analysis import budget
+from toolchain.analysis import background, budget
 from toolchain.analysis.bundled_modules import BundledModules
 from toolchain.analysis.facts import FileFacts
 from toolchain.analysis.parse import RESOLVE_SUFFIXES, ParsedFile, is_source, parse_file
@@ -244,9 +244,12 @@ class Resolver:
         )
 
     def store_walks(self) -> None:
-        """Keep this run's walks for the next (walk_cache.py); nothing when a budget or the deadline cut one."""
-        if self.walk_cache is not None:
-            self.walk_cache.store(self.modules, self.reads, self.plain() and not budget.stopped)
+        """Keep this run's walks for the next (walk_cache.py); nothing when a budget or the deadline cut one. Written
+        by a forked copy of the process when it lives on (background.py: the lint server), else now."""
+        cache = self.walk_cache
+        if cache is not None:
+            modules, reads, plain = self.modules, self.reads, self.plain() and not budget.stopped
+            background.run(lambda: cache.store(modules, reads, plain))
 
     def forget(self) -> None:
         """Start over without the walk cache (a reused walk met state shared across files: see `walk`)."""

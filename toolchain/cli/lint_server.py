@@ -28,6 +28,7 @@ import traceback
 from pathlib import Path
 from types import FrameType
 
+from toolchain.analysis import background
 from toolchain.cli.lint_server_client import ServerUnavailable, receive, send
 
 #: seconds without a request before the server stops
@@ -124,6 +125,7 @@ def serve(path: Path, idle_seconds: float) -> None:
     import toolchain.lint.registry
 
     toolchain.lint.registry.all_rules()
+    background.enable(True)  # the walk cache is written by a forked copy, off the answer's path
     stamp = _code_stamp()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
@@ -137,6 +139,7 @@ def serve(path: Path, idle_seconds: float) -> None:
         listener.settimeout(idle_seconds)
         _serve_requests(listener, stamp)
     finally:
+        background.wait()
         listener.close()
         with contextlib.suppress(OSError):
             if path.is_socket():
@@ -158,6 +161,7 @@ def _serve_requests(listener: socket.socket, stamp: str) -> None:
                 request = receive(connection)
             except (ServerUnavailable, OSError):
                 continue
+            background.wait()  # what the last lint left to write is written before this one reads it
             if request.get("stop") is True:
                 send(connection, {"stopped": True})
                 return
