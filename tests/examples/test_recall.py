@@ -25,7 +25,6 @@ from tests.examples.recall_session import (
     MIN_DWELL,
     REFERENCE,
     RecallUi,
-    build_example,
     copy_example,
     wait_until,
 )
@@ -162,8 +161,8 @@ def test_a_runtime_that_breaks_a_rule_fails_conformance(
 
 
 @pytest.mark.node
-def test_it_builds_for_three_browsers_and_lints_clean(tmp_path: Path) -> None:
-    builds = build_example(tmp_path / "recall")
+def test_it_builds_for_three_browsers_and_lints_clean(builds: Path, tmp_path: Path) -> None:
+    """The end-to-end tests' build (the test model under public/models/ besides the example as it is)."""
     chrome, edge, firefox = (
         json.loads((builds / b / "manifest.json").read_text()) for b in ("chrome", "edge", "firefox")
     )
@@ -181,7 +180,7 @@ def test_it_builds_for_three_browsers_and_lints_clean(tmp_path: Path) -> None:
     assert "has no Summarizer API" in (builds / "firefox" / "background" / "index.js").read_text()
     assert "has no Summarizer API" not in (builds / "chrome" / "background" / "index.js").read_text()
     assert "has no Summarizer API" in (builds / "chrome" / "offscreen" / "summarizer.js").read_text()
-    result = run_xtk("lint", "--project", str(tmp_path / "recall"), "--format", "json", cwd=tmp_path)
+    result = run_xtk("lint", "--project", str(builds.parent), "--format", "json", cwd=tmp_path)
     assert result.code == 0, result.output
     assert json.loads(result.stdout) == []
 
