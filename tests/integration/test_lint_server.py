@@ -154,3 +154,35 @@ def test_a_parse_is_kept_across_lints_only_while_the_file_holds_the_same_bytes(t
     source.unlink()
     parse.keep_unchanged()
     assert source.resolve() not in parse._CACHE
+
+
+def _server_pids(socket_folder: Path) -> list[int]:
+    """The lint servers listening in `socket_folder` (their command line names the socket)."""
+    pids = []
+    for process in Path("/proc").iterdir():
+        try:
+            command = (process / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"toolchain.cli.lint_server" in command and any(str(socket_folder).encode() in c for c in command):
+            pids.append(int(process.name))
+    return pids
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finds the server through /proc")
+def test_sigterm_stops_the_server_and_the_next_lint_starts_another(tmp_path: Path, private_tmp: dict[str, str]) -> None:
+    import signal
+    import time
+
+    project = copy_fixture(tmp_path / "project")
+    first = _same(project, private_tmp)
+    (pid,) = _server_pids(Path(private_tmp["TMPDIR"]))
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while _server_pids(Path(private_tmp["TMPDIR"])) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _server_pids(Path(private_tmp["TMPDIR"])), "SIGTERM stopped it"
+    assert not list(Path(private_tmp["TMPDIR"]).glob("xtk-lint-server-*/*.sock")), "and its socket went with it"
+    again = _same(project, private_tmp)
+    assert json.loads(again.stdout) == json.loads(first.stdout)
+    assert len(_server_pids(Path(private_tmp["TMPDIR"]))) == 1

@@ -35,6 +35,10 @@ from toolchain.cli.lint_server_client import ServerUnavailable, receive, send
 DEFAULT_IDLE_SECONDS = 900.0
 
 
+class ServerStopped(BaseException):
+    """SIGTERM: the server stops, the lint it was running included (its client then lints in its own process)."""
+
+
 class _Output(io.StringIO):
     """A captured stream that answers isatty() as the client's terminal does (click strips colours otherwise)."""
 
@@ -101,6 +105,8 @@ def run_lint(request: dict[str, object]) -> dict[str, object]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             main.main(args=argv, prog_name="xtk")
+        except ServerStopped:
+            raise  # not the lint's exit: no answer is sent
         except SystemExit as stop:
             if isinstance(stop.code, int) or stop.code is None:
                 code = stop.code or 0
@@ -178,7 +184,7 @@ def _serve_requests(listener: socket.socket, stamp: str) -> None:
 
 
 def _stop_on_sigterm(number: int, frame: FrameType | None) -> None:
-    raise SystemExit(0)
+    raise ServerStopped
 
 
 def main() -> None:
@@ -190,7 +196,10 @@ def main() -> None:
     except ValueError:
         idle = DEFAULT_IDLE_SECONDS
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
-    serve(Path(sys.argv[1]), idle)
+    try:
+        serve(Path(sys.argv[1]), idle)
+    except ServerStopped:
+        raise SystemExit(0) from None
 
 
 if __name__ == "__main__":
