@@ -87,16 +87,15 @@ def project_context(
         entries = {entry.source for plan in built_plans for entry in plan.scripts.values()}
         walk(resolver, [path for path in sorted(entries) + extra if too_large(path) is None])
 
-    prebuilt = built.targets(project, browsers) if built is not None and browsers else None
-    if prebuilt is not None:
-        walk(resolver, [path for path in sorted(_sources(prebuilt)) + extra if too_large(path) is None])
     all_browsers = [str(browser) for browser in project.targets]
-    targets = prebuilt or (graph_cache.reusable_targets(project, all_browsers) if reuse_graph else None)
-    if (
-        targets is not None and prebuilt is None
-    ):  # no import changed since the last lint build: its targets, the sources walked anew
+    # the caller's production build (xtk submit), else the last lint build's targets when no import changed since
+    targets = built.targets(project, browsers) if built is not None and browsers else None
+    reused = targets is None and reuse_graph
+    if reused:
+        targets = graph_cache.reusable_targets(project, all_browsers)
+    if targets is not None:  # either way the sources are walked anew
         walk(resolver, [path for path in sorted(_sources(targets)) + extra if too_large(path) is None])
-        if _parse_errors(resolver):  # esbuild would fail on a broken file: the full build gives its verdict
+        if reused and _parse_errors(resolver):  # esbuild would fail on a broken file: the full build gives its verdict
             targets = None
     if targets is None:
         # validate=True: the manifests must pass the schemas `xtk build` holds them to (same project, same verdict)
@@ -109,7 +108,7 @@ def project_context(
             validate=True,
             while_bundling=while_bundling,
         )
-        targets = [_target(project, plans[built.browser], built) for built in report.builds]
+        targets = [_target(project, plans[made.browser], made) for made in report.builds]
         graph_cache.store(project, all_browsers, targets, _bundled_packages(project.root, report.builds))
     bundled = _sources(targets)
     unanalysed = over_limit(bundled | set(extra))
