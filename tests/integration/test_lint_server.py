@@ -89,6 +89,16 @@ def test_xtk_lint_server_environment_variable_and_stop(tmp_path: Path, private_t
     assert (none.code, none.stdout) == (0, "no lint server is running\n")
 
 
+@pytest.mark.parametrize("idle", ["soon", "0", "-5", "inf"])
+def test_a_bad_idle_time_is_bad_input_before_any_server(tmp_path: Path, private_tmp: dict[str, str], idle: str) -> None:
+    result = run_xtk("lint", "--server", cwd=tmp_path, env={**private_tmp, "XTK_LINT_SERVER_IDLE": idle})
+    assert result.code == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"error: XTK_LINT_SERVER_IDLE={idle!r}: give the seconds the lint server waits for a lint, above 0\n"
+    )
+    assert not list(Path(private_tmp["TMPDIR"]).glob("xtk-lint-server-*/*.sock"))
+
+
 def test_a_socket_folder_others_may_enter_is_refused_and_the_lint_runs_here(
     tmp_path: Path, private_tmp: dict[str, str]
 ) -> None:

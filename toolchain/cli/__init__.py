@@ -24,6 +24,14 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'toolchain.cli' has no attribute {name!r}")
 
 
+def exit_code(stop: SystemExit) -> int:
+    """The exit code a command's SystemExit stands for; a message in place of a code is printed to stderr (1)."""
+    if isinstance(stop.code, int) or stop.code is None:
+        return stop.code or 0
+    print(stop.code, file=sys.stderr)
+    return 1
+
+
 def run() -> None:  # pragma: no cover - the console entry point (`xtk`, `python -m toolchain`)
     """Run the command, then leave without tearing the interpreter down.
 
@@ -47,9 +55,7 @@ def run() -> None:  # pragma: no cover - the console entry point (`xtk`, `python
         main(prog_name="xtk")
         code = 0
     except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
-        if not isinstance(stop.code, (int, type(None))):
-            print(stop.code, file=sys.stderr)
+        code = exit_code(stop)
     sys.stdout.flush()
     sys.stderr.flush()
     atexit._run_exitfuncs()

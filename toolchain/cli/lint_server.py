@@ -29,10 +29,7 @@ from pathlib import Path
 from types import FrameType
 
 from toolchain.analysis import background
-from toolchain.cli.lint_server_client import ServerUnavailable, receive, send
-
-#: seconds without a request before the server stops
-DEFAULT_IDLE_SECONDS = 900.0
+from toolchain.cli.lint_server_client import ServerUnavailable, connect, idle_seconds, receive, send
 
 
 class ServerStopped(BaseException):
@@ -63,12 +60,18 @@ def _forget_paths() -> None:
     a parsed file is kept only when the file still holds the same bytes."""
     from toolchain.analysis import parse
     from toolchain.lint import icon_files, known_libraries
-    from toolchain.lint.archive import TEMPORARY_FOLDERS
 
     parse.keep_unchanged()
     known_libraries.library_of.cache_clear()
     icon_files.read_icon.cache_clear()
-    TEMPORARY_FOLDERS.remove_all()
+
+
+def _listening(path: Path) -> bool:
+    connection = connect(path)
+    if connection is None:
+        return False
+    connection.close()
+    return True
 
 
 def _same_user(connection: socket.socket) -> bool:
@@ -83,7 +86,7 @@ def _same_user(connection: socket.socket) -> bool:
 
 def run_lint(request: dict[str, object]) -> dict[str, object]:
     """One `xtk lint …` as the command runs it: exit code, stdout and stderr."""
-    from toolchain.cli import main
+    from toolchain.cli import exit_code, main
 
     argv, cwd, environment, tty = request.get("argv"), request.get("cwd"), request.get("env"), request.get("tty")
     if not (isinstance(argv, list) and all(isinstance(a, str) for a in argv) and argv[:1] == ["lint"]):
@@ -108,11 +111,7 @@ def run_lint(request: dict[str, object]) -> dict[str, object]:
         except ServerStopped:
             raise  # not the lint's exit: no answer is sent
         except SystemExit as stop:
-            if isinstance(stop.code, int) or stop.code is None:
-                code = stop.code or 0
-            else:
-                print(stop.code, file=sys.stderr)
-                code = 1
+            code = exit_code(stop)
         except BaseException:  # a crash is the lint's, as `xtk lint` would show it: this run ends, the server goes on
             traceback.print_exc()
             code = 2
@@ -135,6 +134,8 @@ def serve(path: Path, idle_seconds: float) -> None:
     stamp = _code_stamp()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
+        if _listening(path):  # another client started one at the same moment: it serves, this one is not needed
+            return
         path.unlink(missing_ok=True)  # a server that died left its socket: nothing listens on it
         old_mask = os.umask(0o177)
         try:
@@ -192,9 +193,10 @@ def main() -> None:
         print("usage: python -m toolchain.cli.lint_server SOCKET", file=sys.stderr)
         raise SystemExit(2)
     try:
-        idle = float(os.environ.get("XTK_LINT_SERVER_IDLE", DEFAULT_IDLE_SECONDS))
-    except ValueError:
-        idle = DEFAULT_IDLE_SECONDS
+        idle = idle_seconds()
+    except ValueError as bad:
+        print(f"error: {bad}", file=sys.stderr)
+        raise SystemExit(2) from None
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     try:
         serve(Path(sys.argv[1]), idle)

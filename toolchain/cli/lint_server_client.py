@@ -30,6 +30,9 @@ MAX_MESSAGE_BYTES = 256 * 1024 * 1024
 FLAG = "--server"
 STOP_FLAG = "--stop-server"
 ENVIRONMENT = "XTK_LINT_SERVER"
+#: seconds without a request before the server stops, unless XTK_LINT_SERVER_IDLE says otherwise
+DEFAULT_IDLE_SECONDS = 900.0
+IDLE_VARIABLE = "XTK_LINT_SERVER_IDLE"
 
 
 class ServerUnavailable(Exception):
@@ -91,7 +94,22 @@ def receive(connection: socket.socket) -> dict[str, object]:
     return message
 
 
-def _connect(path: Path) -> socket.socket | None:
+def idle_seconds() -> float:
+    """XTK_LINT_SERVER_IDLE as seconds (ValueError when it is not a number above 0)."""
+    text = os.environ.get(IDLE_VARIABLE, "").strip()
+    if not text:
+        return DEFAULT_IDLE_SECONDS
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise ValueError(f"{IDLE_VARIABLE}={text!r}: give the seconds the lint server waits for a lint, above 0")
+    return value
+
+
+def connect(path: Path) -> socket.socket | None:
+    """A connection to the server listening on `path`, or None."""
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         connection.connect(str(path))
@@ -123,7 +141,7 @@ def _start(path: Path) -> socket.socket:
         raise ServerUnavailable(f"cannot start the lint server: {error.strerror}") from None
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
-        connection = _connect(path)
+        connection = connect(path)
         if connection is not None:
             return connection
         time.sleep(0.02)
@@ -147,13 +165,18 @@ def lint_through_server(argv: list[str]) -> int | None:
     if not hasattr(socket, "AF_UNIX") or not hasattr(os, "getuid"):
         print("xtk: no lint server on this system (it needs Unix sockets): linting in this process", file=sys.stderr)
         return None
+    try:
+        idle_seconds()
+    except ValueError as bad:
+        print(f"error: {bad}", file=sys.stderr)
+        return 2
     path = socket_path()
     try:
         _private_folder(path.parent)
         if STOP_FLAG in argv[2:]:
             return _stop(path)
         for _attempt in range(2):  # a server of older code says so and stops: the second one is new
-            connection = _connect(path) or _start(path)
+            connection = connect(path) or _start(path)
             with connection:
                 send(connection, _request(argv))
                 answer = receive(connection)
@@ -175,7 +198,7 @@ def lint_through_server(argv: list[str]) -> int | None:
 
 def _stop(path: Path) -> int:
     """`xtk lint --stop-server`: the server stops (nothing to stop is fine)."""
-    connection = _connect(path)
+    connection = connect(path)
     if connection is None:
         print("no lint server is running")
         return 0
